@@ -1,0 +1,59 @@
+"""SequenceEncoder behaviour against the format reference §4.1 examples and VASSAL's own files."""
+
+from hypothesis import given, strategies as st
+
+from vassal.sequence import ESC, TAB, decode, encode
+
+
+def test_reference_examples():
+    assert encode(["A", "B,C"], ",") == "A,B\\,C"
+    assert encode(["'x'"], ",") == "''x''"
+    assert decode("''x''", ",") == ["'x'"]
+    assert encode(["\\y"], ",") == "'\\y'"
+    assert encode([None, "v"], ";") == ";v"
+    assert decode("a;", ";") == ["a", ""]
+    assert decode("", ";") == [""]
+
+
+def test_vassal_bug_token_ending_in_backslash_swallows_delimiter():
+    # VASSAL's decoder reads "x\<TAB>a" as one token; we must read it the same way
+    assert decode("x\\\ta", TAB) == ["x\ta"]
+    # and our encoder quotes such a token so it survives
+    assert decode(encode(["x\\", "a"], TAB), TAB) == ["x\\", "a"]
+
+
+def test_nested_trait_chain_from_reference_4_6():
+    state = "false\t\\\t1\\\\\tGerman\\\\\\\tnull;0;0;42;0"
+    outer, rest = decode(state, TAB)[0], decode(state, TAB)[1]
+    assert outer == "false"
+    layer, rest = decode(rest, TAB)
+    assert layer == ""
+    level, rest = decode(rest, TAB)
+    assert level == "1"
+    assert decode(rest, TAB) == ["German", "null;0;0;42;0"]
+
+
+def test_real_engine_piece_definition():
+    text = "PROP;Strength;true,0,10,false;Reduce:68\\,130:I\\,-1;\tmark;Side\\\tpiece;;;red.png;Red Infantry"
+    prop, rest = decode(text, TAB)
+    assert prop == "PROP;Strength;true,0,10,false;Reduce:68\\,130:I\\,-1;"
+    assert decode(prop, ";")[3] == "Reduce:68\\,130:I\\,-1"
+    assert decode(rest, TAB) == ["mark;Side", "piece;;;red.png;Red Infantry"]
+    assert encode([prop, encode(["mark;Side", "piece;;;red.png;Red Infantry"], TAB)], TAB) == text
+
+
+tokens = st.lists(st.text(alphabet=st.sampled_from(list("ab;,'\\\t" + ESC)), max_size=8), min_size=1, max_size=6)
+
+
+@given(tokens, st.sampled_from([";", ",", TAB, ESC, "/"]))
+def test_round_trip(toks, delim):
+    assert decode(encode(toks, delim), delim) == toks
+
+
+@given(tokens, tokens)
+def test_nested_round_trip(inner, outer_prefix):
+    inner_text = encode(inner, TAB)
+    outer = encode(outer_prefix + [inner_text], TAB)
+    got = decode(outer, TAB)
+    assert got[:-1] == outer_prefix
+    assert decode(got[-1], TAB) == inner

@@ -1,0 +1,150 @@
+"""VASSAL's SequenceEncoder: the one escaping scheme under every VASSAL text format.
+
+Every level of a VASSAL file (commands in a save, traits in a piece, fields in a
+trait, items in a list) is a list of tokens joined by a one-character delimiter.
+A delimiter inside a token is escaped with one backslash; backslashes themselves
+are never escaped, which is why nested levels accumulate ``\\``, ``\\\\`` ...
+in front of inner delimiters (format reference §4.1).
+
+``decode`` reproduces VASSAL's decoder exactly, including its known weakness
+(a token ending in ``\\`` swallows the delimiter after it). ``encode`` writes
+VASSAL's bytes, except that it also quotes a token that ends in ``\\`` when
+another token follows, so that what we write always decodes to what we meant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+ESC = "\x1b"
+TAB = "\t"
+
+
+def _quote_needed(token: str, last: bool) -> bool:
+    if token.startswith("\\"):
+        return True
+    if len(token) > 0 and token.startswith("'") and token.endswith("'"):
+        return True
+    # VASSAL >= 3.4 stopped quoting these and so cannot read its own output back;
+    # quoting keeps the token intact for every VASSAL version's decoder.
+    return not last and token.endswith("\\")
+
+
+def encode_token(token: str | None, delim: str, last: bool = True) -> str:
+    """One token as it appears between delimiters."""
+    if not token:
+        return ""
+    escaped = token.replace(delim, "\\" + delim)
+    if _quote_needed(token, last):
+        return "'" + escaped + "'"
+    return escaped
+
+
+def encode(tokens: Sequence[str | None], delim: str) -> str:
+    """Join ``tokens`` the way ``new SequenceEncoder(delim).append(...)`` does.
+
+    ``None`` and ``""`` both leave an empty field. An empty token list gives ``""``
+    (VASSAL's ``null`` value, written as an empty field by every caller).
+    """
+    n = len(tokens)
+    return delim.join(encode_token(t, delim, i == n - 1) for i, t in enumerate(tokens))
+
+
+def decode(text: str | None, delim: str) -> list[str]:
+    """Split ``text`` the way VASSAL's ``SequenceEncoder.Decoder`` does.
+
+    ``None`` gives no tokens; ``""`` gives one empty token; ``"a;"`` gives
+    ``["a", ""]``.
+    """
+    if text is None:
+        return []
+    tokens: list[str] = []
+    pos = 0
+    n = len(text)
+    while True:
+        parts: list[str] = []
+        start = pos
+        while True:
+            i = text.find(delim, pos)
+            if i < 0:
+                parts.append(text[start:])
+                pos = n + 1
+                break
+            if i > 0 and text[i - 1] == "\\":
+                # escaped delimiter: drop the backslash, keep the delimiter
+                parts.append(text[start : i - 1])
+                parts.append(delim)
+                start = pos = i + 1
+                continue
+            parts.append(text[start:i])
+            pos = i + 1
+            break
+        token = "".join(parts)
+        if len(token) > 1 and token.startswith("'") and token.endswith("'"):
+            token = token[1:-1]
+        tokens.append(token)
+        if pos > n:
+            return tokens
+
+
+class Decoder:
+    """Sequential reader over decoded tokens with VASSAL's typed defaults.
+
+    Trait codecs read fields one by one and fall back to a default when a
+    file written by an older VASSAL stops early; this mirrors ``nextToken(def)``.
+    """
+
+    __slots__ = ("_tokens", "_i")
+
+    def __init__(self, text: str | None, delim: str):
+        self._tokens = decode(text, delim)
+        self._i = 0
+
+    def has_more(self) -> bool:
+        return self._i < len(self._tokens)
+
+    def token(self, default: str = "") -> str:
+        if self._i >= len(self._tokens):
+            return default
+        t = self._tokens[self._i]
+        self._i += 1
+        return t
+
+    def int(self, default: int = 0) -> int:
+        t = self.token(None)  # type: ignore[arg-type]
+        if t is None:
+            return default
+        try:
+            return int(t.strip())
+        except ValueError:
+            return default
+
+    def float(self, default: float = 0.0) -> float:
+        t = self.token(None)  # type: ignore[arg-type]
+        if t is None:
+            return default
+        try:
+            return float(t.strip())
+        except ValueError:
+            return default
+
+    def bool(self, default: bool = False) -> bool:
+        t = self.token(None)  # type: ignore[arg-type]
+        if t is None:
+            return default
+        return t == "true"
+
+    def rest(self) -> list[str]:
+        """All tokens not yet read."""
+        out = self._tokens[self._i :]
+        self._i = len(self._tokens)
+        return out
+
+
+def encode_bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def join_list(items: Iterable[str], delim: str = ",") -> str:
+    """A string array as ``StringArrayConfigurer`` writes it."""
+    return encode(list(items), delim)
