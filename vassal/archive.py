@@ -1,0 +1,173 @@
+"""Zip containers (.vmod, .vsav, .vlog): hostile-safe reading, deterministic writing.
+
+Modules and saves arrive from strangers, so reading never trusts the archive:
+entry names are only ever dictionary keys (never filesystem paths), and every
+entry is decompressed as a stream that stops as soon as it passes a size limit
+or an implausible compression ratio (a zip bomb announces a small size and
+inflates without end).
+
+Writing is deterministic so that building the same module twice gives the same
+bytes: entries in the order given, one fixed timestamp, fixed permissions, a
+fixed compression level, and the file appears only once complete (temp file in
+the same folder, then ``os.replace``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+import zipfile
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from vassal.errors import FormatError
+
+#: Every entry we write carries this timestamp (the earliest a zip can hold).
+FIXED_DATE_TIME = (1980, 1, 1, 0, 0, 0)
+#: rw-r--r-- for a regular file, in the high 16 bits of external_attr (Unix).
+_FILE_MODE = (0o100644 << 16)
+_DEFLATE_LEVEL = 9
+#: Formats that are already compressed gain nothing from deflate.
+_STORED_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".zip", ".vsav", ".vlog", ".mp3", ".ogg")
+
+#: Real saves inflate by at most ~45x (corpus); deflate bombs reach ~1000x.
+DEFAULT_MAX_RATIO = 200
+#: Below this many output bytes the ratio test is not applied (tiny entries compress wildly).
+_RATIO_GRACE_BYTES = 1 << 20
+_MAX_ENTRIES = 100_000
+_CHUNK = 1 << 16
+
+
+def open_zip(source: str | os.PathLike[str] | bytes, where: str = "") -> zipfile.ZipFile:
+    """Open a zip archive from a path or from bytes; anything else is a FormatError.
+
+    ``where`` names the input in error messages (defaults to the path).
+    """
+    label = where or (str(source) if not isinstance(source, bytes) else "archive")
+    try:
+        handle: str | os.PathLike[str] | io.BytesIO = (
+            io.BytesIO(source) if isinstance(source, bytes) else source
+        )
+        zf = zipfile.ZipFile(handle)
+    except FileNotFoundError:
+        raise FormatError("file not found", label) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
+        raise FormatError(f"not a zip archive ({exc})", label) from None
+    if len(zf.infolist()) > _MAX_ENTRIES:
+        zf.close()
+        raise FormatError(f"more than {_MAX_ENTRIES} entries", label)
+    return zf
+
+
+def entry_names(zf: zipfile.ZipFile) -> list[str]:
+    """The names of the file entries, in archive order (directories left out)."""
+    return [info.filename for info in zf.infolist() if not info.is_dir()]
+
+
+def has_entry(zf: zipfile.ZipFile, name: str) -> bool:
+    """Whether the archive holds a file entry called exactly ``name``."""
+    return any(info.filename == name and not info.is_dir() for info in zf.infolist())
+
+
+def read_entry(
+    zf: zipfile.ZipFile,
+    name: str,
+    limit_bytes: int,
+    max_ratio: int = DEFAULT_MAX_RATIO,
+    where: str = "",
+) -> bytes:
+    """The content of entry ``name``, refusing more than ``limit_bytes`` of output.
+
+    Decompression is streamed and abandoned as soon as the output passes the
+    limit or, beyond the first MiB, inflates more than ``max_ratio`` times the
+    compressed size; the sizes the archive declares are not trusted.
+    """
+    label = f"{where or zf.filename or 'archive'}: entry {name!r}"
+    matches = [info for info in zf.infolist() if info.filename == name]
+    if not matches:
+        raise FormatError("entry missing", label)
+    if len(matches) > 1:
+        raise FormatError("entry appears more than once", label)
+    info = matches[0]
+    if info.flag_bits & 0x1:
+        raise FormatError("entry is encrypted", label)
+    if info.file_size > limit_bytes:
+        raise FormatError(f"entry declares {info.file_size} bytes, over the limit of {limit_bytes}", label)
+    ratio_budget = max(info.compress_size, 1) * max_ratio
+    out = bytearray()
+    try:
+        with zf.open(info) as stream:
+            while chunk := stream.read(_CHUNK):
+                out += chunk
+                if len(out) > limit_bytes:
+                    raise FormatError(f"entry inflates past the limit of {limit_bytes} bytes", label)
+                if len(out) > _RATIO_GRACE_BYTES and len(out) > ratio_budget:
+                    raise FormatError(
+                        f"entry inflates more than {max_ratio} times its compressed size (zip bomb?)", label
+                    )
+    except FormatError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, ValueError) as exc:
+        raise FormatError(f"corrupt entry ({exc})", label) from None
+    return bytes(out)
+
+
+def _check_entry_name(name: str) -> None:
+    """Refuse names that would be unsafe or ambiguous for anyone unpacking our archive."""
+    parts = name.split("/")
+    if not name or name.startswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts):
+        raise ValueError(f"unsafe or empty zip entry name {name!r}")
+
+
+def zip_bytes(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """A deterministic zip holding ``entries`` in the given order.
+
+    Already-compressed formats (images, nested saves) are STORED, everything
+    else DEFLATED at a fixed level. Duplicate or unsafe names are a caller bug.
+    """
+    seen: set[str] = set()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name, data in entries:
+            _check_entry_name(name)
+            if name in seen:
+                raise ValueError(f"duplicate zip entry {name!r}")
+            seen.add(name)
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE_TIME)
+            info.create_system = 3
+            info.external_attr = _FILE_MODE
+            if name.lower().endswith(_STORED_SUFFIXES):
+                info.compress_type = zipfile.ZIP_STORED
+                zf.writestr(info, data)
+            else:
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, data, compresslevel=_DEFLATE_LEVEL)
+    return buffer.getvalue()
+
+
+def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new one.
+
+    The temp file lives in the destination folder so that ``os.replace`` is a rename,
+    never a copy across filesystems.
+    """
+    target = Path(path)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp_name, 0o644)
+        os.replace(temp_name, target)
+    except BaseException:
+        if os.path.exists(temp_name):
+            os.unlink(temp_name)
+        raise
+
+
+def write_zip(path: str | os.PathLike[str], entries: Sequence[tuple[str, bytes]]) -> None:
+    """Write a deterministic zip (see ``zip_bytes``) to ``path`` atomically."""
+    write_atomically(path, zip_bytes(entries))
