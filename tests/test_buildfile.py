@@ -1,4 +1,4 @@
-"""buildFile and moduledata reading/writing against every buildFile in the corpus."""
+"""buildFile reading/writing against every buildFile in the corpus."""
 
 from pathlib import Path
 
@@ -7,9 +7,7 @@ from hypothesis import given, strategies as st
 from lxml import etree
 
 from vassal.archive import open_zip, read_entry
-from vassal.buildfile import (
-    Element, ModuleMetadata, parse_buildfile, parse_moduledata, write_buildfile, write_moduledata,
-)
+from vassal.buildfile import Element, parse_buildfile, write_buildfile
 from vassal.errors import FormatError
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
@@ -138,33 +136,3 @@ def trees(draw, depth=0):
 def test_any_tree_round_trips(tree):
     root = Element("VASSAL.build.GameModule", {}, [tree])
     assert parse_buildfile(write_buildfile(root)) == root
-
-
-def test_moduledata_of_the_corpus():
-    kassala = parse_moduledata((CORPUS / "kassala" / "vmod" / "moduledata").read_bytes())
-    assert kassala == ModuleMetadata(
-        name="Kassala", version="0.2.0", vassal_version="3.6.6",
-        description='Scan-and-play of Chapter 4 from "The Complete Book of Wargames" (1980)',
-        extra1="", extra2="", date_saved=1650930567755,
-    )
-    ccn = parse_moduledata((CORPUS / "ccnapoleonics" / "dist" / "moduledata").read_bytes())
-    assert ccn.name == "Commands & Colors: Napoleonics V4.2"
-    assert ccn.extra2.startswith("<br>V4 by Mark Benson")
-    # a translation entry (written swapped, pre-3.6.11) must not replace the name
-    zxvt = parse_moduledata((CORPUS / "zxvt" / "moduledata").read_bytes())
-    assert zxvt.name == "Capture of the territory"
-
-
-def test_moduledata_round_trip_and_default_version():
-    meta = ModuleMetadata(name="Hood & Co <1864>", version="0.1", description="x", date_saved=0)
-    written = write_moduledata(meta)
-    assert b"<VassalVersion>3.6.0</VassalVersion>" in written
-    assert b"<name>Hood &amp; Co &lt;1864&gt;</name>" in written
-    assert parse_moduledata(written) == meta
-
-
-def test_moduledata_errors():
-    with pytest.raises(FormatError, match="dateSaved"):
-        parse_moduledata(b"<data><dateSaved>soon</dateSaved></data>")
-    with pytest.raises(FormatError, match="<data>"):
-        parse_moduledata(b"<VASSAL.build.GameModule/>")

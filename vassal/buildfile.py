@@ -1,4 +1,4 @@
-"""The buildFile.xml component tree as a plain, exact model, and the moduledata XML.
+"""The buildFile.xml component tree as a plain, exact model.
 
 VASSAL builds a module by instantiating one Java class per XML element (the tag
 is the class name) and handing it the element's attributes and trimmed text.
@@ -180,75 +180,3 @@ def write_buildfile(root: Element) -> bytes:
     out = [XML_DECLARATION + "\n"]
     _write(root, 0, out)
     return "".join(out).encode("utf-8")
-
-
-# --- moduledata (format reference §1.3) -------------------------------------------------
-
-DEFAULT_VASSAL_VERSION = "3.6.0"
-
-
-@dataclass(frozen=True)
-class ModuleMetadata:
-    """The ``moduledata`` entry: what VASSAL's Module Manager shows without loading a module.
-
-    ``date_saved`` is Java epoch milliseconds; a builder passes a fixed value so
-    that the module's bytes do not depend on the clock.
-    """
-
-    name: str
-    version: str = "1.0"
-    vassal_version: str = DEFAULT_VASSAL_VERSION
-    description: str = ""
-    extra1: str = ""
-    extra2: str = ""
-    date_saved: int = 0
-
-
-_METADATA_FIELDS = {
-    "version": "version",
-    "extra1": "extra1",
-    "extra2": "extra2",
-    "VassalVersion": "vassal_version",
-    "dateSaved": "date_saved",
-    "description": "description",
-    "name": "name",
-}
-
-
-def parse_moduledata(data: bytes, where: str = "moduledata") -> ModuleMetadata:
-    """Read ``moduledata`` (or a save's ``savedata``); translations (``lang=``) are skipped."""
-    root = parse_xml(data, where)
-    if root.tag != "data":
-        raise FormatError(f"root element is <{root.tag}>, expected <data>", where)
-    values: dict[str, str] = {}
-    for child in root:
-        if not isinstance(child.tag, str) or child.get("lang") is not None:
-            continue
-        key = _METADATA_FIELDS.get(child.tag)
-        if key is not None and key not in values:
-            values[key] = java_trim("".join(child.itertext()))
-    date_text = values.pop("date_saved", "") or "0"
-    try:
-        date_saved = int(date_text)
-    except ValueError:
-        raise FormatError(f"dateSaved {date_text!r} is not a number", where) from None
-    return ModuleMetadata(
-        name=values.get("name", ""),
-        version=values.get("version", ""),
-        vassal_version=values.get("vassal_version", ""),
-        description=values.get("description", ""),
-        extra1=values.get("extra1", ""),
-        extra2=values.get("extra2", ""),
-        date_saved=date_saved,
-    )
-
-
-def write_moduledata(meta: ModuleMetadata) -> bytes:
-    """The ``moduledata`` XML in the element order VASSAL itself writes."""
-    lines = [XML_DECLARATION, '<data version="1">']
-    for tag, key in _METADATA_FIELDS.items():
-        value = str(getattr(meta, key))
-        _check_chars(value, f"moduledata {tag}")
-        lines.append(f"  <{tag}>{_escape_text(value)}</{tag}>" if value else f"  <{tag}/>")
-    lines.append("</data>")
-    return ("\n".join(lines) + "\n").encode("utf-8")
