@@ -1,0 +1,141 @@
+"""Goodness-of-fit for dice: are a player's rolls plausible for fair dice?
+
+scipy is not a dependency, so the chi-square survival function is computed here
+from the regularized incomplete gamma function: ``P(X >= x) = Q(k/2, x/2)`` for
+``k`` degrees of freedom. ``Q`` uses the power series of ``P`` below ``a + 1`` and
+a Lentz continued fraction above it, the standard split that keeps both
+converging quickly.
+
+The test is only meaningful when every face is expected at least
+``MIN_EXPECTED`` times (the usual rule of thumb for Pearson's test), so a result
+below that size is reported with its numbers but never flagged.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+MIN_EXPECTED = 5.0
+"""Smallest expected count per face for the chi-square test to be trusted."""
+
+SUSPICIOUS_P = 0.001
+"""A fair die gives a p-value this small once in a thousand audits."""
+
+_EPS = 1e-15
+_MAX_ITER = 10_000
+_TINY = 1e-300
+
+
+def _lower_series(a: float, x: float) -> float:
+    """Regularized lower gamma P(a, x) by its power series (good for x < a + 1)."""
+    term = 1.0 / a
+    total = term
+    denom = a
+    for _ in range(_MAX_ITER):
+        denom += 1.0
+        term *= x / denom
+        total += term
+        if abs(term) < abs(total) * _EPS:
+            break
+    return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def _upper_fraction(a: float, x: float) -> float:
+    """Regularized upper gamma Q(a, x) by its continued fraction (good for x >= a + 1)."""
+    b = x + 1.0 - a
+    c = 1.0 / _TINY
+    d = 1.0 / b
+    h = d
+    for i in range(1, _MAX_ITER):
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        if abs(d) < _TINY:
+            d = _TINY
+        c = b + an / c
+        if abs(c) < _TINY:
+            c = _TINY
+        d = 1.0 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < _EPS:
+            break
+    return h * math.exp(-x + a * math.log(x) - math.lgamma(a))
+
+
+def gamma_q(a: float, x: float) -> float:
+    """Regularized upper incomplete gamma function Q(a, x) = Γ(a, x) / Γ(a)."""
+    if a <= 0:
+        raise ValueError("gamma_q needs a > 0")
+    if x < 0:
+        raise ValueError("gamma_q needs x >= 0")
+    if x == 0:
+        return 1.0
+    if x < a + 1.0:
+        return max(0.0, 1.0 - _lower_series(a, x))
+    return min(1.0, _upper_fraction(a, x))
+
+
+def chi_square_sf(statistic: float, dof: int) -> float:
+    """P(X >= statistic) for a chi-square variable with ``dof`` degrees of freedom."""
+    if dof < 1:
+        raise ValueError("chi-square needs at least one degree of freedom")
+    return gamma_q(dof / 2.0, statistic / 2.0)
+
+
+@dataclass(frozen=True)
+class FaceFit:
+    """Pearson's test that every face of a ``sides``-sided die is equally likely.
+
+    ``counts[i]`` is how often face ``i + 1`` came up. ``adequate`` says whether the
+    sample is large enough for ``p_value`` to mean something.
+    """
+
+    sides: int
+    n: int
+    counts: tuple[int, ...]
+    mean: float | None
+    chi_square: float | None
+    dof: int
+    p_value: float | None
+    adequate: bool
+
+    @property
+    def expected_per_face(self) -> float:
+        return self.n / self.sides
+
+    @property
+    def fair_mean(self) -> float:
+        return (self.sides + 1) / 2.0
+
+    @property
+    def suspicious(self) -> bool:
+        """True only for an adequate sample whose p-value is below ``SUSPICIOUS_P``."""
+        return self.adequate and self.p_value is not None and self.p_value < SUSPICIOUS_P
+
+
+def face_fit(values: Iterable[int], sides: int) -> FaceFit:
+    """Counts, mean and chi-square test of single-die results against a fair die.
+
+    Values outside ``1..sides`` are a caller error: recognized dice never produce
+    them, and silently dropping them would falsify the sample size.
+    """
+    if sides < 2:
+        raise ValueError("a die needs at least two sides")
+    counts = [0] * sides
+    n = 0
+    for v in values:
+        if not 1 <= v <= sides:
+            raise ValueError(f"die value {v} is not a face of a d{sides}")
+        counts[v - 1] += 1
+        n += 1
+    dof = sides - 1
+    if n == 0:
+        return FaceFit(sides, 0, tuple(counts), None, None, dof, None, False)
+    mean = sum((i + 1) * c for i, c in enumerate(counts)) / n
+    expected = n / sides
+    statistic = sum((c - expected) ** 2 for c in counts) / expected
+    p = chi_square_sf(statistic, dof)
+    return FaceFit(sides, n, tuple(counts), mean, statistic, dof, p, expected >= MIN_EXPECTED)

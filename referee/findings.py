@@ -1,0 +1,86 @@
+"""One model for everything the referee reports.
+
+A PBEM dispute is settled by pointing at a log, a step, a player, the pieces and
+hexes involved and the rule or reason. Every check produces the same
+``Finding`` so that the text, JSON and HTML reports render all of them alike
+and sort them the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """How serious a finding is; the exit code depends on ``ERROR`` only."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        """Sort key: errors first."""
+        return _RANKS[self]
+
+
+_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+@dataclass(frozen=True)
+class Place:
+    """A point on a map, named the way players name it (a hex such as ``0604``).
+
+    ``x``/``y`` are map coordinates, kept so that the HTML report can mark the hex
+    on the board picture; they are ``None`` when only the name is known.
+    """
+
+    map: str
+    name: str
+    x: int | None = None
+    y: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.map} {self.name}" if self.map else self.name
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing the referee wants the players to know about.
+
+    ``check`` is the registry id of the check that produced it; ``rule`` cites the
+    rule or states the reason (e.g. "VASSAL undo: a die roll may not be taken back").
+    ``step`` is VASSAL's 1-based step number in ``log`` (``None`` for the log as a
+    whole, or for its starting state). ``player`` is a player *name*, never an id.
+    """
+
+    check: str
+    severity: Severity
+    message: str
+    rule: str
+    log: str
+    step: int | None = None
+    player: str | None = None
+    pieces: tuple[str, ...] = ()
+    locations: tuple[Place, ...] = ()
+
+    def sort_key(self) -> tuple[int, str, int, str, str]:
+        """Deterministic order: severity, log, step, check, message."""
+        return (
+            self.severity.rank,
+            self.log,
+            -1 if self.step is None else self.step,
+            self.check,
+            self.message,
+        )
+
+
+def sorted_findings(findings: list[Finding]) -> list[Finding]:
+    """Findings in report order (errors first, then by log and step)."""
+    return sorted(findings, key=Finding.sort_key)
+
+
+def has_errors(findings: list[Finding]) -> bool:
+    """True when any finding is an error: the command then exits with 1."""
+    return any(f.severity is Severity.ERROR for f in findings)

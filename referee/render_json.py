@@ -1,0 +1,74 @@
+"""The JSON report, shaped by ``schemas/check.schema.json``.
+
+Other tools (a PBEM club's web page, a tournament director's script) read this,
+so its shape is versioned by ``format`` and never depends on which checks ran:
+every key is always present.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .dice_stats import MIN_EXPECTED
+from .findings import Finding, Place, Severity
+from .report import CheckReport
+
+FORMAT = "adjutant-check/1"
+
+
+def _place(p: Place) -> dict[str, Any]:
+    return {"map": p.map, "name": p.name, "x": p.x, "y": p.y}
+
+
+def finding_dict(f: Finding) -> dict[str, Any]:
+    return {
+        "check": f.check,
+        "severity": f.severity.value,
+        "log": f.log,
+        "step": f.step,
+        "player": f.player,
+        "pieces": list(f.pieces),
+        "locations": [_place(p) for p in f.locations],
+        "message": f.message,
+        "rule": f.rule,
+    }
+
+
+def report_dict(report: CheckReport) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "logs": [
+            {"file": log.label, "module_name": log.module_name, "module_version": log.module_version,
+             "vassal_version": log.vassal_version, "steps": log.steps, "players": list(log.players)}
+            for log in report.logs
+        ],
+        "checks": list(report.checks),
+        "summary": {s.value: report.count(s) for s in Severity},
+        "findings": [finding_dict(f) for f in report.findings],
+        "dice": {
+            "rolls": [
+                {"log": lr.log, "step": lr.roll.step, "player": lr.roll.player, "purpose": lr.roll.purpose,
+                 "sides": lr.roll.sides, "dice": list(lr.roll.dice)}
+                for lr in report.dice.rolls
+            ],
+            "by_purpose": [
+                {"player": line.player, "purpose": line.purpose, "sides": line.sides, "rolls": line.rolls,
+                 "dice": line.dice, "mean_die": round(line.mean_die, 4)}
+                for line in report.dice.lines
+            ],
+            "fairness": [
+                {"player": pf.player, "sides": pf.fit.sides, "dice": pf.fit.n, "counts": list(pf.fit.counts),
+                 "mean": None if pf.fit.mean is None else round(pf.fit.mean, 4),
+                 "chi_square": None if pf.fit.chi_square is None else round(pf.fit.chi_square, 4),
+                 "dof": pf.fit.dof,
+                 "p_value": None if pf.fit.p_value is None else float(f"{pf.fit.p_value:.6g}"),
+                 "adequate": pf.fit.adequate, "min_expected_per_face": MIN_EXPECTED}
+                for pf in report.dice.fits
+            ],
+        },
+    }
+
+
+def render_json(report: CheckReport) -> str:
+    return json.dumps(report_dict(report), indent=2, ensure_ascii=False) + "\n"
