@@ -1,0 +1,99 @@
+"""Board images drawn with Pillow when the designer supplies no scanned map.
+
+Every hex is drawn from `BoardGeometry.centre`, the same numbers the module's
+HexGrid uses, so a counter dropped on a drawn hex snaps to its centre and VASSAL
+names it with the hex id printed in it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from builder.counters import fitted_font, font
+from builder.layout import TITLE_STRIP, BoardGeometry
+from gamedata.hexids import Hex, HexIds
+
+PAPER = (238, 230, 208)
+HEX_LINE = (120, 110, 90)
+EDGE = (40, 30, 20)
+LABEL = (70, 60, 45)
+PLACE = (120, 20, 20)
+
+
+@dataclass(frozen=True)
+class BoardArt:
+    """Everything a drawn board depends on (the cache key): geometry, hexes, place names."""
+
+    geometry: BoardGeometry
+    hexes: tuple[tuple[Hex, str], ...]            # (hex, printed id), own hexes only
+    seam_hexes: tuple[Hex, ...]                    # the board above's hexes reaching into this one
+    places: tuple[tuple[Hex, str], ...]
+    title: str
+
+
+def board_art(geometry: BoardGeometry, hexids: HexIds, places: dict[str, str], title: str) -> BoardArt:
+    """Collect the hexes this board owns (rows from `first_row`) and their printed names."""
+    m = geometry.map
+    own: list[tuple[Hex, str]] = []
+    seam: list[Hex] = []
+    for column in range(m.columns[0], m.columns[1] + 1):
+        low, high = hexids.row_range(m.id, column)
+        for row in range(max(low, geometry.first_row), high + 1):
+            h = Hex(m.id, column, row)
+            own.append((h, hexids.format(h)))
+        if geometry.first_row > low:
+            seam.append(Hex(m.id, column, geometry.first_row - 1))
+    named = tuple((h, places[printed]) for h, printed in own if printed in places)
+    return BoardArt(geometry, tuple(own), tuple(seam), named, title)
+
+
+def _outline(geometry: BoardGeometry, h: Hex) -> list[tuple[float, float]]:
+    x, y = geometry.centre(h)
+    r = 2 * geometry.dx / 3
+    half = geometry.dy / 2
+    return [(x - r, y), (x - r / 2, y - half), (x + r / 2, y - half), (x + r, y), (x + r / 2, y + half), (x - r / 2, y + half)]
+
+
+def render_board(art: BoardArt) -> Image.Image:
+    """Paper, hex outlines, every hex id, place names, the map edge and the title."""
+    g = art.geometry
+    image = Image.new("RGB", (g.width, g.height), PAPER)
+    draw = ImageDraw.Draw(image)
+    for h in art.seam_hexes:
+        draw.polygon(_outline(g, h), outline=HEX_LINE)
+    label_font = font(max(9, g.dy // 6))
+    for h, printed in art.hexes:
+        draw.polygon(_outline(g, h), outline=HEX_LINE)
+        x, y = g.centre(h)
+        draw.text((x, y - g.dy / 2 + 2), printed, font=label_font, fill=LABEL, anchor="ma")
+    place_width = int(4 * g.dx / 3) + g.dy
+    for h, name in art.places:
+        x, y = g.centre(h)
+        face = fitted_font(draw, name, place_width, max(9, g.dy // 6))
+        box = draw.textbbox((x, y + 2), name, font=face, anchor="ma")
+        draw.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=(255, 250, 235))
+        draw.text((x, y + 2), name, font=face, fill=PLACE, anchor="ma")
+        draw.ellipse((x - 3, y - 6, x + 3, y), fill=PLACE)
+    _edges(draw, art)
+    title_font = font(TITLE_STRIP - 10)
+    title_y = 4 if g.title_at_top else g.height - TITLE_STRIP + 4
+    draw.text((g.x0, title_y), art.title, font=title_font, fill=EDGE)
+    return image
+
+
+def _edges(draw: ImageDraw.ImageDraw, art: BoardArt) -> None:
+    """The playing-area edge: a frame round all hex centres' polygons (open at a seam)."""
+    g = art.geometry
+    points = [p for h, _ in art.hexes for p in _outline(g, h)]
+    left = min(x for x, _ in points)
+    right = max(x for x, _ in points)
+    top = 0 if art.seam_hexes else min(y for _, y in points)
+    bottom = min(g.height - 1, max(y for _, y in points))
+    width = 3
+    draw.line((left, top, left, bottom), fill=EDGE, width=width)
+    draw.line((right, top, right, bottom), fill=EDGE, width=width)
+    if not art.seam_hexes:
+        draw.line((left, top, right, top), fill=EDGE, width=width)
+    if bottom < g.height - 1:
+        draw.line((left, bottom, right, bottom), fill=EDGE, width=width)

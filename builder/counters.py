@@ -1,0 +1,214 @@
+"""Counter and marker artwork drawn with Pillow.
+
+Counters are drawn from data, not scanned, so every unit in an order of battle gets
+a legible piece at 100% zoom. Text uses Pillow's bundled scalable font so the same
+input gives the same pixels on every machine (no system fonts, no PNG metadata).
+"""
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+Colour = tuple[int, int, int]
+
+COUNTER_SIZE = 80
+"""Counter edge in pixels: a 1/2" counter at 160 dpi, readable at 100% zoom."""
+
+
+class Symbol(Enum):
+    """Unit-type symbols drawn on counters (NATO style where NATO has one)."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    LEADER = "leader"
+    WAGON = "wagon"
+    GUNBOAT = "gunboat"
+    OTHER = "other"
+
+
+_SYMBOL_WORDS: tuple[tuple[tuple[str, ...], Symbol], ...] = (
+    (("ldr", "leader", "hq", "commander", "general"), Symbol.LEADER),
+    (("cav", "dragoon", "horse"), Symbol.CAVALRY),
+    (("art", "bty", "battery", "gun"), Symbol.ARTILLERY),
+    (("gunboat", "boat", "naval", "navy", "ship"), Symbol.GUNBOAT),
+    (("wag", "train", "supply"), Symbol.WAGON),
+    (("inf", "det", "regt", "brig", "div", "militia", "sharpshooter"), Symbol.INFANTRY),
+)
+
+
+def symbol_for(unit_type: str) -> Symbol:
+    """Map an OOB type cell ("Inf", "Cav", "Ldr", "Wag", "Gunboat", ...) to a symbol.
+
+    Gunboat is tested before artillery so "gunboat" does not read as "gun".
+    """
+    word = unit_type.strip().lower()
+    if word.startswith(("gunboat", "boat", "naval", "navy", "ship")):
+        return Symbol.GUNBOAT
+    for prefixes, symbol in _SYMBOL_WORDS:
+        if word.startswith(prefixes):
+            return symbol
+    return Symbol.OTHER
+
+
+@dataclass(frozen=True)
+class SideColours:
+    """Fill and ink for one side's counters."""
+
+    fill: Colour
+    ink: Colour
+
+
+_KNOWN_SIDES: dict[str, SideColours] = {
+    "union": SideColours((54, 84, 158), (255, 255, 255)),
+    "usa": SideColours((54, 84, 158), (255, 255, 255)),
+    "federal": SideColours((54, 84, 158), (255, 255, 255)),
+    "confederate": SideColours((176, 176, 168), (20, 20, 20)),
+    "csa": SideColours((176, 176, 168), (20, 20, 20)),
+}
+_FALLBACK_FILLS: tuple[Colour, ...] = ((150, 60, 50), (60, 120, 70), (160, 120, 40), (110, 70, 140))
+
+
+def side_colours(side: str, sides: tuple[str, ...] = ()) -> SideColours:
+    """Blue for the Union, grey for the Confederacy; other sides by their position in `sides`."""
+    known = _KNOWN_SIDES.get(side.strip().lower())
+    if known is not None:
+        return known
+    index = sides.index(side) if side in sides else sum(side.encode())
+    return SideColours(_FALLBACK_FILLS[index % len(_FALLBACK_FILLS)], (255, 255, 255))
+
+
+@dataclass(frozen=True)
+class CounterArt:
+    """Everything drawn on one face of a unit counter; equal specs give equal pixels."""
+
+    colours: SideColours
+    symbol: Symbol
+    name: str
+    command: str = ""
+    values: str = ""          # strength / manpower line; empty when the data has none
+    banner: str = ""          # back-side state ("EXHAUSTED", "DISORDERED", "WRECKED")
+    size: int = COUNTER_SIZE
+
+
+@dataclass(frozen=True)
+class MarkerArt:
+    """A status or game marker: coloured tile with one or two lines of text."""
+
+    text: str
+    fill: Colour
+    ink: Colour = (0, 0, 0)
+    width: int = COUNTER_SIZE
+    height: int = COUNTER_SIZE
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled scalable font: identical on every machine."""
+    return ImageFont.load_default(size=size)
+
+
+def fitted_font(draw: ImageDraw.ImageDraw, text: str, width: int, largest: int, smallest: int = 8) -> ImageFont.FreeTypeFont:
+    """Largest font size (down to `smallest`) at which `text` fits in `width` pixels."""
+    for size in range(largest, smallest - 1, -1):
+        left, _, right, _ = draw.textbbox((0, 0), text, font=font(size))
+        if right - left <= width:
+            return font(size)
+    return font(smallest)
+
+
+def _centred(draw: ImageDraw.ImageDraw, centre_x: float, top: float, text: str, face: ImageFont.FreeTypeFont, ink: Colour) -> None:
+    draw.text((centre_x, top), text, font=face, fill=ink, anchor="ma")
+
+
+def _shade(colour: Colour, factor: float) -> Colour:
+    return tuple(int(min(255, max(0, c * factor))) for c in colour)  # type: ignore[return-value]
+
+
+def draw_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], symbol: Symbol, ink: Colour, fill: Colour) -> None:
+    """Draw `symbol` inside `box` (left, top, right, bottom)."""
+    left, top, right, bottom = box
+    width = max(1, (right - left) // 24)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    if symbol is Symbol.LEADER:
+        _star(draw, cx, cy, (bottom - top) / 2 + 2, ink)
+        return
+    if symbol is Symbol.GUNBOAT:
+        hull = [(left, cy), (right, cy), (right - (right - left) // 6, bottom), (left + (right - left) // 6, bottom)]
+        draw.polygon(hull, fill=ink)
+        draw.rectangle((cx - 6, top + 2, cx + 6, cy), fill=ink)
+        draw.line((cx, top - 2, cx, top + 2), fill=ink, width=2)
+        return
+    draw.rectangle(box, fill=fill, outline=ink, width=width)
+    if symbol is Symbol.INFANTRY:
+        draw.line((left, top, right, bottom), fill=ink, width=width)
+        draw.line((left, bottom, right, top), fill=ink, width=width)
+    elif symbol is Symbol.CAVALRY:
+        draw.line((left, bottom, right, top), fill=ink, width=width)
+    elif symbol is Symbol.ARTILLERY:
+        radius = (bottom - top) / 5
+        draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=ink)
+    elif symbol is Symbol.WAGON:
+        radius = (bottom - top) / 6
+        for wheel_x in (left + (right - left) / 4, right - (right - left) / 4):
+            draw.ellipse((wheel_x - radius, bottom - 2 * radius - 2, wheel_x + radius, bottom - 2), outline=ink, width=width)
+        draw.line((left, cy - 2, right, cy - 2), fill=ink, width=width)
+
+
+def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ink: Colour) -> None:
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.42
+        angle = math.pi / 2 + k * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy - r * math.sin(angle)))
+    draw.polygon(points, fill=ink)
+
+
+def render_counter(art: CounterArt) -> Image.Image:
+    """Draw one counter face: command top, symbol, name, values bottom; banner on back sides."""
+    size = art.size
+    fill = _shade(art.colours.fill, 0.72) if art.banner else art.colours.fill
+    ink = art.colours.ink
+    image = Image.new("RGB", (size, size), fill)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, size - 1, size - 1), outline=(0, 0, 0), width=1)
+    margin = max(3, size // 20)
+    inner = size - 2 * margin
+    if art.command:
+        _centred(draw, size / 2, margin - 1, art.command, fitted_font(draw, art.command, inner, size // 6), ink)
+    symbol_box = (size * 3 // 10, size * 25 // 100, size * 7 // 10, size * 47 // 100)
+    draw_symbol(draw, symbol_box, art.symbol, ink, fill)
+    _centred(draw, size / 2, size * 50 // 100, art.name, fitted_font(draw, art.name, inner, size // 6), ink)
+    if art.values:
+        _centred(draw, size / 2, size * 71 // 100, art.values, fitted_font(draw, art.values, inner, size // 5), ink)
+    if art.banner:
+        band_top = size * 34 // 100 - size // 10
+        draw.rectangle((1, band_top, size - 2, band_top + size // 5), fill=(200, 30, 30))
+        _centred(draw, size / 2, band_top + 2, art.banner, fitted_font(draw, art.banner, inner, size // 6), (255, 255, 255))
+    return image
+
+
+def render_marker(art: MarkerArt) -> Image.Image:
+    """Draw a marker tile; `\\n` in the text starts a second line."""
+    image = Image.new("RGB", (art.width, art.height), art.fill)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, art.width - 1, art.height - 1), outline=(0, 0, 0), width=1)
+    lines = art.text.split("\n")
+    line_height = (art.height - 4) // len(lines)
+    for index, line in enumerate(lines):
+        face = fitted_font(draw, line, art.width - 6, min(line_height - 2, art.height // 4))
+        centre_y = 2 + index * line_height + line_height / 2
+        draw.text((art.width / 2, centre_y), line, font=face, fill=art.ink, anchor="mm")
+    return image
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """Encode without ancillary chunks so identical pixels give identical bytes."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()

@@ -1,0 +1,84 @@
+"""Counter artwork: side colours, unit symbols and text really end up in the pixels."""
+from __future__ import annotations
+
+from PIL import Image
+
+from builder.cache import ImageCache
+from builder.counters import (
+    COUNTER_SIZE, CounterArt, MarkerArt, Symbol, png_bytes, render_counter, render_marker, side_colours, symbol_for,
+)
+
+UNION = side_colours("Union")
+CONFEDERATE = side_colours("Confederate")
+
+
+def _ink_pixels(image: Image.Image, box: tuple[int, int, int, int], background: tuple[int, int, int]) -> int:
+    region = image.crop(box)
+    return sum(1 for x in range(region.width) for y in range(region.height) if region.getpixel((x, y)) != background)
+
+
+def test_type_codes_printed_in_the_rulebooks_map_to_their_symbols() -> None:
+    # Hood Strikes North TYPE column (digest 1.6) and Into the Woods unit names (digest 1.7)
+    assert symbol_for("Inf") is Symbol.INFANTRY
+    assert symbol_for("Cav") is Symbol.CAVALRY
+    assert symbol_for("Ldr") is Symbol.LEADER
+    assert symbol_for("Wag") is Symbol.WAGON
+    assert symbol_for("Bty") is Symbol.ARTILLERY
+    assert symbol_for("Gunboat") is Symbol.GUNBOAT
+    assert symbol_for("—") is Symbol.OTHER
+
+
+def test_sides_get_distinct_colours_at_the_counter_edge() -> None:
+    union = render_counter(CounterArt(UNION, Symbol.INFANTRY, "17 IL", "3/1/T", "7"))
+    rebel = render_counter(CounterArt(CONFEDERATE, Symbol.INFANTRY, "6 MS", "2/1/3", "6"))
+    assert union.size == (COUNTER_SIZE, COUNTER_SIZE)
+    assert union.getpixel((3, COUNTER_SIZE // 2)) == UNION.fill
+    assert rebel.getpixel((3, COUNTER_SIZE // 2)) == CONFEDERATE.fill
+    assert UNION.fill != CONFEDERATE.fill
+
+
+def test_name_command_and_strength_are_drawn_where_expected() -> None:
+    full = render_counter(CounterArt(UNION, Symbol.CAVALRY, "1 MS a Cav", "2/1", "4"))
+    bare = render_counter(CounterArt(UNION, Symbol.CAVALRY, "", "", ""))
+    size = COUNTER_SIZE
+    command_area = (2, 1, size - 2, size * 22 // 100)
+    name_area = (2, size * 50 // 100, size - 2, size * 68 // 100)
+    values_area = (2, size * 71 // 100, size - 2, size - 2)
+    for area in (command_area, name_area, values_area):
+        assert _ink_pixels(full, area, UNION.fill) > 20
+        assert _ink_pixels(bare, area, UNION.fill) == 0
+
+
+def test_unknown_strength_leaves_the_value_line_empty() -> None:
+    leader = render_counter(CounterArt(CONFEDERATE, Symbol.LEADER, "Beauregard", "AoM", ""))
+    size = COUNTER_SIZE
+    assert _ink_pixels(leader, (2, size * 71 // 100, size - 2, size - 2), CONFEDERATE.fill) == 0
+
+
+def test_back_side_carries_a_red_banner_and_a_darker_field() -> None:
+    back = render_counter(CounterArt(UNION, Symbol.INFANTRY, "17 IL", "3/1/T", "7", banner="DISORDERED"))
+    assert back.getpixel((2, COUNTER_SIZE * 30 // 100)) == (200, 30, 30)
+    assert back.getpixel((3, COUNTER_SIZE - 4)) != UNION.fill
+
+
+def test_symbols_differ_from_each_other() -> None:
+    drawn = {
+        symbol: png_bytes(render_counter(CounterArt(UNION, symbol, "X")))
+        for symbol in Symbol
+    }
+    assert len(set(drawn.values())) == len(Symbol)
+
+
+def test_marker_text_is_drawn() -> None:
+    marker = render_marker(MarkerArt("Fatigue\n2", (230, 200, 60)))
+    assert _ink_pixels(marker, (4, 4, COUNTER_SIZE - 4, COUNTER_SIZE - 4), (230, 200, 60)) > 50
+
+
+def test_png_bytes_are_deterministic_and_cached(tmp_path) -> None:
+    art = CounterArt(UNION, Symbol.ARTILLERY, "Munch Bty a", "1/6/T", "1")
+    first = png_bytes(render_counter(art))
+    assert first == png_bytes(render_counter(art))
+    cache = ImageCache(tmp_path)
+    assert cache.png(art, lambda: png_bytes(render_counter(art))) == first
+    assert cache.png(art, lambda: b"not drawn again") == first
+    assert (cache.drawn, cache.reused) == (1, 1)
