@@ -1,0 +1,34 @@
+"""`adjutant import-tables RULEBOOK --game GAME [-o FOLDER]`: rulebook tables -> workbooks."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from gamedata.importer.run import ImportFailed, run_import
+from gamedata.importers import IMPORTERS, UnknownGame
+from gamedata.validate import validate
+
+
+@click.command("import-tables")
+@click.argument("rulebook", type=click.Path(path_type=Path))
+@click.option("--game", required=True, help=f"game id: {', '.join(sorted(IMPORTERS))}")
+@click.option("-o", "--output", "folder", type=click.Path(path_type=Path), default=None,
+              help="game folder holding game.toml and overrides.csv (default: sources/<game>)")
+def import_tables(rulebook: Path, game: str, folder: Path | None) -> None:
+    """Import a rulebook's setup, reinforcement and die-roll tables into the game's workbooks."""
+    folder = folder or Path("sources") / game
+    try:
+        result = run_import(rulebook, game, folder)
+    except (ImportFailed, UnknownGame) as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
+    report = result.report
+    click.echo(f"{len(result.written)} workbooks written to {folder}; "
+               f"{len(report.notes)} normalizations, {len(report.rejections)} rejections "
+               f"(see {folder / 'import-report.md'})")
+    problems = validate(folder)
+    for problem in problems:
+        click.echo(str(problem))
+    if problems:
+        raise SystemExit(1)

@@ -1,0 +1,1 @@
+"""Rulebook-table importer framework: locate tables, normalize cells, apply overrides, report."""

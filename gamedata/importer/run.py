@@ -1,0 +1,82 @@
+"""Run a registered importer: rulebook + game.toml + overrides.csv -> workbooks + report.
+
+Everything is written through temp files and renamed, in a fixed order, so the
+same inputs always give the same bytes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jsonschema
+
+from gamedata.hexids import HexIds
+from gamedata.importer.context import ImportContext
+from gamedata.importer.overrides import OverrideError, Overrides
+from gamedata.importer.report import Report
+from gamedata.importer.rulebook import Rulebook, RulebookError
+from gamedata.load import WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema, setup_sheet
+from gamedata.workbook import SheetData, write_workbook
+
+
+class ImportFailed(Exception):
+    """The import cannot complete; the message names file and line."""
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    report: Report
+    written: tuple[Path, ...]
+
+
+def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
+    """Import `rulebook` for `game` into `folder` (which holds game.toml and overrides.csv)."""
+    from gamedata.importers import importer_for
+
+    module = importer_for(game)
+    try:
+        definition = read_game_toml(folder)
+    except GameDataError as exc:
+        raise ImportFailed(f"{folder}: {exc}") from None
+    errors = list(jsonschema.Draft202012Validator(schema("game")).iter_errors(definition))
+    if errors:
+        raise ImportFailed(f"{folder / 'game.toml'}: {errors[0].message}")
+    try:
+        book = Rulebook.read(rulebook)
+        overrides = Overrides.read(folder)
+    except (RulebookError, OverrideError) as exc:
+        raise ImportFailed(str(exc)) from None
+    report = Report(game, book.name)
+    ctx = ImportContext(book, definition, HexIds(map_defs(definition)), overrides, report)
+    try:
+        module.build(ctx)
+    except RulebookError as exc:
+        raise ImportFailed(str(exc)) from None
+    unused = overrides.unused()
+    if unused:
+        raise ImportFailed("; ".join(
+            f"overrides.csv:{o.csv_row}: line {o.line} field '{o.field}' matched no cell" for o in unused))
+    lost = report.unaccounted()
+    if lost:
+        raise ImportFailed("importer dropped rows silently: " + ", ".join(f"{t} line {n}" for t, n in lost))
+    written = write_outputs(ctx.sheets, folder)
+    report.write(folder)
+    return ImportResult(report, written)
+
+
+def write_outputs(sheets: dict[str, list[dict]], folder: Path) -> tuple[Path, ...]:
+    """Write every workbook of the layout (empty sheets included) in a fixed order."""
+    scenario_ids = [str(r["scenario_id"]) for r in sheets.get("Scenarios", [])]
+    written = []
+    for file, specs in WORKBOOKS.items():
+        all_specs = list(specs)
+        if file == "scenarios.xlsx":
+            all_specs += [s for sid in scenario_ids for s in (setup_sheet(sid), reinf_sheet(sid))]
+        data = [SheetData(s.name, columns(s.schema), tuple(sheets.get(s.name, ()))) for s in all_specs]
+        unknown = set(sheets) - {s.name for spec_list in WORKBOOKS.values() for s in spec_list} - {
+            n for sid in scenario_ids for n in (setup_sheet(sid).name, reinf_sheet(sid).name)}
+        if unknown:
+            raise ImportFailed(f"importer produced sheets outside the layout: {sorted(unknown)}")
+        write_workbook(folder / file, data)
+        written.append(folder / file)
+    return tuple(written)

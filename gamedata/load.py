@@ -1,0 +1,209 @@
+"""Read a game folder (`game.toml` + workbooks) into a `Game`.
+
+The workbook layout (which file holds which sheets, which schema a sheet's rows
+follow) is fixed here, once, for the loader, the validator and the importer's
+writer alike. A sheet's columns are its row schema's properties, in order.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from gamedata.model import (
+    Alias, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
+    Scenario, SetupRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
+    VictoryLevel, VPTable,
+)
+from gamedata.workbook import Row, Sheet
+
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
+GAME_FILE = "game.toml"
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """A sheet of a workbook and the schema its rows follow."""
+
+    name: str
+    schema: str
+
+
+WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
+    "oob.xlsx": (SheetSpec("Units", "unit"), SheetSpec("Formations", "formation")),
+    "scenarios.xlsx": (SheetSpec("Scenarios", "scenario"),),
+    "tables.xlsx": (
+        SheetSpec("Tables", "table"), SheetSpec("Rows", "table-row"), SheetSpec("Modifiers", "table-modifier"),
+        SheetSpec("VP", "vp"), SheetSpec("Levels", "level"),
+    ),
+    "terrain.xlsx": (
+        SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
+    ),
+}
+
+
+def setup_sheet(scenario_id: str) -> SheetSpec:
+    return SheetSpec(f"{scenario_id} Setup", "setup")
+
+
+def reinf_sheet(scenario_id: str) -> SheetSpec:
+    return SheetSpec(f"{scenario_id} Reinf", "reinforcement")
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    """A JSON Schema from `schemas/<name>.schema.json`."""
+    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+def columns(schema_name: str) -> tuple[str, ...]:
+    """The columns of a sheet whose rows follow `schema_name`, in order."""
+    return tuple(schema(schema_name)["properties"])
+
+
+class GameDataError(Exception):
+    """The game folder has problems; `problems` lists them all."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def read_game_toml(folder: Path) -> dict[str, Any]:
+    """Parse game.toml; raise GameDataError naming the file on any failure."""
+    path = folder / GAME_FILE
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise GameDataError([Problem(GAME_FILE, message="missing game definition")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GameDataError([Problem(GAME_FILE, message=f"cannot read: {exc}")]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise GameDataError([Problem(GAME_FILE, message=f"not valid TOML: {exc}")]) from None
+
+
+def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
+    """MapDefs of a schema-valid game definition."""
+    def pair(value: Any) -> tuple[int, int] | None:
+        return (int(value[0]), int(value[1])) if value else None
+
+    return tuple(
+        MapDef(
+            id=m["id"], name=m["name"], prefix=m["prefix"], id_format=m["id_format"],
+            columns=pair(m["columns"]), rows=pair(m["rows"]),  # type: ignore[arg-type]
+            shifted_columns=m["shifted_columns"], rows_even=pair(m.get("rows_even")),
+            rows_odd=pair(m.get("rows_odd")), hex_size=m.get("hex_size", 64),
+            aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
+        )
+        for m in definition["maps"]
+    )
+
+
+def load_game(folder: Path | str) -> Game:
+    """Load a validated game; raise GameDataError with every problem otherwise."""
+    from gamedata.validate import check_folder
+
+    folder = Path(folder)
+    problems, data = check_folder(folder)
+    if problems:
+        raise GameDataError(problems)
+    return build_game(data.definition, data.sheets)
+
+
+@dataclass(frozen=True)
+class FolderData:
+    """What a game folder holds once read: the definition and every sheet by name."""
+
+    definition: dict[str, Any]
+    sheets: dict[str, Sheet]
+
+
+def _records(sheets: dict[str, Sheet], name: str) -> list[dict[str, Any]]:
+    sheet = sheets.get(name)
+    return [_full(row) for row in sheet.rows] if sheet else []
+
+
+def _full(row: Row) -> dict[str, Any]:
+    return dict(row.values)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
+    """Turn a checked definition and its sheets into the frozen model."""
+    scenarios = []
+    for s in _records(sheets, "Scenarios"):
+        sid = s["scenario_id"]
+        setup = tuple(
+            SetupRow(
+                unit_id=r["unit_id"], location=_text(r.get("location")), constraint=_text(r.get("constraint")),
+                facing=_text(r.get("facing")), strength=_text(r.get("strength")), status=_text(r.get("status")),
+                orders=_text(r.get("orders")), notes=_text(r.get("notes")), rulebook_line=r.get("rulebook_line"),
+            )
+            for r in _records(sheets, setup_sheet(sid).name)
+        )
+        reinf = tuple(
+            ReinforcementRow(
+                unit_id=r["unit_id"], turn=_text(r.get("turn")), dr_set=_text(r.get("dr_set")),
+                entry=_text(r.get("entry")), order=_text(r.get("order")), activations=_text(r.get("activations")),
+                fatigue=_text(r.get("fatigue")), strength=_text(r.get("strength")), status=_text(r.get("status")),
+                notes=_text(r.get("notes")), rulebook_line=r.get("rulebook_line"),
+            )
+            for r in _records(sheets, reinf_sheet(sid).name)
+        )
+        scenarios.append(Scenario(
+            scenario_id=sid, name=s["name"], section=_text(s.get("section")), rulebook_line=s.get("rulebook_line"),
+            start_turn=s.get("start_turn"), end_turn=s.get("end_turn"), maps=_text(s.get("maps")),
+            notes=_text(s.get("notes")), setup=setup, reinforcements=reinf,
+        ))
+    rows_by_table: dict[str, list[TableRow]] = {}
+    for r in _records(sheets, "Rows"):
+        rows_by_table.setdefault(r["table_id"], []).append(
+            TableRow(roll=_text(r["roll"]), result=r["result"], rulebook_line=r.get("rulebook_line")))
+    for r in _records(sheets, "Modifiers"):
+        rows_by_table.setdefault(r["table_id"], []).append(
+            TableRow(roll="", result=r["condition"], modifier=_text(r["modifier"]), rulebook_line=r.get("rulebook_line")))
+    return Game(
+        id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
+        maps=map_defs(d),
+        turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
+                    for t in d.get("turns", ())),
+        dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"]) for x in d.get("dice", ())),
+        unit_types=tuple(UnitType(x["code"], x["name"]) for x in d.get("unit_types", ())),
+        statuses=tuple(Status(x["code"], x["name"], tuple(x.get("levels", ()))) for x in d.get("statuses", ())),
+        formations=tuple(
+            Formation(f["formation_id"], f["side"], f["name"], f["level"], _text(f.get("parent")), _text(f.get("leader")))
+            for f in _records(sheets, "Formations")),
+        units=tuple(
+            Unit(unit_id=u["unit_id"], side=u["side"], name=u["name"], type=u["type"], size=_text(u.get("size")),
+                 command=_text(u.get("command")), formation=_text(u.get("formation")),
+                 strength=_text(u.get("strength")), manpower=u.get("manpower"), morale=_text(u.get("morale")),
+                 ratings=_text(u.get("ratings")), counter_text=_text(u.get("counter_text")),
+                 notes=_text(u.get("notes")))
+            for u in _records(sheets, "Units")),
+        scenarios=tuple(scenarios),
+        tables=tuple(
+            DieRollTable(t["table_id"], t["name"], t["die"], _text(t.get("purpose")), _text(t.get("section")),
+                         tuple(rows_by_table.get(t["table_id"], ())))
+            for t in _records(sheets, "Tables")),
+        vp=tuple(
+            VPTable(v["scenario_id"], v["item"], _text(v.get("location")), _text(v.get("turn")),
+                    _text(v.get("points")), _text(v.get("side")), _text(v.get("notes")), v.get("rulebook_line"))
+            for v in _records(sheets, "VP")),
+        levels=tuple(
+            VictoryLevel(v["scenario_id"], v.get("low"), v.get("high"), v["result"], v.get("rulebook_line"))
+            for v in _records(sheets, "Levels")),
+        named_hexes=tuple(
+            NamedHex(n["map"], n["hex"], n["name"], _text(n.get("source")), n.get("rulebook_line"))
+            for n in _records(sheets, "Names")),
+        terrain_hexes=tuple(TerrainHex(h["map"], h["hex"], h["terrain"], _text(h.get("name")))
+                            for h in _records(sheets, "Hexes")),
+        terrain_hexsides=tuple(TerrainHexside(h["map"], h["hex"], h["side"], h["feature"])
+                               for h in _records(sheets, "Hexsides")),
+        notes=tuple(d.get("notes", ())),
+    )

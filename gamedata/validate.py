@@ -1,0 +1,234 @@
+"""Check a game folder: schemas first, then every cross-reference.
+
+Each problem names file, sheet, spreadsheet row and column so a designer can go
+straight to the cell. User data never raises: every failure becomes a Problem.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from gamedata.hexids import HexError, HexIds
+from gamedata.load import (
+    GAME_FILE, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml, reinf_sheet,
+    schema, setup_sheet,
+)
+from gamedata.model import Problem
+from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
+
+
+def validate(folder: Path | str) -> list[Problem]:
+    """Every problem of the game folder, sorted by file, sheet and row."""
+    return check_folder(Path(folder))[0]
+
+
+def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
+    """Problems plus whatever could be read (for the loader)."""
+    try:
+        definition = read_game_toml(folder)
+    except GameDataError as exc:
+        return exc.problems, FolderData({}, {})
+    problems = list(_schema_problems(GAME_FILE, "", 0, definition, "game"))
+    if problems:
+        return problems, FolderData(definition, {})
+    sheets: dict[str, Sheet] = {}
+    homes: dict[str, str] = {}
+    for file, specs in WORKBOOKS.items():
+        try:
+            book = read_workbook(folder / file)
+        except WorkbookError as exc:
+            problems.append(exc.problem)
+            continue
+        problems += _check_sheets(file, specs, sheets, homes, book)
+        if file == "scenarios.xlsx" and "Scenarios" in sheets:
+            ids = [r.get("scenario_id") for r in sheets["Scenarios"].rows]
+            per_scenario = tuple(s for i in ids if isinstance(i, str) for s in (setup_sheet(i), reinf_sheet(i)))
+            problems += _check_sheets(file, per_scenario, sheets, homes, book)
+    problems += _cross_references(definition, sheets, homes)
+    return sorted(set(problems)), FolderData(definition, sheets)
+
+
+def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, Sheet], homes: dict[str, str],
+                  book: dict[str, Sheet]) -> list[Problem]:
+    problems: list[Problem] = []
+    for spec in specs:
+        sheet = book.get(spec.name)
+        if sheet is None:
+            problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
+            continue
+        props = schema(spec.schema)["properties"]
+        for col in props:
+            if col not in sheet.header:
+                problems.append(Problem(file, spec.name, 1, col, "missing column"))
+        for col in sheet.header:
+            if col and col not in props:
+                problems.append(Problem(file, spec.name, 1, col, "unknown column"))
+        for row in sheet.rows:
+            instance = {k: v for k, v in row.values.items() if k in props and v is not None}
+            problems += _schema_problems(file, spec.name, row.number, instance, spec.schema)
+        sheets[spec.name] = sheet
+        homes[spec.name] = file
+    return problems
+
+
+def _schema_problems(file: str, sheet: str, row: int, instance: dict[str, Any], name: str) -> Iterable[Problem]:
+    validator = jsonschema.Draft202012Validator(schema(name))
+    for error in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
+        if error.validator == "required":
+            missing = [c for c in error.validator_value if c not in instance]
+            for col in missing:
+                yield Problem(file, sheet, row, col, "required value is empty")
+            continue
+        path = [str(p) for p in error.absolute_path]
+        column = path[0] if sheet else ".".join(path)
+        yield Problem(file, sheet, row, column, _describe(error))
+
+
+def _describe(error: jsonschema.ValidationError) -> str:
+    if error.validator == "type":
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        kinds = " or ".join(w for w in wanted if w != "null")
+        return f"expected {kinds}, got {error.instance!r}"
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    return error.message
+
+
+def _rows(sheets: dict[str, Sheet], name: str) -> tuple[Row, ...]:
+    sheet = sheets.get(name)
+    return sheet.rows if sheet else ()
+
+
+class _Ref:
+    """Collects cross-reference problems with the file of each sheet."""
+
+    def __init__(self, sheets: dict[str, Sheet], homes: dict[str, str]) -> None:
+        self.sheets = sheets
+        self.homes = homes
+        self.problems: list[Problem] = []
+
+    def add(self, sheet: str, row: Row, column: str, message: str) -> None:
+        self.problems.append(Problem(self.homes.get(sheet, ""), sheet, row.number, column, message))
+
+
+def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[str, str]) -> list[Problem]:
+    ref = _Ref(sheets, homes)
+    hexids = HexIds(map_defs(d))
+    sides = set(d["sides"])
+    types = {t["code"] for t in d.get("unit_types", ())}
+    statuses = {s["code"] for s in d.get("statuses", ())}
+    areas = {a["code"] for a in d.get("areas", ())}
+    for area in d.get("areas", ()):
+        for h in area["hexes"]:
+            if (reason := hexids.check(h)) is not None:
+                ref.problems.append(Problem(GAME_FILE, "", 0, f"areas.{area['code']}", reason))
+
+    formations = _unique(ref, "Formations", "formation_id")
+    units = _unique(ref, "Units", "unit_id")
+    for row in _rows(sheets, "Formations"):
+        _member(ref, "Formations", row, "side", sides, "side")
+        _member(ref, "Formations", row, "parent", formations, "formation")
+        _member(ref, "Formations", row, "leader", units, "unit")
+    _check_cycles(ref, sheets)
+    for row in _rows(sheets, "Units"):
+        _member(ref, "Units", row, "side", sides, "side")
+        if types:
+            _member(ref, "Units", row, "type", types, "unit type")
+        _member(ref, "Units", row, "command", formations, "command (formation_id)")
+        _member(ref, "Units", row, "formation", formations, "formation")
+
+    scenarios = _unique(ref, "Scenarios", "scenario_id")
+    for sid in sorted(scenarios):
+        for row in _rows(sheets, setup_sheet(sid).name):
+            _member(ref, setup_sheet(sid).name, row, "unit_id", units, "unit in the OOB")
+            _hexes(ref, hexids, setup_sheet(sid).name, row, "location", set())
+            _statuses(ref, setup_sheet(sid).name, row, statuses)
+        for row in _rows(sheets, reinf_sheet(sid).name):
+            _member(ref, reinf_sheet(sid).name, row, "unit_id", units, "unit in the OOB")
+            _hexes(ref, hexids, reinf_sheet(sid).name, row, "entry", areas)
+            _statuses(ref, reinf_sheet(sid).name, row, statuses)
+
+    tables = _unique(ref, "Tables", "table_id")
+    for row in _rows(sheets, "Tables"):
+        _member(ref, "Tables", row, "scenario_id", scenarios, "scenario")
+    for name in ("Rows", "Modifiers"):
+        for row in _rows(sheets, name):
+            _member(ref, name, row, "table_id", tables, "table")
+    for name in ("VP", "Levels"):
+        for row in _rows(sheets, name):
+            _member(ref, name, row, "scenario_id", scenarios, "scenario")
+    for name in ("Hexes", "Hexsides", "Names"):
+        for row in _rows(sheets, name):
+            _map_hex(ref, hexids, name, row)
+    return ref.problems
+
+
+def _unique(ref: _Ref, sheet: str, column: str) -> set[str]:
+    """The ids of a sheet, reporting each repeated one."""
+    seen: set[str] = set()
+    for row in _rows(ref.sheets, sheet):
+        value = row.get(column)
+        if value is None:
+            continue
+        if str(value) in seen:
+            ref.add(sheet, row, column, f"duplicate {column} '{value}'")
+        seen.add(str(value))
+    return seen
+
+
+def _member(ref: _Ref, sheet: str, row: Row, column: str, known: set[str], what: str) -> None:
+    value = row.get(column)
+    if value is not None and str(value) not in known:
+        ref.add(sheet, row, column, f"unknown {what} '{value}'")
+
+
+def _statuses(ref: _Ref, sheet: str, row: Row, statuses: set[str]) -> None:
+    value = row.get("status")
+    if value is None:
+        return
+    for code in str(value).split(";"):
+        if code.strip() not in statuses:
+            ref.add(sheet, row, "status", f"unknown status '{code.strip()}' (game.toml statuses)")
+
+
+def _hexes(ref: _Ref, hexids: HexIds, sheet: str, row: Row, column: str, areas: set[str]) -> None:
+    value = row.get(column)
+    if value is None:
+        return
+    text = str(value)
+    if text in areas:
+        return
+    try:
+        hexids.expand(text)
+    except HexError as exc:
+        ref.add(sheet, row, column, str(exc))
+
+
+def _map_hex(ref: _Ref, hexids: HexIds, sheet: str, row: Row) -> None:
+    map_id = row.get("map")
+    if map_id not in hexids.maps:
+        ref.add(sheet, row, "map", f"unknown map '{map_id}'")
+        return
+    try:
+        h = hexids.parse(str(row.get("hex")))
+    except HexError as exc:
+        ref.add(sheet, row, "hex", str(exc))
+        return
+    if h.map != map_id:
+        ref.add(sheet, row, "hex", f"hex '{row.get('hex')}' is on map '{h.map}', not '{map_id}'")
+
+
+def _check_cycles(ref: _Ref, sheets: dict[str, Sheet]) -> None:
+    parent = {str(r.get("formation_id")): (r, r.get("parent")) for r in _rows(sheets, "Formations")}
+    for fid, (row, _) in parent.items():
+        seen = {fid}
+        cur = parent[fid][1]
+        while cur is not None and str(cur) in parent:
+            if str(cur) in seen:
+                ref.add("Formations", row, "parent", f"command path of '{fid}' loops back to '{cur}'")
+                break
+            seen.add(str(cur))
+            cur = parent[str(cur)][1]

@@ -1,0 +1,167 @@
+"""Spreadsheet I/O: xlsx in as header-keyed rows, xlsx out byte-for-byte reproducible.
+
+Designers keep game data in spreadsheets, so problems must point at the sheet
+row a designer sees (1 = header). Writing is deterministic (fixed workbook
+properties, fixed zip timestamps, sheets in the given order) so that
+`rulebook + overrides -> workbook` can be checked by comparing bytes.
+"""
+from __future__ import annotations
+
+import datetime
+import io
+import os
+import tempfile
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gamedata.model import Problem
+
+Cell = str | int | float | bool | None
+
+FIXED_TIME = datetime.datetime(2000, 1, 1, 0, 0, 0)
+CREATOR = "adjutant"
+MAX_XLSX_BYTES = 50 * 1024 * 1024
+
+
+class WorkbookError(Exception):
+    """A spreadsheet that cannot be read at all; carries the Problem to print."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Row:
+    """One data row: its spreadsheet row number and its cells keyed by header."""
+
+    number: int
+    values: Mapping[str, Cell]
+
+    def get(self, column: str) -> Cell:
+        return self.values.get(column)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet read as header + rows; fully empty rows are skipped."""
+
+    name: str
+    header: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """A sheet to write: its columns in order and one mapping per row."""
+
+    name: str
+    columns: tuple[str, ...]
+    rows: tuple[Mapping[str, Cell], ...]
+
+
+def _cell(value: Any) -> Cell:
+    """Normalise a read cell: strip text, blank text -> None, dates -> ISO text."""
+    if isinstance(value, str):
+        text = value.strip()
+        return text or None
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def read_workbook(path: Path) -> dict[str, Sheet]:
+    """Read every sheet of an xlsx file; raise WorkbookError on an unreadable file."""
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    name = path.name
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise WorkbookError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
+    if size == 0:
+        raise WorkbookError(Problem(name, message="empty file (0 bytes), expected an xlsx workbook"))
+    if size > MAX_XLSX_BYTES:
+        raise WorkbookError(Problem(name, message=f"file too large ({size} bytes)"))
+    if not zipfile.is_zipfile(path):
+        raise WorkbookError(Problem(name, message="not a spreadsheet (xlsx workbook expected)"))
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+        raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
+    try:
+        return {ws.title: _read_sheet(ws) for ws in book.worksheets}
+    except (ValueError, KeyError, TypeError) as exc:
+        raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
+    finally:
+        book.close()
+
+
+def _read_sheet(ws: Any) -> Sheet:
+    rows = ws.iter_rows(values_only=True)
+    first = next(rows, None)
+    header = tuple("" if v is None else str(v).strip() for v in (first or ()))
+    while header and not header[-1]:
+        header = header[:-1]
+    records: list[Row] = []
+    for number, values in enumerate(rows, start=2):
+        cells = {col: _cell(v) for col, v in zip(header, values) if col}
+        if any(v is not None for v in cells.values()):
+            records.append(Row(number, cells))
+    return Sheet(ws.title, header, tuple(records))
+
+
+def write_workbook(path: Path, sheets: Sequence[SheetData]) -> None:
+    """Write sheets in order to `path` via a temp file; same input -> same bytes."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    book.properties.creator = CREATOR
+    book.properties.lastModifiedBy = CREATOR
+    book.properties.created = FIXED_TIME
+    book.properties.modified = FIXED_TIME
+    for data in sheets:
+        ws = book.create_sheet(data.name)
+        ws.append(list(data.columns))
+        for row in data.rows:
+            ws.append([row.get(col) for col in data.columns])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    _write_atomically(path, _fix_zip_times(buffer.getvalue()))
+
+
+def _fix_zip_times(data: bytes) -> bytes:
+    """Re-pack the xlsx zip with a fixed timestamp per entry (openpyxl stamps 'now')."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            fixed = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = 0o644 << 16
+            dst.writestr(fixed, src.read(info.filename))
+    return out.getvalue()
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write to a temp file in the target folder, then rename over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Text counterpart of the atomic write, for reports and CSV files."""
+    _write_atomically(path, text.encode("utf-8"))
