@@ -119,7 +119,8 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     hexids = HexIds(map_defs(d))
     sides = set(d["sides"])
     types = {t["code"] for t in d.get("unit_types", ())}
-    statuses = {s["code"] for s in d.get("statuses", ())}
+    statuses = {s["code"] for s in d.get("statuses", ())} | {
+        f"{s['code']}-{level}" for s in d.get("statuses", ()) for level in s.get("levels", ())}
     areas = {a["code"] for a in d.get("areas", ())}
     for area in d.get("areas", ()):
         for h in area["hexes"]:
