@@ -1,0 +1,112 @@
+"""What every grid shares: points, container sizes, element I/O and the lookup error.
+
+A grid read from a buildFile must write back identically, so each grid keeps
+its attributes exactly as read (order and spelling) and derives its numbers
+from them; children it does not interpret are kept as ``RawElement``s. The
+element model itself belongs to ``vassal.buildfile``: grids read any object
+with ``tag``, ``attrs`` and ``children`` and write through a ``factory``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from vassal.errors import FormatError
+
+PKG = "VASSAL.build.module.map.boardPicker.board."
+MAPGRID = PKG + "mapgrid."
+
+#: A point in board (or map) pixels; VASSAL's java.awt.Point holds ints.
+Point = tuple[int, int]
+#: Attributes in document order, immutable.
+Attrs = tuple[tuple[str, str], ...]
+
+
+class ElementLike(Protocol):
+    """The shape of a buildFile element as grids read it."""
+
+    tag: str
+    attrs: Mapping[str, str]
+    children: Sequence[Any]
+
+
+#: ``factory(tag, attrs, children)`` builds an element; ``text`` is passed only when non-empty.
+Factory = Callable[..., Any]
+
+
+class LocationError(LookupError):
+    """A location name that this grid never produces, or a grid that names nothing."""
+
+
+@dataclass(frozen=True)
+class Size:
+    """Width and height of a grid's container: the board, or a zone's bounding box."""
+
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class RawElement:
+    """A child element kept verbatim (ZoneProperty, ZonedGridHighlighter, unknown)."""
+
+    tag: str
+    attrs: Attrs
+    children: tuple[RawElement, ...] = ()
+    text: str = ""
+
+    def to_element(self, factory: Factory) -> Any:
+        """Rebuild the element with the caller's element type."""
+        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children],
+                     self.text)
+
+
+def raw_from(el: ElementLike) -> RawElement:
+    """Keep an element and its subtree as read."""
+    return RawElement(el.tag, freeze(el.attrs), tuple(raw_from(c) for c in el.children),
+                      getattr(el, "text", "") or "")
+
+
+def freeze(attrs: Mapping[str, str]) -> Attrs:
+    """Attributes as an immutable sequence, order preserved."""
+    return tuple((str(k), str(v)) for k, v in attrs.items())
+
+
+def build(factory: Factory, tag: str, attrs: Attrs, children: Iterable[Any], text: str = "") -> Any:
+    """Call the element factory; text is only passed when there is some."""
+    if text:
+        return factory(tag, dict(attrs), list(children), text)
+    return factory(tag, dict(attrs), list(children))
+
+
+def attr(attrs: Attrs, name: str) -> str | None:
+    """The value of attribute ``name``, or None when absent."""
+    for key, value in attrs:
+        if key == name:
+            return value
+    return None
+
+
+def short(tag: str) -> str:
+    """The class name without its package, for messages."""
+    return tag.rsplit(".", 1)[-1]
+
+
+def where_of(tag: str, name: str) -> str:
+    """Where-text for an attribute error: ``HexGrid@dx``."""
+    return f"{short(tag)}@{name}"
+
+
+def require_positive(value: float, tag: str, name: str) -> float:
+    """Grid spacings divide every coordinate; zero or less makes every name meaningless."""
+    if value <= 0:
+        raise FormatError(f"must be greater than 0, not {value}", where_of(tag, name))
+    return value
+
+
+def check_tag(el: ElementLike, expected: str) -> None:
+    """Refuse an element of the wrong class early, with its tag in the message."""
+    if el.tag != expected:
+        raise FormatError(f"expected {short(expected)}, found {el.tag}", short(expected))

@@ -1,0 +1,107 @@
+"""VASSAL's ``SquareGrid`` ("rectangular grid"): point <-> name for square cells.
+
+The format reference covers hexes only; these rules follow VASSAL's
+``SquareGridNumbering``. Cell (0,0) is centred on ``(x0, y0)``. The column is
+``floor(dx_offset/dx + 0.5)`` but the row is a truncating ``(int)(dy_offset/dy
++ 0.5)``, so rows just above the origin row count as row 0 too; we reproduce
+that. Descending numbering counts from ``(int)(width/dx + 0.5)`` and
+``(int)(height/dy + 0.5)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vassal.grids.base import PKG, Attrs, ElementLike, Factory, LocationError, Point, RawElement
+from vassal.grids.base import Size, attr, build, check_tag, freeze, raw_from, require_positive
+from vassal.grids.base import where_of
+from vassal.grids.javamath import floor_half, parse_double, parse_int, trunc
+from vassal.grids.numbering import NUMBERING_TAGS, GridNumbering
+
+SQUARE_GRID = PKG + "SquareGrid"
+
+
+@dataclass(frozen=True)
+class SquareGrid:
+    """A ``SquareGrid`` element: attributes as read, children (numbering) in order."""
+
+    attrs: Attrs
+    children: tuple[GridNumbering | RawElement, ...] = ()
+    tag: str = SQUARE_GRID
+    dx: float = field(init=False)
+    dy: float = field(init=False)
+    x0: int = field(init=False)
+    y0: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        def number(name: str, default: int) -> int:
+            value = attr(self.attrs, name)
+            return default if value is None else parse_int(value, where_of(self.tag, name))
+
+        def spacing(name: str) -> float:
+            value = attr(self.attrs, name)
+            parsed = 48.0 if value is None else parse_double(value, where_of(self.tag, name))
+            return require_positive(parsed, self.tag, name)
+
+        object.__setattr__(self, "dx", spacing("dx"))
+        object.__setattr__(self, "dy", spacing("dy"))
+        object.__setattr__(self, "x0", number("x0", 24))
+        object.__setattr__(self, "y0", number("y0", 24))
+
+    @classmethod
+    def from_element(cls, el: ElementLike) -> SquareGrid:
+        """Read a SquareGrid element; its numbering child is interpreted, others kept verbatim."""
+        check_tag(el, SQUARE_GRID)
+        children = tuple(GridNumbering.from_element(c) if c.tag in NUMBERING_TAGS else raw_from(c)
+                         for c in el.children)
+        return cls(freeze(el.attrs), children)
+
+    def to_element(self, factory: Factory) -> object:
+        """The element as read."""
+        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])
+
+    @property
+    def numbering(self) -> GridNumbering | None:
+        """The numbering child; without one VASSAL names no location on this grid."""
+        return next((c for c in self.children if isinstance(c, GridNumbering)), None)
+
+    def _numbering(self) -> GridNumbering:
+        if self.numbering is None:
+            raise LocationError("this square grid has no numbering, so it names no location")
+        return self.numbering
+
+    def _limits(self, size: Size) -> tuple[int, int]:
+        """``(maxRows, maxCols)``."""
+        return trunc(size.height / self.dy + 0.5), trunc(size.width / self.dx + 0.5)
+
+    def numbered(self, point: Point, size: Size) -> tuple[int, int]:
+        """Numbered ``(column, row)`` of a board point, before the offsets."""
+        n = self._numbering()
+        max_rows, max_cols = self._limits(size)
+        col = floor_half((point[0] - self.x0) / self.dx)
+        row = trunc((point[1] - self.y0) / self.dy + 0.5)
+        return (max_cols - col if n.h_descend else col), (max_rows - row if n.v_descend else row)
+
+    def location_name(self, point: Point, size: Size) -> str | None:
+        """VASSAL's name for a board point; None when the grid has no numbering."""
+        if self.numbering is None:
+            return None
+        return self.numbering.name(*self.numbered(point, size))
+
+    def vassal_location(self, name: str, size: Size) -> Point:
+        """VASSAL's own ``getCenterPoint`` for a name."""
+        n = self._numbering()
+        col, row = n.parse(name)
+        max_rows, max_cols = self._limits(size)
+        row = max_rows - row if n.v_descend else row
+        col = max_cols - col if n.h_descend else col
+        return trunc(col * self.dx + self.x0), trunc(row * self.dy + self.y0)
+
+    def point_for(self, name: str, size: Size) -> Point:
+        """The centre of the cell named ``name``, checked to carry that name."""
+        point = self.vassal_location(name, size)
+        produced = self.location_name(point, size)
+        if produced != name:
+            raise LocationError(f"{name!r} is not a name this grid produces (its centre is "
+                                f"named {produced!r})")
+        return point
