@@ -59,9 +59,13 @@ def encode_tree(node: Node) -> str:
 
 @dataclass(frozen=True)
 class Command:
-    """A command whose text we did not recognise: kept verbatim, never dropped."""
+    """A command whose text we did not recognise: kept verbatim, never dropped.
 
-    text: str
+    ``text`` is left out of ``repr`` because several commands carry a player's
+    password (the "player id") inside it.
+    """
+
+    text: str = field(repr=False)
 
     def encode(self) -> str:
         return self.text

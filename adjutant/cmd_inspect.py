@@ -1,0 +1,108 @@
+"""``adjutant inspect``: what a save or log holds, step by step, with hex names."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+
+import click
+
+from vassal.errors import FormatError
+from vassal.narrate import describe_step
+from vassal.replay import BoardState, Replay, replay_file
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--module", "module_path", type=click.Path(), help="The module (.vmod, folder or buildFile) for hex names.")
+@click.option("--step", "step_n", type=int, help="Also show the whole board after step N (0 = start).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def inspect(file: str, module_path: str | None, step_n: int | None, fmt: str) -> None:
+    """Show a VASSAL save or log: metadata, players, one line per step, the board."""
+    try:
+        module = _load_module(module_path) if module_path else None
+        replay = replay_file(file, module)
+        board = replay.state_after(step_n) if step_n is not None else None
+    except FormatError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except IndexError as e:
+        click.echo(f"error: {file}: {e}", err=True)
+        sys.exit(2)
+    if fmt == "json":
+        click.echo(json.dumps(to_json(replay, step_n, board), ensure_ascii=False, indent=1))
+    else:
+        for line in to_text(replay, step_n, board):
+            click.echo(line)
+
+
+def _load_module(path: str):
+    from vassal.module import read_module
+    return read_module(path)
+
+
+def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str]:
+    lines = []
+    mm, sm = r.module_metadata, r.save_metadata
+    if mm:
+        lines.append(f"module: {mm.name} {mm.version} (VASSAL {mm.vassal_version})")
+    if sm:
+        lines.append(f"saved with VASSAL {sm.vassal_version or '?'}" + (f": {sm.description}" if sm.description else ""))
+    lines.append(f"{'log' if r.is_log else 'save'}: {len(r.steps)} steps, {len(r.initial.pieces)} pieces at the start")
+    for p in r.players:
+        lines.append(f"player: {p.name} ({p.side})")
+    for s in r.steps:
+        lines.append(describe_step(s))
+    for pr in r.problems:
+        lines.append(f"problem at step {pr.step}: {pr.message}")
+    if board is not None:
+        lines.append(f"board after step {step_n}:")
+        for p in sorted(board.pieces.values(), key=lambda p: (p.map or "", p.location, p.name)):
+            lines.append(f"  {p.name} · {p.map or 'off the map'} · {p.location}" + _layers(p))
+    return lines
+
+
+def _layers(p) -> str:
+    from vassal.piece import Piece
+    try:
+        props = Piece.decode(p.type, p.state).properties
+    except Exception:
+        return ""
+    shown = {k: v for k, v in props.items() if k.endswith(("_Name", "_Facing")) and v not in ("", None)}
+    return (" · " + ", ".join(f"{k}={v}" for k, v in sorted(shown.items()))) if shown else ""
+
+
+def _event_json(e) -> dict:
+    d = {"type": type(e).__name__}
+    d.update(dataclasses.asdict(e))
+    return d
+
+
+def _piece_json(p) -> dict:
+    return {"id": p.id, "name": p.name, "map": p.map, "x": p.x, "y": p.y, "location": p.location,
+            "stack": p.stack_id}
+
+
+def to_json(r: Replay, step_n: int | None, board: BoardState | None) -> dict:
+    mm, sm = r.module_metadata, r.save_metadata
+    out = {
+        "file": r.path,
+        "metadata": {
+            "module_name": mm.name if mm else None,
+            "module_version": mm.version if mm else None,
+            "module_vassal_version": mm.vassal_version if mm else None,
+            "vassal_version": sm.vassal_version if sm else None,
+            "description": sm.description if sm else None,
+            "date_saved": sm.date_saved if sm else None,
+            "obfuscation": r.obfuscation,
+        },
+        "players": [{"name": p.name, "side": p.side} for p in r.players],
+        "steps": [{"step": s.index, "player": s.player, "side": s.side, "undo": s.is_undo, "undoes": s.undoes,
+                   "summary": describe_step(s), "events": [_event_json(e) for e in s.events]} for s in r.steps],
+        "problems": [{"step": p.step, "message": p.message} for p in r.problems],
+        "final": [_piece_json(p) for p in r.final.pieces.values()],
+    }
+    if board is not None:
+        out["board"] = {"step": step_n, "pieces": [_piece_json(p) for p in board.pieces.values()]}
+    return out
