@@ -13,9 +13,16 @@ from .report import CheckReport
 _HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Notes"}
 
 
+def step_label(step: int | None) -> str:
+    """``step 5``; step 0 is the log's starting position, before any step."""
+    if step is None:
+        return ""
+    return "start" if step == 0 else f"step {step}"
+
+
 def finding_line(f: Finding) -> str:
     """One finding as one line of text."""
-    where = f.log + (f" step {f.step}" if f.step is not None else "")
+    where = f.log + (f" {step_label(f.step)}" if f.step is not None else "")
     who = f" [{f.player}]" if f.player else ""
     places = f" {', '.join(str(p) for p in f.locations)}:" if f.locations else ":"
     return f"{where}{who}{places} {f.message} ({f.check}: {f.rule})"

@@ -1,0 +1,60 @@
+"""``adjutant check``: log integrity, dice audit and reports for PBEM disputes.
+
+Exit codes: 0 no errors found, 1 errors found, 2 an input could not be read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from referee.registry import CHECK_IDS
+from referee.render_html import render_html
+from referee.render_json import render_json
+from referee.render_text import render_text
+from referee.run import InputError, run_check
+from vassal.archive import write_atomically
+from vassal.errors import FormatError
+
+
+@click.command("check")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--previous", "previous", multiple=True, type=click.Path(path_type=Path),
+              help="The log or save the first LOG continues (repeatable, in playing order), or a folder of them.")
+@click.option("--module", "module", type=click.Path(path_type=Path), help="The module (.vmod or unpacked folder).")
+@click.option("--game", "game", type=click.Path(path_type=Path, file_okay=False),
+              help="The game's folder, sources/<game>: sides, dice and which checks apply.")
+@click.option("--check", "checks", multiple=True, type=click.Choice(CHECK_IDS),
+              help="Run only this check (repeatable); default: all, or the game's list.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here.")
+def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | None, game: Path | None,
+          checks: tuple[str, ...], fmt: str, output: Path | None) -> None:
+    """Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.
+
+    Several LOGs are checked in the order given, each against the one before.
+    """
+    try:
+        report = run_check(list(logs), list(previous), module, game, list(checks) or None)
+        if fmt == "json":
+            text = render_json(report)
+        elif fmt == "html":
+            from referee.figures import board_figures
+            from referee.module_facts import read_module_facts
+            facts = read_module_facts(module) if module is not None else None
+            text = render_html(report, board_figures(report.findings, facts))
+        else:
+            text = render_text(report)
+    except (InputError, FormatError) as e:
+        click.echo(f"error: {e}", err=True)
+        raise SystemExit(2) from None
+    if output is not None:
+        try:
+            write_atomically(output, text.encode("utf-8"))
+        except OSError as e:
+            click.echo(f"error: {output}: cannot write ({e.strerror})", err=True)
+            raise SystemExit(2) from None
+    else:
+        click.echo(text, nl=False)
+    raise SystemExit(1 if report.failed else 0)

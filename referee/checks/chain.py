@@ -1,0 +1,84 @@
+"""Log chain: does this log start exactly where the previous one ended?
+
+In a PBEM game each player loads the opponent's log, replays it to the end and
+records his own turn from there. The start state of his log must therefore be
+the end state of the previous log. VASSAL never checks this, so a piece nudged,
+a step cut out of a log or a log sent out of order goes unnoticed unless the
+referee compares the two states piece by piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from vassal.gamestate import split_chain
+from vassal.sequence import decode
+
+from ..findings import Finding, Place, Severity
+
+CHECK_ID = "chain"
+RULE = "a log must start from the exact position the previous log ended in"
+
+
+def _place(piece: Any) -> Place:
+    return Place(piece.map or "", piece.location or "off-map", piece.x, piece.y) if piece.map else \
+        Place("", "off-map")
+
+
+def _where(piece: Any) -> str:
+    return str(_place(piece))
+
+
+def _comparable(piece: Any) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """What must carry over between logs: the type, each trait's state, and the
+    BasicPiece's map, position and slot id. The BasicPiece's persistent
+    properties (OldX, OldMap...) are left out: VASSAL writes their changes as
+    ``null`` placeholders in a log, so no replay can know them."""
+    states = split_chain(piece.state)
+    return piece.type, tuple(states[:-1]), tuple(decode(states[-1], ";")[:4]) if states else ()
+
+
+def _trait_changes(before: Any, after: Any) -> list[str]:
+    """Readable differences between two versions of one piece, trait by trait."""
+    changes = []
+    if before.name != after.name:
+        changes.append(f"name {before.name} -> {after.name}")
+    if before.type != after.type:
+        changes.append("its definition (traits) differs")
+        return changes
+    types = split_chain(after.type)
+    old, new = _comparable(before)[1], _comparable(after)[1]
+    for trait, o, n in zip(types, old, new):
+        if o != n:
+            changes.append(f"{trait.split(';', 1)[0]} {o!r} -> {n!r}")
+    return changes
+
+
+def compare_states(previous_end: Mapping[str, Any], start: Mapping[str, Any],
+                   previous_log: str, log: str) -> Iterator[Finding]:
+    """One error per piece that differs between ``previous_end`` and ``start`` (id -> PieceState)."""
+    for pid in sorted(set(previous_end) | set(start)):
+        before = previous_end.get(pid)
+        after = start.get(pid)
+        if after is None:
+            yield Finding(CHECK_ID, Severity.ERROR,
+                          f"{before.name} was at {_where(before)} at the end of {previous_log} "
+                          f"but is missing when {log} starts",
+                          RULE, log, 0, None, (before.name,), (_place(before),))
+        elif before is None:
+            yield Finding(CHECK_ID, Severity.ERROR,
+                          f"{after.name} is at {_where(after)} when {log} starts "
+                          f"but was not in play at the end of {previous_log}",
+                          RULE, log, 0, None, (after.name,), (_place(after),))
+        elif (before.map, before.x, before.y) != (after.map, after.x, after.y):
+            yield Finding(CHECK_ID, Severity.ERROR,
+                          f"{after.name} ended {previous_log} at {_where(before)} "
+                          f"but starts {log} at {_where(after)}",
+                          RULE, log, 0, None, (after.name,), (_place(before), _place(after)))
+        elif _comparable(before) != _comparable(after):
+            changes = _trait_changes(before, after) or ["its state differs"]
+            yield Finding(CHECK_ID, Severity.ERROR,
+                          f"{after.name} at {_where(after)} changed between the end of {previous_log} "
+                          f"and the start of {log}: {'; '.join(changes)}",
+                          RULE, log, 0, None, (after.name,), (_place(after),))

@@ -1,0 +1,79 @@
+"""Module: is everyone playing with the same module, and is every piece from it?
+
+A log records the name and version of the module it was written with
+(``moduledata``). Players on different versions see different pieces and rules
+("you're on another version of the module"); a piece the module cannot create
+was put into play some other way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from vassal.commands import AddPiece
+from vassal.gamestate import basic_name
+
+from ..context import CheckContext, LogInput
+from ..findings import Finding, Severity
+
+CHECK_ID = "module"
+RULE_SAME = "all players of a game must use the same module and version"
+RULE_PIECES = "every piece in play must come from the module"
+
+
+def module_of(log: LogInput) -> tuple[str, str]:
+    """(name, version) of the module the log was written with; empty when not recorded."""
+    meta = log.replay.module_metadata
+    save = log.replay.save_metadata
+    name = meta.name if meta else ""
+    version = (meta.version if meta and meta.version else "") or (save.version if save else "")
+    return name, version
+
+
+def _describe(name: str, version: str) -> str:
+    return f"{name or '(unnamed module)'} {version or '(no version)'}".strip()
+
+
+def _compare(log: str, have: tuple[str, str], want: tuple[str, str], against: str) -> Iterator[Finding]:
+    if not have[0] and not have[1]:
+        yield Finding(CHECK_ID, Severity.INFO, f"{log} does not record which module wrote it", RULE_SAME, log)
+        return
+    if want[0] and have[0] and have[0] != want[0]:
+        yield Finding(CHECK_ID, Severity.ERROR,
+                      f"{log} was written with {_describe(*have)}, but {against} is {_describe(*want)}",
+                      RULE_SAME, log)
+    elif want[1] and have[1] != want[1]:
+        yield Finding(CHECK_ID, Severity.WARNING,
+                      f"{log} was written with {_describe(*have)}, but {against} is version {want[1]}",
+                      RULE_SAME, log)
+
+
+def _piece_basic_names(log: LogInput) -> dict[str, int]:
+    """Every piece's BasicPiece name at the start or added during the log, with counts."""
+    names: dict[str, int] = {}
+    for piece in log.replay.initial.pieces.values():
+        name = basic_name(piece.type)
+        names[name] = names.get(name, 0) + 1
+    for step in log.replay.steps:
+        for c in step.commands:
+            if isinstance(c, AddPiece) and not c.is_stack and not c.type.startswith("deck;"):
+                name = basic_name(c.type)
+                names[name] = names.get(name, 0) + 1
+    return names
+
+
+def check_module(ctx: CheckContext) -> Iterator[Finding]:
+    log = ctx.log.label
+    have = module_of(ctx.log)
+    if ctx.module is not None:
+        yield from _compare(log, have, (ctx.module.name, ctx.module.version),
+                            f"the module given ({ctx.module.path})")
+        for name, count in sorted(_piece_basic_names(ctx.log).items()):
+            if name and name not in ctx.module.piece_names:
+                yield Finding(CHECK_ID, Severity.WARNING,
+                              f"{count} piece(s) named {name!r} are not defined in {ctx.module.name}",
+                              RULE_PIECES, log, pieces=(name,))
+    if ctx.first is not ctx.log:
+        first = module_of(ctx.first)
+        if first != ("", ""):
+            yield from _compare(log, have, first, f"{ctx.first.label}, the first file of the chain,")

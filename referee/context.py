@@ -1,0 +1,32 @@
+"""What a check is given: one replayed log and everything it is checked against."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamedata import Game
+from vassal.replay import Replay
+
+from .module_facts import ModuleFacts
+from .timeline import StepView
+
+
+@dataclass(frozen=True)
+class LogInput:
+    """A log or save that was read and replayed; ``label`` is how reports name it."""
+
+    label: str
+    replay: Replay
+    steps: tuple[StepView, ...]
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """``previous`` is the log or save this one continues (``None`` for the first of a
+    chain); ``first`` is the chain's first file, the reference for module versions."""
+
+    log: LogInput
+    previous: LogInput | None
+    first: LogInput
+    module: ModuleFacts | None
+    game: Game | None

@@ -1,0 +1,83 @@
+"""The list of checks ``adjutant check`` can run, and which ones a game wants.
+
+Each check is a small pure function from a ``CheckContext`` (one replayed log and
+what it is compared with) to findings. The dice audit is the exception: it pools
+the rolls of every log given, so the runner runs it once over all of them.
+
+A game's ``game.toml`` may list the checks that apply to it:
+``[referee] checks = ["undo", "chain", "dice"]``; without that list every check
+runs.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .checks.chain import CHECK_ID as CHAIN
+from .checks.chain import compare_states
+from .checks.continuity import CHECK_ID as CONTINUITY
+from .checks.continuity import check_continuity
+from .checks.module import CHECK_ID as MODULE
+from .checks.module import check_module
+from .checks.undo import CHECK_ID as UNDO
+from .checks.undo import check_undo
+from .context import CheckContext
+from .dice_audit import CHECK_ID as DICE
+from .findings import Finding
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    title: str
+    run: Callable[[CheckContext], Iterable[Finding]] | None  # None: run once over all logs
+
+
+def _chain(ctx: CheckContext) -> Iterable[Finding]:
+    if ctx.previous is None:
+        return ()
+    prev = ctx.previous.replay
+    return compare_states(prev.final.pieces, ctx.log.replay.initial.pieces, ctx.previous.label, ctx.log.label)
+
+
+CHECKS: tuple[Check, ...] = (
+    Check(UNDO, "every undo, undos of the opponent's actions, re-rolls", lambda ctx: check_undo(ctx.log.label, ctx.log.steps)),
+    Check(CHAIN, "the log starts where the previous log or save ended", _chain),
+    Check(MODULE, "module name and version, pieces unknown to the module", check_module),
+    Check(CONTINUITY, "hidden pieces moved by others, pieces of the other side", check_continuity),
+    Check(DICE, "every roll by player, purpose and die type; fairness test", None),
+)
+CHECK_IDS = tuple(c.id for c in CHECKS)
+
+
+class UnknownCheck(ValueError):
+    pass
+
+
+def select(ids: Sequence[str] | None) -> tuple[Check, ...]:
+    """The checks named by ``ids`` in registry order (all when ``ids`` is None)."""
+    if ids is None:
+        return CHECKS
+    unknown = sorted(set(ids) - set(CHECK_IDS))
+    if unknown:
+        raise UnknownCheck(f"unknown check(s) {', '.join(unknown)}; known: {', '.join(CHECK_IDS)}")
+    return tuple(c for c in CHECKS if c.id in ids)
+
+
+def game_checks(game_folder: Path) -> list[str] | None:
+    """The ``[referee] checks`` list of a game's ``game.toml``, or ``None`` when it has none."""
+    path = game_folder / "game.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise UnknownCheck(f"{path}: cannot read ({e})") from None
+    referee = data.get("referee", {})
+    checks = referee.get("checks") if isinstance(referee, dict) else None
+    if checks is None:
+        return None
+    if not isinstance(checks, list) or not all(isinstance(c, str) for c in checks):
+        raise UnknownCheck(f"{path}: [referee] checks must be a list of check names")
+    return checks

@@ -1,0 +1,129 @@
+"""Run the referee: read every file, replay it, run the checks, build the report.
+
+Files are checked in the order given: each log is compared with the file before
+it (the ``--previous`` files first, then the logs themselves), so a game's logs
+passed in playing order form one chain. A folder stands for its logs and saves
+in natural name order (``turn2`` before ``turn10``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from gamedata import Game, GameDataError, load_game
+from vassal.errors import FormatError
+from vassal.replay import replay_file
+
+from .context import CheckContext, LogInput
+from .dice_audit import CHECK_ID as DICE
+from .dice_audit import LoggedRoll, audit_dice, dice_findings
+from .findings import Finding, sorted_findings
+from .module_facts import ModuleFacts, read_module_facts
+from .registry import UnknownCheck, game_checks, select
+from .report import CheckReport, LogSummary
+from .timeline import step_view
+
+GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
+
+
+class InputError(Exception):
+    """An input could not be read; the command exits with 2 and prints this."""
+
+
+def _natural(path: Path) -> list[object]:
+    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", path.name)]
+
+
+def expand(paths: Sequence[Path]) -> list[Path]:
+    """Files as given; a folder becomes its save and log files in natural order."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files = sorted((f for f in p.iterdir() if f.is_file() and f.suffix.lower() in GAME_FILES), key=_natural)
+            if not files:
+                raise InputError(f"{p}: no .vlog or .vsav files in this folder")
+            out.extend(files)
+        else:
+            out.append(p)
+    return out
+
+
+def _labels(paths: Sequence[Path]) -> list[str]:
+    """File names, or the paths as given where two files share a name."""
+    names = [p.name for p in paths]
+    return [p.name if names.count(p.name) == 1 else str(p) for p in paths]
+
+
+def _dice_sides(module: ModuleFacts | None, game: Game | None) -> dict[str, int]:
+    sides = {d.purpose: d.sides for d in game.dice} if game else {}
+    if module:
+        sides.update(module.dice_sides)
+    return sides
+
+
+def _load(path: Path, label: str, sides: dict[str, int]) -> LogInput:
+    try:
+        replay = replay_file(str(path))
+    except FormatError as e:
+        raise InputError(str(e)) from None
+    return LogInput(label, replay, tuple(step_view(s, sides) for s in replay.steps))
+
+
+def _summary(log: LogInput) -> LogSummary:
+    meta, save = log.replay.module_metadata, log.replay.save_metadata
+    return LogSummary(
+        label=log.label,
+        module_name=meta.name if meta else "",
+        module_version=(meta.version if meta else "") or (save.version if save else ""),
+        vassal_version=(save.vassal_version if save else "") or (meta.vassal_version if meta else ""),
+        steps=len(log.replay.steps),
+        players=tuple(dict.fromkeys(p.name for p in log.replay.players)),
+    )
+
+
+def _read_game(folder: Path) -> tuple[Game, list[str] | None]:
+    try:
+        return load_game(folder), game_checks(folder)
+    except GameDataError as e:
+        raise InputError(f"{folder}: game data has problems:\n{e}") from None
+    except UnknownCheck as e:
+        raise InputError(str(e)) from None
+
+
+def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Path | None = None,
+              game: Path | None = None, check_ids: Sequence[str] | None = None) -> CheckReport:
+    """Check ``logs`` (each against the file before it) and return the full report."""
+    facts = None
+    if module is not None:
+        try:
+            facts = read_module_facts(module)
+        except FormatError as e:
+            raise InputError(str(e)) from None
+    game_def, wanted = _read_game(game) if game is not None else (None, None)
+    try:
+        checks = select(check_ids if check_ids is not None else wanted)
+    except UnknownCheck as e:
+        raise InputError(str(e)) from None
+    before = expand(previous)
+    checked = expand(logs)
+    if not checked:
+        raise InputError("no log to check")
+    chain = before + checked
+    labels = _labels(chain)
+    sides = _dice_sides(facts, game_def)
+    inputs = [_load(p, label, sides) for p, label in zip(chain, labels)]
+    findings: list[Finding] = []
+    first = inputs[0]
+    for i in range(len(before), len(inputs)):
+        ctx = CheckContext(inputs[i], inputs[i - 1] if i else None, first, facts, game_def)
+        for check in checks:
+            if check.run is not None:
+                findings.extend(check.run(ctx))
+    targets = inputs[len(before):]
+    audit = audit_dice(LoggedRoll(log.label, roll) for log in targets for step in log.steps for roll in step.rolls)
+    if any(c.id == DICE for c in checks):
+        findings.extend(dice_findings(audit, targets[0].label if len(targets) == 1 else "all logs"))
+    return CheckReport(tuple(_summary(log) for log in inputs), tuple(c.id for c in checks),
+                       tuple(sorted_findings(findings)), audit)
