@@ -150,7 +150,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         reinf = tuple(
             ReinforcementRow(
                 unit_id=r["unit_id"], turn=_text(r.get("turn")), dr_set=_text(r.get("dr_set")),
-                entry=_text(r.get("entry")), order=_text(r.get("order")), activations=_text(r.get("activations")),
+                entry=_text(r.get("entry")), alt_entry=_text(r.get("alt_entry")), order=_text(r.get("order")), activations=_text(r.get("activations")),
                 fatigue=_text(r.get("fatigue")), strength=_text(r.get("strength")), status=_text(r.get("status")),
                 notes=_text(r.get("notes")), rulebook_line=r.get("rulebook_line"),
             )

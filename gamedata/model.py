@@ -149,6 +149,7 @@ class ReinforcementRow:
     turn: str = ""
     dr_set: str = ""
     entry: str = ""
+    alt_entry: str = ""
     order: str = ""
     activations: str = ""
     fatigue: str = ""

@@ -150,6 +150,7 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         for row in _rows(sheets, reinf_sheet(sid).name):
             _member(ref, reinf_sheet(sid).name, row, "unit_id", units, "unit in the OOB")
             _hexes(ref, hexids, reinf_sheet(sid).name, row, "entry", areas)
+            _hexes(ref, hexids, reinf_sheet(sid).name, row, "alt_entry", areas)
             _statuses(ref, reinf_sheet(sid).name, row, statuses)
 
     tables = _unique(ref, "Tables", "table_id")
