@@ -1,0 +1,98 @@
+"""Log chain: real VASL logs split in two, and synthesized chains with tampering."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from test_referee_logs import move, piece, report, standard_pieces, start, write
+
+from referee.findings import Severity
+from referee.run import InputError, expand, run_check
+from vassal.savewriter import LogWriter
+
+VLOGS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "vasl-templates" / "vasl_templates"
+         / "webapp" / "tests" / "fixtures" / "analyze-vlog")
+
+
+def chain_errors(logs, previous=()):
+    return [f for f in run_check(list(logs), list(previous), check_ids=["chain"]).findings
+            if f.severity is Severity.ERROR]
+
+
+def test_real_split_game_chains_in_order():
+    assert chain_errors([VLOGS / "multiple-1a.vlog", VLOGS / "multiple-1b.vlog"]) == []
+    assert chain_errors([VLOGS / "multiple-1b.vlog"], previous=[VLOGS / "multiple-1a.vlog"]) == []
+
+
+def test_real_split_game_fails_when_shuffled():
+    errors = chain_errors([VLOGS / "multiple-1b.vlog", VLOGS / "multiple-1a.vlog"])
+    assert errors
+    assert all(f.log == "multiple-1a.vlog" and f.step == 0 for f in errors)
+    # the phase track counter moved on during 1a: 1b's end is not 1a's start
+    assert any("changed between the end of multiple-1b.vlog and the start of multiple-1a.vlog" in f.message
+               for f in errors)
+
+
+def test_unrelated_real_logs_do_not_chain():
+    assert chain_errors([VLOGS / "full.vlog", VLOGS / "multiple-2.vlog"])
+
+
+def test_folder_of_logs_is_taken_in_natural_order(tmp_path):
+    shutil.copy(VLOGS / "multiple-1a.vlog", tmp_path / "turn9.vlog")
+    shutil.copy(VLOGS / "multiple-1b.vlog", tmp_path / "turn10.vlog")
+    assert [p.name for p in expand([tmp_path])] == ["turn9.vlog", "turn10.vlog"]
+    assert chain_errors([tmp_path]) == []
+
+
+def _game(tmp_path: Path):
+    """Turn 1: Alice moves Red Infantry; the honest turn 2 starts from that position."""
+    first = write(tmp_path / "turn1.vlog", LogWriter(start(standard_pieces()))
+                  .step(move("1001", (100, 100), (160, 130), "alice-pw"), report("Red Infantry moves"))
+                  .step(move("1001", (160, 130), (220, 100), "alice-pw"), report("Red Infantry moves")))
+    honest = write(tmp_path / "turn2.vlog", LogWriter(start(standard_pieces(red=(220, 100))))
+                   .step(move("1002", (400, 300), (340, 270), "bob-pw"), report("Blue Infantry moves")))
+    return first, honest
+
+
+def test_synthesized_chain_in_order_passes(tmp_path):
+    first, honest = _game(tmp_path)
+    report_ = run_check([first, honest])
+    assert not report_.failed
+
+
+def test_piece_moved_between_logs_is_caught_naming_the_piece(tmp_path):
+    first, _ = _game(tmp_path)
+    nudged = write(tmp_path / "turn2.vlog", LogWriter(start(standard_pieces(red=(220, 100), blue=(340, 270))))
+                   .chat("Bob", "my turn"))
+    errors = chain_errors([first, nudged])
+    assert len(errors) == 1
+    assert errors[0].pieces == ("Blue Infantry",)
+    assert "ended turn1.vlog at Main Map 400,300" in errors[0].message
+    assert "starts turn2.vlog at Main Map 340,270" in errors[0].message
+
+
+def test_log_with_a_step_missing_is_caught(tmp_path):
+    first, _ = _game(tmp_path)
+    # turn 2 was recorded from a copy of turn 1 that lacked its last step
+    short = write(tmp_path / "turn2.vlog", LogWriter(start(standard_pieces(red=(160, 130)))).chat("Bob", "go"))
+    errors = chain_errors([first, short])
+    assert [f.pieces for f in errors] == [("Red Infantry",)]
+
+
+def test_added_missing_and_changed_pieces_are_each_reported(tmp_path):
+    first, _ = _game(tmp_path)
+    changed = [piece("1001", "Red Infantry", "Blue", 220, 100), piece("1003", "Red Cavalry", "Red", 50, 50)]
+    tampered = write(tmp_path / "turn2.vlog", LogWriter(start(changed)).chat("Bob", "go"))
+    errors = chain_errors([first, tampered])
+    by_piece = {f.pieces[0]: f.message for f in errors}
+    assert set(by_piece) == {"Red Infantry", "Blue Infantry", "Red Cavalry"}
+    assert "mark 'Red' -> 'Blue'" in by_piece["Red Infantry"]
+    assert "missing" in by_piece["Blue Infantry"]
+    assert "was not in play" in by_piece["Red Cavalry"]
+
+
+def test_empty_folder_is_an_input_error(tmp_path):
+    with pytest.raises(InputError, match="no .vlog or .vsav"):
+        run_check([tmp_path])
