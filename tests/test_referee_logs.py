@@ -23,10 +23,15 @@ PLAYERS = (("alice-pw", "Alice", "Red"), ("bob-pw", "Bob", "Blue"))
 SECRETS = tuple(p[0] for p in PLAYERS)
 
 
-def piece(pid: str, name: str, side: str, x: int, y: int, mask_owner: str | None = None) -> Placement:
-    """A counter with a Side marker, optionally masked (``obs;``) by the player id given."""
-    types = ["mark;Side", f"piece;;;unit.png;{name}"]
-    states = [side, f"{MAP};{x};{y};1;0"]
+STRENGTH = "PROP;Strength;true,0,10,false;;"
+
+
+def piece(pid: str, name: str, side: str, x: int, y: int, mask_owner: str | None = None,
+          strength: int = 4) -> Placement:
+    """A counter with a Strength property and a Side marker, optionally masked (``obs;``)
+    by the player id given."""
+    types = [STRENGTH, "mark;Side", f"piece;;;unit.png;{name}"]
+    states = [str(strength), side, f"{MAP};{x};{y};1;0"]
     if mask_owner is not None:
         types.insert(0, "obs;77,130;mask.png;Mask;I;?;side:;Peek;;true;;")
         states.insert(0, f"{mask_owner};")
