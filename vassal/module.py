@@ -1,0 +1,489 @@
+"""Reading a VASSAL module: what a referee and a builder need to know about it.
+
+A module may arrive as a ``.vmod`` zip, as an unpacked folder (as module
+designers keep them in git), or as a bare ``buildFile``/``buildFile.xml``
+(whose folder is then taken as the unpacked module). The buildFile is parsed
+into the exact ``Element`` tree, and the parts that matter for replaying and
+checking a game are lifted out into plain values: maps with their boards (sized
+from the board image, as VASSAL does, because location names depend on it),
+grids, prototypes, piece slots, dice buttons, turn trackers, properties, sides
+and predefined setups. The tree itself stays available as ``Module.root``.
+
+Everything in the archive is untrusted: entries are read through
+``vassal.archive`` with size limits, and image names from the buildFile are
+never joined onto a filesystem path without checking they stay inside the
+module folder.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import warnings
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from vassal import components as c
+from vassal.archive import has_entry, open_zip, read_entry
+from vassal.buildfile import Element, parse_buildfile
+from vassal.errors import FormatError
+from vassal.grid import GRID_TAGS, MapGrid, grid_from_element
+from vassal.metadata import Metadata, parse_metadata
+from vassal.sequence import TAB, decode
+
+BUILDFILE = "buildFile.xml"
+BUILDFILE_OLD = "buildFile"
+MODULEDATA = "moduledata"
+BUILDFILE_LIMIT = 64 << 20
+MODULEDATA_LIMIT = 1 << 20
+IMAGE_LIMIT = 256 << 20
+
+MAP_TAGS = (c.MAP_TAG, c.PRIVATE_MAP, c.M + "PlayerHand")
+DICE_TAGS = (c.DICE_BUTTON, c.M + "RandomTextButton", c.M + "SpecialDiceButton")
+PIECE_SLOT_TAGS = (c.PIECE_SLOT,)
+ZONE_PROPERTY = c.M + "properties.ZoneProperty"
+_SPECIAL_DIE = c.M + "SpecialDie"
+_SPECIAL_DIE_FACE = c.M + "SpecialDieFace"
+_TURN_LEVEL_TAGS = (c.COUNTER_TURN_LEVEL, c.LIST_TURN_LEVEL)
+_VERSION = re.compile(r"\s*(\d+)\.(\d+)")
+_JAVA_INT = re.compile(r"[+-]?[0-9]{1,10}")
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    """A board as VASSAL sizes it: the image's size when there is an image, else the attributes.
+
+    ``width``/``height`` are None when neither is known (VASSAL then names every
+    point on the board ``offboard``).
+    """
+
+    name: str
+    image: str
+    width: int | None
+    height: int | None
+    reversible: bool
+    grid: MapGrid | None
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    """One board of a map's board layout: its name, board-grid cell and orientation."""
+
+    board: str
+    column: int
+    row: int
+    reversed: bool = False
+
+
+@dataclass(frozen=True)
+class SetupStackInfo:
+    """An at-start stack: where VASSAL puts its pieces when a new game starts (§2.3)."""
+
+    name: str
+    map_name: str
+    owning_board: str
+    use_grid_location: bool
+    location: str
+    x: int
+    y: int
+    gpids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MapInfo:
+    """A map window. ``name`` is its identifier in saves: ``mapName``, or ``MapN`` when blank."""
+
+    name: str
+    kind: str
+    edge_width: int
+    edge_height: int
+    boards: tuple[BoardInfo, ...]
+    default_layout: tuple[BoardCell, ...]
+    setup_stacks: tuple[SetupStackInfo, ...]
+
+    def board(self, name: str) -> BoardInfo:
+        """The board called ``name`` on this map."""
+        for candidate in self.boards:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(f"map {self.name!r} has no board {name!r}")
+
+
+@dataclass(frozen=True)
+class PieceSlotInfo:
+    """A piece definition in the module; ``path`` is where it sits (palette window and
+    widgets, or map and at-start stack)."""
+
+    gpid: str
+    entry_name: str
+    text: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DiceButtonInfo:
+    """A dice button. ``kind`` is the short class name; ``faces`` holds the texts of
+    symbolic dice (SpecialDiceButton, one tuple per die) or random texts (RandomTextButton)."""
+
+    kind: str
+    name: str
+    n_dice: int
+    n_sides: int
+    plus: int
+    add_to_total: int
+    report_total: bool
+    report_format: str
+    faces: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnLevelInfo:
+    """A turn tracker level (CounterTurnLevel ``counter`` or ListTurnLevel ``list``), nested."""
+
+    kind: str
+    name: str
+    prop: str
+    turn_format: str
+    start: int
+    increment: int
+    loop_limit: int | None
+    items: tuple[str, ...]
+    sublevels: tuple[TurnLevelInfo, ...]
+
+
+@dataclass(frozen=True)
+class TurnTrackerInfo:
+    """A turn tracker; ``ident`` is the id its saved state carries (``TURN<ident>``)."""
+
+    ident: str
+    name: str
+    turn_format: str
+    levels: tuple[TurnLevelInfo, ...]
+
+
+@dataclass(frozen=True)
+class GlobalPropertyInfo:
+    """A global property; ``container`` is ``Module``, a map name, or ``map:zone`` as in saves."""
+
+    name: str
+    initial_value: str
+    container: str
+
+
+@dataclass(frozen=True)
+class PredefinedSetupInfo:
+    """A File > New Game entry; ``menu`` is the path of submenus it sits in."""
+
+    name: str
+    file: str
+    use_file: bool
+    is_menu: bool
+    menu: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Module:
+    """A module as read: metadata, the exact tree, and the parts a referee needs."""
+
+    source: str
+    metadata: Metadata | None
+    root: Element
+    maps: tuple[MapInfo, ...]
+    prototypes: dict[str, str]
+    piece_slots: tuple[PieceSlotInfo, ...]
+    dice_buttons: tuple[DiceButtonInfo, ...]
+    turn_trackers: tuple[TurnTrackerInfo, ...]
+    global_properties: tuple[GlobalPropertyInfo, ...]
+    sides: tuple[str, ...]
+    predefined_setups: tuple[PredefinedSetupInfo, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return self.root.get("name")
+
+    @property
+    def version(self) -> str:
+        return self.root.get("version")
+
+    def map(self, name: str) -> MapInfo:
+        """The map whose identifier is ``name``."""
+        for candidate in self.maps:
+            if candidate.name == name:
+                return candidate
+        raise KeyError(f"module has no map {name!r}")
+
+    def dice_button(self, name: str) -> DiceButtonInfo:
+        for button in self.dice_buttons:
+            if button.name == name:
+                return button
+        raise KeyError(f"module has no dice button {name!r}")
+
+    def piece_slot(self, gpid: str) -> PieceSlotInfo:
+        for slot in self.piece_slots:
+            if slot.gpid == gpid:
+                return slot
+        raise KeyError(f"module has no piece slot with GPID {gpid!r}")
+
+
+# --- where the files come from ---------------------------------------------------------------
+
+class _Files:
+    """Read-only access to a module's entries by entry name, zip or folder alike."""
+
+    def __init__(self, label: str, zf: zipfile.ZipFile | None, folder: Path | None) -> None:
+        self.label = label
+        self._zf = zf
+        self._folder = folder
+
+    def has(self, name: str) -> bool:
+        if self._zf is not None:
+            return has_entry(self._zf, name)
+        path = self._path(name)
+        return path is not None and path.is_file()
+
+    def read(self, name: str, limit: int) -> bytes:
+        if self._zf is not None:
+            return read_entry(self._zf, name, limit, where=self.label)
+        path = self._path(name)
+        where = f"{self.label}: {name}"
+        if path is None or not path.is_file():
+            raise FormatError("file missing", where)
+        if path.stat().st_size > limit:
+            raise FormatError(f"larger than the limit of {limit} bytes", where)
+        return path.read_bytes()
+
+    def _path(self, name: str) -> Path | None:
+        """The file for entry ``name`` inside the folder, or None if the name could leave it."""
+        if self._folder is None:
+            return None
+        parts = name.split("/")
+        if not name or name.startswith("/") or "\\" in name or any(p in ("", ".", "..") for p in parts):
+            return None
+        path = self._folder.joinpath(*parts)
+        try:
+            path.resolve().relative_to(self._folder.resolve())
+        except ValueError:
+            return None
+        return path
+
+
+def _vassal_reads_old_buildfile(metadata: Metadata | None) -> bool:
+    """VASSAL reads ``buildFile`` when moduledata's VassalVersion is below 3.5 (§1.2)."""
+    match = _VERSION.match(metadata.vassal_version) if metadata else None
+    return bool(match) and (int(match.group(1)), int(match.group(2))) < (3, 5)
+
+
+def read_module(path: str | os.PathLike[str]) -> Module:
+    """Read a ``.vmod``, an unpacked module folder, or a bare buildFile."""
+    source = Path(path)
+    if source.is_dir():
+        return _read(_Files(str(source), None, source), str(source), None)
+    if not source.is_file():
+        raise FormatError("file not found", str(source))
+    with source.open("rb") as handle:
+        is_zip = handle.read(4) == b"PK\x03\x04"
+    if is_zip:
+        with open_zip(source) as zf:
+            return _read(_Files(str(source), zf, None), str(source), None)
+    return _read(_Files(str(source.parent), None, source.parent), str(source), source.name)
+
+
+def _read(files: _Files, label: str, buildfile_name: str | None) -> Module:
+    if files.has("savedGame"):
+        raise FormatError("this is a saved game or log, not a module", label)
+    metadata = None
+    if files.has(MODULEDATA):
+        metadata = parse_metadata(files.read(MODULEDATA, MODULEDATA_LIMIT), f"{label}: {MODULEDATA}")
+    if buildfile_name is None:
+        preferred = [BUILDFILE_OLD, BUILDFILE] if _vassal_reads_old_buildfile(metadata) else [BUILDFILE,
+                                                                                            BUILDFILE_OLD]
+        buildfile_name = next((name for name in preferred if files.has(name)), None)
+        if buildfile_name is None:
+            raise FormatError("no buildFile.xml or buildFile: not a VASSAL module", label)
+    root = parse_buildfile(files.read(buildfile_name, BUILDFILE_LIMIT), f"{label}: {buildfile_name}")
+    return _Reader(files, label, root, metadata).module()
+
+
+# --- lifting the parts out of the tree -------------------------------------------------------
+
+def _walk(el: Element, ancestors: tuple[Element, ...] = ()) -> Iterator[tuple[Element, tuple[Element, ...]]]:
+    """Every element below ``el`` with its ancestors (outermost first, ``el`` included)."""
+    for child in el.children:
+        yield child, ancestors + (el,)
+        yield from _walk(child, ancestors + (el,))
+
+
+def _label(el: Element) -> str:
+    return el.get("entryName") or el.get("name") or el.get("mapName") or el.get("text")
+
+
+class _Reader:
+    """One pass over a parsed buildFile; collects warnings instead of stopping on soft errors."""
+
+    def __init__(self, files: _Files, label: str, root: Element, metadata: Metadata | None) -> None:
+        self.files = files
+        self.label = label
+        self.root = root
+        self.metadata = metadata
+        self.warnings: list[str] = []
+
+    def module(self) -> Module:
+        elements = list(_walk(self.root))
+        return Module(
+            source=self.label,
+            metadata=self.metadata,
+            root=self.root,
+            maps=self._maps(elements),
+            prototypes={el.get("name"): el.text for el, _ in elements if el.tag == c.PROTOTYPE_DEFINITION},
+            piece_slots=tuple(
+                PieceSlotInfo(el.get("gpid"), el.get("entryName"), el.text,
+                              tuple(_label(a) for a in above[1:] if _label(a)))
+                for el, above in elements if el.tag in PIECE_SLOT_TAGS),
+            dice_buttons=tuple(self._dice(el) for el, _ in elements if el.tag in DICE_TAGS),
+            turn_trackers=self._turn_trackers(elements),
+            global_properties=tuple(self._property(el, above) for el, above in elements
+                                    if el.tag in (c.GLOBAL_PROPERTY, ZONE_PROPERTY)),
+            sides=tuple(child.text for el, _ in elements if el.tag == c.PLAYER_ROSTER
+                        for child in el.children if child.text),
+            predefined_setups=tuple(
+                PredefinedSetupInfo(el.get("name"), el.get("file"), el.get("useFile") == "true",
+                                    el.get("isMenu") == "true",
+                                    tuple(a.get("name") for a in above if a.tag == c.PREDEFINED_SETUP))
+                for el, above in elements if el.tag == c.PREDEFINED_SETUP),
+            warnings=tuple(self.warnings),
+        )
+
+    def _int(self, el: Element, name: str, default: int | None) -> int | None:
+        """An integer attribute as Java's parseInt reads it; absent or empty gives ``default``
+        (VASSAL itself would refuse some empty ones, but such a module never loaded anyway)."""
+        text = el.get(name)
+        if not text:
+            return default
+        if not _JAVA_INT.fullmatch(text):
+            raise FormatError(f"{name}={text!r} is not an integer",
+                              f"{self.label}: {el.tag.rsplit('.', 1)[-1]} {_label(el)!r}")
+        return int(text)
+
+    # maps and boards
+
+    def _maps(self, elements: list[tuple[Element, tuple[Element, ...]]]) -> tuple[MapInfo, ...]:
+        maps = []
+        for index, (el, _) in enumerate((e, a) for e, a in elements if e.tag in MAP_TAGS):
+            name = el.get("mapName") or f"Map{index}"
+            below = list(_walk(el))
+            boards = tuple(self._board(b, name) for b, _ in below if b.tag == c.BOARD)
+            stacks = tuple(self._setup_stack(s, name) for s, _ in below if s.tag == c.SETUP_STACK)
+            layout = next((self._layout(s, name) for s, above in below
+                           if s.tag == "setup" and above[-1].tag == c.BOARD_PICKER), ())
+            maps.append(MapInfo(name, el.tag.rsplit(".", 1)[-1], self._int(el, "edgeWidth", 0),
+                                self._int(el, "edgeHeight", 0), boards, layout, stacks))
+        return tuple(maps)
+
+    def _board(self, el: Element, map_name: str) -> BoardInfo:
+        where = f"{self.label}: map {map_name!r} board {el.get('name')!r}"
+        grids = [child for child in el.children if child.tag in GRID_TAGS]
+        grid = grid_from_element(grids[0]) if grids else None
+        size = self._image_size(el.get("image"), where) if el.get("image") else None
+        if size is None:
+            width = self._int(el, "width", None) if el.get("width") else None
+            height = self._int(el, "height", None) if el.get("height") else None
+            size = (width, height) if width and height else None
+        if size is None:
+            self.warnings.append(f"{where}: size unknown, every location on it is offboard")
+        return BoardInfo(el.get("name"), el.get("image"), size[0] if size else None,
+                         size[1] if size else None, el.get("reversible") == "true", grid)
+
+    def _image_size(self, image: str, where: str) -> tuple[int, int] | None:
+        entry = "images/" + image
+        if not self.files.has(entry):
+            self.warnings.append(f"{where}: image {image!r} is not in the module")
+            return None
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+                with Image.open(io.BytesIO(self.files.read(entry, IMAGE_LIMIT))) as img:
+                    return img.size
+        except FormatError as exc:
+            self.warnings.append(f"{where}: {exc}")
+        except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+            self.warnings.append(f"{where}: image {image!r} is unreadable ({exc})")
+        return None
+
+    def _layout(self, el: Element, map_name: str) -> tuple[BoardCell, ...]:
+        """The BoardPicker's default layout, a SetBoards text: ``<map>BoardPicker`` then
+        (board[/rev], column, row) triples."""
+        tokens = decode(el.text, TAB)
+        cells = []
+        for i in range(1, len(tokens) - 2, 3):
+            board, rev = (tokens[i][:-4], True) if tokens[i].endswith("/rev") else (tokens[i], False)
+            if not (tokens[i + 1].lstrip("-").isdigit() and tokens[i + 2].lstrip("-").isdigit()):
+                raise FormatError(f"board layout {el.text!r} has a non-numeric cell",
+                                  f"{self.label}: map {map_name!r} BoardPicker setup")
+            cells.append(BoardCell(board, int(tokens[i + 1]), int(tokens[i + 2]), rev))
+        return tuple(cells)
+
+    def _setup_stack(self, el: Element, map_name: str) -> SetupStackInfo:
+        return SetupStackInfo(el.get("name"), map_name, el.get("owningBoard"),
+                              el.get("useGridLocation") == "true", el.get("location"),
+                              self._int(el, "x", 0), self._int(el, "y", 0),
+                              tuple(s.get("gpid") for s in el.find_all(c.PIECE_SLOT)))
+
+    # toolbar components
+
+    def _dice(self, el: Element) -> DiceButtonInfo:
+        kind = el.tag.rsplit(".", 1)[-1]
+        name = el.get("name") or el.get("label")
+        if kind == "SpecialDiceButton":
+            dice = tuple(tuple(f.get("text") for f in die.children if f.tag == _SPECIAL_DIE_FACE)
+                         for die in el.children if die.tag == _SPECIAL_DIE)
+            return DiceButtonInfo(kind, name, len(dice), len(dice[0]) if dice else 0, 0, 0, False,
+                                  el.get("format"), dice)
+        faces: tuple[tuple[str, ...], ...] = ()
+        n_sides = self._int(el, "nSides", 6)
+        if kind == "RandomTextButton":
+            faces = (tuple(decode(el.get("faces"), ",")),) if el.get("faces") else ((),)
+            n_sides = len(faces[0])
+        return DiceButtonInfo(
+            kind, name, self._int(el, "nDice", 2), n_sides, self._int(el, "plus", 0),
+            self._int(el, "addToTotal", 0), el.get("reportTotal") == "true",
+            el.attrs.get("reportFormat", c.DICE_REPORT_FORMAT), faces)
+
+    def _turn_trackers(self, elements: list[tuple[Element, tuple[Element, ...]]]) -> tuple[TurnTrackerInfo, ...]:
+        trackers = [el for el, _ in elements if el.tag == c.TURN_TRACKER]
+        return tuple(TurnTrackerInfo(f"TurnTracker{i}", el.get("name"),
+                                     el.attrs.get("turnFormat", "$level1$ $level2$ $level3$ $level4$"),
+                                     self._levels(el)) for i, el in enumerate(trackers))
+
+    def _levels(self, el: Element) -> tuple[TurnLevelInfo, ...]:
+        levels = []
+        for child in el.children:
+            if child.tag not in _TURN_LEVEL_TAGS:
+                continue
+            counter = child.tag == c.COUNTER_TURN_LEVEL
+            looping = child.get("loop") == "true"
+            levels.append(TurnLevelInfo(
+                "counter" if counter else "list", child.get("name"), child.get("property"),
+                child.attrs.get("turnFormat", "$value$"),
+                self._int(child, "start", 1) if counter else 0,
+                self._int(child, "incr", 1) if counter else 0,
+                self._int(child, "loopLimit", -1) if counter and looping else None,
+                () if counter or not child.get("list") else tuple(decode(child.get("list"), ",")),
+                self._levels(child)))
+        return tuple(levels)
+
+    def _property(self, el: Element, above: tuple[Element, ...]) -> GlobalPropertyInfo:
+        container = "Module"
+        map_index = -1
+        for index, ancestor in enumerate(above):
+            if ancestor.tag in MAP_TAGS:
+                container = ancestor.get("mapName")
+                map_index = index
+            elif ancestor.tag == c.ZONE and map_index >= 0:
+                container = f"{above[map_index].get('mapName')}:{ancestor.get('name')}"
+        return GlobalPropertyInfo(el.get("name"), el.get("initialValue"), container)
