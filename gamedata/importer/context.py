@@ -93,6 +93,11 @@ class ImportContext:
     def reject(self, table: str, line: int, text: str, reason: str) -> None:
         self.report.reject(line, table, text, reason)
 
+    def keep(self, table: str, line: int) -> None:
+        """Count a row as kept when it feeds other records (e.g. a footnote line) instead of its own."""
+        if table in self.report.tables:
+            self.report.tables[table].kept.add(line)
+
     def emit(self, sheet: str, record: dict[str, Cell], table: str | None = None, line: int | None = None) -> None:
         """Add a record to an output sheet; a table row that yields a record counts as kept."""
         self.sheets.setdefault(sheet, []).append(record)

@@ -52,6 +52,8 @@ def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
         module.build(ctx)
     except RulebookError as exc:
         raise ImportFailed(str(exc)) from None
+    except ValueError as exc:
+        raise ImportFailed(f"{book.name}: {exc}") from None
     unused = overrides.unused()
     if unused:
         raise ImportFailed("; ".join(
