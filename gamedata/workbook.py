@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import io
 import os
+import re
 import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
@@ -137,15 +138,23 @@ def write_workbook(path: Path, sheets: Sequence[SheetData]) -> None:
     _write_atomically(path, _fix_zip_times(buffer.getvalue()))
 
 
+_CORE_TIME = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
+
+
 def _fix_zip_times(data: bytes) -> bytes:
-    """Re-pack the xlsx zip with a fixed timestamp per entry (openpyxl stamps 'now')."""
+    """Re-pack the xlsx zip with fixed timestamps: openpyxl stamps 'now' on every entry
+    and in docProps/core.xml's `dcterms:modified` whatever the workbook properties say."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             fixed = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = 0o644 << 16
-            dst.writestr(fixed, src.read(info.filename))
+            content = src.read(info.filename)
+            if info.filename == "docProps/core.xml":
+                stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+                content = _CORE_TIME.sub(rb"\g<1>" + stamp + rb"\g<2>", content)
+            dst.writestr(fixed, content)
     return out.getvalue()
 
 

@@ -1,0 +1,222 @@
+"""Hood Strikes North data against the rulebook text and the research digest.
+
+Row counts come from an independent scan of the rulebook's pipe tables and from the
+digest's verbatim transcription (`Lnnn: a | b | ...` lines), never from the importer.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gamedata.importer.run import run_import
+from gamedata.load import load_game
+from gamedata.workbook import read_workbook
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO / ".." / "shared"
+RULEBOOK = SHARED / "rulebooks" / "003_f9322ba859639b19.txt"
+DIGEST = SHARED / "research" / "hood-strikes-north.md"
+GAME = REPO / "sources" / "hood-strikes-north"
+RULE = re.compile(r"^\|[\s:|-]*-[\s:|-]*\|$")
+
+
+@pytest.fixture(scope="module")
+def lines() -> list[str]:
+    return RULEBOOK.read_text(encoding="utf-8").split("\n")
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    return json.loads((GAME / "import-report.json").read_text(encoding="utf-8"))
+
+
+def unit_table_rows(lines: list[str]) -> dict[int, list[str]]:
+    """Every data row of every unit table in the rulebook: {line: cells}.
+
+    A unit table is a pipe table whose header starts with UNIT/LEADER, or a
+    blank-header continuation right after a "(CNTD)" heading.
+    """
+    rows: dict[int, list[str]] = {}
+    i = 0
+    while i < len(lines):
+        text = lines[i].strip()
+        if text.startswith("|") and i + 1 < len(lines) and RULE.match(lines[i + 1].strip()):
+            header = [c.strip() for c in text.strip("|").split("|")]
+            heading = next(lines[j] for j in range(i - 1, 0, -1) if lines[j].strip())
+            is_units = header[0] == "UNIT/LEADER" or (not any(header) and "(CNTD)" in heading)
+            j = i + 2
+            while j < len(lines) and lines[j].strip().startswith("|"):
+                if is_units:
+                    rows[j + 1] = [c.strip() for c in lines[j].strip().strip("|").split("|")]
+                j += 1
+            i = j
+            continue
+        i += 1
+    return rows
+
+
+def digest_rows() -> dict[int, list[str]]:
+    """The digest's verbatim table rows `Lnnn: cell | cell`, headers left out."""
+    out = {}
+    for text in DIGEST.read_text(encoding="utf-8").split("\n"):
+        match = re.match(r"^L(\d+): (.+)$", text)
+        if match and not match[2].startswith("UNIT/LEADER"):
+            out[int(match[1])] = [c.strip() for c in match[2].split("|")]
+    return out
+
+
+def placed_lines(game) -> dict[int, tuple[str, object]]:
+    """rulebook line -> (scenario, row) over every setup and reinforcement row."""
+    out = {}
+    for scenario in game.scenarios:
+        for row in scenario.setup + scenario.reinforcements:
+            out.setdefault(row.rulebook_line, (scenario.scenario_id, row))
+    return out
+
+
+def test_every_unit_row_of_the_rulebook_is_in_a_workbook_or_rejected(lines, game, report):
+    rulebook = unit_table_rows(lines)
+    rejected = {r["line"] for r in report["rejections"]}
+    placed = placed_lines(game)
+    assert len(rulebook) == len(digest_rows()) == 363  # 25 unit tables; the digest transcribes the same rows
+    missing = sorted(set(rulebook) - set(placed) - rejected)
+    assert missing == [], f"rulebook rows neither imported nor rejected: {missing}"
+    assert set(placed) <= set(rulebook), "workbook rows that come from no unit table"
+
+
+def test_unit_rows_match_the_digest_transcription(game):
+    """Each digest row: same unit (after the documented overrides), manpower and hex."""
+    digest = digest_rows()
+    placed = placed_lines(game)
+    overrides = {}
+    for record in (GAME / "overrides.csv").read_text(encoding="utf-8").splitlines()[1:]:
+        line, field, value = record.split(",")[:3]
+        overrides[(int(line), field)] = value
+    assert len(digest) >= 360
+    assert set(digest) == set(placed)  # the digest transcribes exactly the rows the workbooks hold
+    for line, cells in digest.items():
+        _, row = placed[line]
+        name = overrides.get((line, "unit"), re.sub(r"[*#@†+]+$", "", cells[0]))
+        assert row.unit_id == name or row.unit_id.startswith(name + " ("), (line, row.unit_id, name)
+        manpower = cells[4] if len(cells) == 6 else cells[5]
+        printed = re.match(r"\d+", manpower)
+        assert row.strength == (printed[0] if printed else ""), (line, row.strength, cells)
+        if len(cells) == 6 and hasattr(row, "location"):
+            assert row.location == cells[5][:4], (line, row.location, cells[5])
+
+
+def digest_gazetteer_entries() -> int:
+    text = DIGEST.read_text(encoding="utf-8")
+    block = text.split("Map Gazetteer (L2008-2114)", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    return len(block.strip().split("\n"))
+
+
+def test_report_accounts_for_every_table(report):
+    for table in report["tables"]:
+        assert table["rows_read"] == table["rows_kept"] + table["rows_rejected"], table["table"]
+    by_id = {t["table"]: t for t in report["tables"]}
+    # counts printed in the rulebook text itself
+    assert by_id["S9 USA reinforcements"]["rows_read"] == 22  # "Sixteen sets of Union units" in 22 rows
+    assert by_id["S2 CSA arrivals"]["rows_read"] == 13        # "Nine sets of Confederate divisions/leaders"
+    assert by_id["random-events"]["records"] == 11           # 2d6: rolls 2-12
+    assert by_id["gazetteer"]["rows_read"] == digest_gazetteer_entries() == 42
+
+
+def test_set_numbers_match_the_rulebook(game):
+    s9 = next(s for s in game.scenarios if s.scenario_id == "S9")
+    union_sets = {r.dr_set for r in s9.reinforcements if r.dr_set.startswith("union")}
+    arrival_sets = {r.dr_set for r in s9.reinforcements if r.dr_set.startswith("arrival")}
+    assert union_sets == {f"union {n}" for n in range(1, 17)}  # L1583: sixteen sets
+    assert arrival_sets == {f"arrival {n}" for n in range(1, 10)}  # nine arrival sets
+    smith_b = next(r for r in s9.reinforcements if r.unit_id == "Smith-B")
+    assert (smith_b.turn, smith_b.entry, smith_b.strength) == ("10", "0107 to 0114", "2")  # L1796
+
+
+def _setup(game, scenario: str, unit: str):
+    s = next(s for s in game.scenarios if s.scenario_id == scenario)
+    return next(r for r in s.setup if r.unit_id == unit)
+
+
+@pytest.mark.parametrize("scenario, unit, location, strength, status, line", [
+    ("S1", "Ruger", "1715", "2", "fort", 261),                         # "2*", * = Fort marker
+    ("S1", "Armstrong", "0118", "2", "fatigue-1", 247),                 # "2#", # = Fatigue Level 1
+    ("S1", "Croxton-A", "0221", "2", "fatigue-1;exhausted", 270),      # "Croxtton-A ... 2#†"
+    ("S2", "Ruger", "1715", "2", "fort-build-1", 414),                 # "2●"
+    ("S2", "Coon", "0420", "2", "exhausted;fatigue-1", 435),           # "2+#"
+    ("S3", "Cox", "1814", "11", "fort", 529),                          # "11*+" Annoatuck
+    ("S3", "Cleburne", "1417", "7", "", 493),                          # "7+" = activation restriction only
+    ("S4", "Cleburne", "2814", "7", "exhausted", 613),                 # "7*" M. Cheairs Home
+    ("S4", "Kimball", "3712", "8", "exhausted;disorganized;fatigue-1", 651),
+    ("S5", "Van Cleve", "5131", "2", "fort", 779),                     # "2+*" Fortress Rosecrans-West
+    ("S5", "Blockhouse (No. 4)", "5519", "", "", 786),                 # em-dash marker row, Lavergne
+    ("S6", "Smith-A", "5509", "3", "breastworks", 850),                # "3*" Flat Rock
+    ("S7", "Johnson", "4210", "3", "exhausted;disorganized;fatigue-1", 965),
+    ("S7", "Biddle", "5107", "2", "unmounted", 1013),                  # "2\\$"
+    ("S8", "Coon", "1715", "3", "fatigue-1", 1065),                    # "3*" normal side + Fatigue 1
+    ("S9", "91 IN", "1604", "2", "fort", 1823),
+    ("S9", "Van Cleve", "5232", "2", "", 1842),
+])
+def test_setup_spot_checks(game, lines, scenario, unit, location, strength, status, line):
+    row = _setup(game, scenario, unit)
+    assert row.rulebook_line == line
+    assert (row.location, row.strength, row.status) == (location, strength, status)
+    printed = lines[line - 1]
+    assert location in printed and strength in printed
+
+
+def test_scenario_lengths_follow_the_printed_game_length(game, lines):
+    spans = {s.scenario_id: (s.start_turn, s.end_turn) for s in game.scenarios}
+    assert spans == {"S1": (2, 2), "S2": (1, 7), "S3": (6, 7), "S4": (8, 9), "S5": (12, 15),
+                     "S6": (23, 24), "S7": (25, 27), "S8": (31, 32), "S9": (1, 32)}
+    assert "32 turns, November 23–December 24, 1864" in lines[1680 - 1]
+    turns = {t.id: t.date for t in game.turns}
+    assert turns[14] == "1864-12-06" and turns[24] == "1864-12-16"  # L1304, L1668
+
+
+def test_minus_signs_eaten_by_bullets_are_restored(game):
+    modifiers = {(t.table_id, r.rulebook_line): r.modifier for t in game.tables for r in t.rows if r.modifier}
+    assert modifiers[("winter-weather", 1304)] == "-2"       # "- 2 On Turn 14"
+    assert modifiers[("arrival", 1614)] == "-7"              # "- 7: Turn 2 die roll" = S2 table's "-7:"
+    assert modifiers[("s2-arrival", 328)] == "-7"
+    assert modifiers[("blockhouse", 716)] == "-3"
+    assert modifiers[("winter-weather", 1306)] == "1"        # "+1 On Turn 17"
+    vp = {(v.scenario_id, v.rulebook_line): v.points for v in game.vp}
+    assert vp[("S2", 353)] == "-2" and vp[("S2", 356)] == "-12"
+    assert vp[("S9", 1735)] == "-2"                           # "-2 VP" in the wagon example, L1738
+    assert vp[("S6", 821)] == "4"                             # '+?' overridden from the row text
+
+
+def test_random_events_keep_their_footnotes(game):
+    table = next(t for t in game.tables if t.table_id == "random-events")
+    assert table.die == "2d6"
+    results = {r.roll: r.result for r in table.rows}
+    assert results["9"].startswith("Lyon's Kentucky Raid or Union Pontoon Bridge Prohibition [If")
+    assert results["2"] == "Command Paralysis"
+
+
+def test_gazetteer_is_keyed_by_hex(game):
+    names = {(n.hex, n.name) for n in game.named_hexes}
+    for hex_id in ("1915", "4511", "5008", "5424"):
+        assert (hex_id, "Blacksmith") in names                # same name, four hexes (digest §6 #28)
+    assert ("5706", "Nashville") in names and ("5707", "Nashville") in names
+    assert {("5507", "Nashville Forts"), ("5807", "Nashville Forts")} <= names  # "(5507-5807)"
+    assert ("1313", "Pillow Plantations") in names
+
+
+def test_reimport_gives_identical_workbooks(tmp_path):
+    shutil.copy(GAME / "game.toml", tmp_path / "game.toml")
+    shutil.copy(GAME / "overrides.csv", tmp_path / "overrides.csv")
+    run_import(RULEBOOK, "hood-strikes-north", tmp_path)
+    for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json",
+                 "import-report.md"):
+        assert (tmp_path / name).read_bytes() == (GAME / name).read_bytes(), name
+    assert read_workbook(tmp_path / "oob.xlsx")["Units"].rows
