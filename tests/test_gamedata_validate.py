@@ -1,0 +1,134 @@
+"""`adjutant validate` on the bundled Hood Strikes North data and on broken copies of it."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+from click.testing import CliRunner
+
+from adjutant.cmd_validate import validate as validate_command
+from gamedata import GameDataError, load_game, validate
+
+REPO = Path(__file__).resolve().parents[1]
+GAME = REPO / "sources" / "hood-strikes-north"
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    target = tmp_path / "hsn"
+    shutil.copytree(GAME, target)
+    return target
+
+
+def set_cell(path: Path, sheet: str, row: int, column: str, value: object) -> None:
+    book = openpyxl.load_workbook(path)
+    ws = book[sheet]
+    header = [c.value for c in ws[1]]
+    ws.cell(row=row, column=header.index(column) + 1, value=value)
+    book.save(path)
+
+
+def lines_of(folder: Path) -> list[str]:
+    return [str(p) for p in validate(folder)]
+
+
+def test_bundled_game_is_clean():
+    assert validate(GAME) == []
+    game = load_game(GAME)
+    assert len(game.scenarios) == 9 and game.maps[0].rows_even == (1, 33)
+
+
+def test_cli_clean_exit_0():
+    result = CliRunner().invoke(validate_command, [str(GAME)])
+    assert result.exit_code == 0
+    assert "no problems" in result.output
+
+
+def test_unknown_unit(copy):
+    set_cell(copy / "scenarios.xlsx", "S1 Setup", 2, "unit_id", "Nobody")
+    assert lines_of(copy) == ["scenarios.xlsx:S1 Setup:2:unit_id: unknown unit in the OOB 'Nobody'"]
+
+
+def test_hex_off_the_map(copy):
+    # column 44 is even: it ends at row 33 (S6 rule 3, "hexes 4401 to 4433")
+    set_cell(copy / "scenarios.xlsx", "S6 Setup", 3, "location", "4434")
+    problems = lines_of(copy)
+    assert len(problems) == 1
+    assert problems[0].startswith("scenarios.xlsx:S6 Setup:3:location: hex '4434' is off map 'main'")
+
+
+def test_bad_command_path(copy):
+    set_cell(copy / "oob.xlsx", "Units", 5, "command", "USA Nowhere")
+    assert lines_of(copy) == ["oob.xlsx:Units:5:command: unknown command (formation_id) 'USA Nowhere'"]
+
+
+def test_command_path_loop(copy):
+    # CSA AT is row 2 of Formations; make the army report to one of its own corps
+    set_cell(copy / "oob.xlsx", "Formations", 2, "parent", "CSA C")
+    problems = lines_of(copy)
+    assert "oob.xlsx:Formations:2:parent: command path of 'CSA AT' loops back to 'CSA AT'" in problems
+
+
+def test_wrong_type(copy):
+    set_cell(copy / "scenarios.xlsx", "S2 Setup", 4, "strength", "eleven")
+    assert lines_of(copy) == ["scenarios.xlsx:S2 Setup:4:strength: expected integer, got 'eleven'"]
+
+
+def test_missing_sheet(copy):
+    book = openpyxl.load_workbook(copy / "scenarios.xlsx")
+    del book["S9 Reinf"]
+    book.save(copy / "scenarios.xlsx")
+    assert lines_of(copy) == ["scenarios.xlsx:S9 Reinf:0:: missing sheet"]
+
+
+def test_missing_column(copy):
+    book = openpyxl.load_workbook(copy / "oob.xlsx")
+    book["Units"].delete_cols(4)  # the `type` column
+    book.save(copy / "oob.xlsx")
+    problems = lines_of(copy)
+    assert "oob.xlsx:Units:1:type: missing column" in problems
+
+
+def test_empty_file(copy):
+    (copy / "tables.xlsx").write_bytes(b"")
+    assert lines_of(copy) == ["tables.xlsx::0:: empty file (0 bytes), expected an xlsx workbook"]
+
+
+def test_not_a_spreadsheet(copy):
+    (copy / "terrain.xlsx").write_text("map,hex,terrain\nmain,1715,town\n", encoding="utf-8")
+    assert lines_of(copy) == ["terrain.xlsx::0:: not a spreadsheet (xlsx workbook expected)"]
+
+
+def test_cli_reports_problems_exit_1(copy):
+    set_cell(copy / "scenarios.xlsx", "S1 Setup", 2, "unit_id", "Nobody")
+    result = CliRunner().invoke(validate_command, [str(copy)])
+    assert result.exit_code == 1
+    assert "scenarios.xlsx:S1 Setup:2:unit_id: unknown unit in the OOB 'Nobody'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_cli_unreadable_folder_exit_2(tmp_path):
+    result = CliRunner().invoke(validate_command, [str(tmp_path / "absent")])
+    assert result.exit_code == 2
+    assert "not a readable folder" in result.output
+
+
+def test_broken_game_toml(copy):
+    (copy / "game.toml").write_text('id = "hood-strikes-north"\nname = [\n', encoding="utf-8")
+    problems = lines_of(copy)
+    assert len(problems) == 1 and problems[0].startswith("game.toml::0:: not valid TOML")
+
+
+def test_load_game_refuses_broken_data(copy):
+    set_cell(copy / "scenarios.xlsx", "S1 Setup", 2, "unit_id", "Nobody")
+    with pytest.raises(GameDataError) as caught:
+        load_game(copy)
+    assert [p.column for p in caught.value.problems] == ["unit_id"]
+
+
+def test_validation_never_modifies_inputs(copy):
+    before = {p.name: p.read_bytes() for p in copy.iterdir()}
+    validate(copy)
+    assert {p.name: p.read_bytes() for p in copy.iterdir()} == before
