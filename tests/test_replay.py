@@ -1,0 +1,99 @@
+"""Replay against what the VASSAL engine itself reported replaying the same log."""
+
+import re
+
+import pytest
+
+from conftest import CORPUS, ENGINE_LOG, SHARED, corpus_saves
+from vassal.commands import AddPiece, MovePiece, RemovePiece
+from vassal.replay import (Added, ChatLine, DiceRoll, Moved, UndoBegin, replay_file, replay_save)
+from vassal.savefile import SaveFile
+from vassal.savewriter import LogWriter, Placement, stack_state
+
+ENGINE_REPORT = (CORPUS / "engine" / "engine-undo-example.replay.txt").read_text()
+
+
+def engine_final():
+    """FINAL lines: map, x, y, piece id, name and stack as the engine printed them."""
+    rows = {}
+    for m in re.finditer(r"^FINAL: (.+?) (\d+),(\d+) id=(\d+) '(.+?)' stack=(\d+)#(\d+) loc='(.+?)'", ENGINE_REPORT, re.M):
+        rows[m.group(4)] = (m.group(1), int(m.group(2)), int(m.group(3)), m.group(5), m.group(6), m.group(8))
+    assert len(rows) == 3
+    return rows
+
+
+def test_final_board_equals_engine_replay():
+    final = replay_file(str(ENGINE_LOG)).final
+    for pid, (map_id, x, y, name, stack, _loc) in engine_final().items():
+        p = final.pieces[pid]
+        assert (p.map, p.x, p.y, p.name, p.stack_id) == (map_id, x, y, name, stack)
+    assert len(final.pieces) == 3
+
+
+def test_engine_steps_events_and_players():
+    r = replay_file(str(ENGINE_LOG))
+    assert [(p.name, p.side) for p in r.players] == [("Grant", "Blue")]
+    assert len(r.steps) == len(re.findall(r"^STEP:", ENGINE_REPORT, re.M)) == 7
+    moves = [(s.index, e.from_x, e.from_y, e.to_x, e.to_y) for s in r.steps for e in s.events if isinstance(e, Moved)]
+    assert moves == [(1, 400, 247, 340, 212), (4, 340, 212, 280, 247), (5, 280, 247, 340, 212),
+                     (6, 340, 212, 340, 143)]
+    rolls = [(s.index, d.player, d.purpose, d.values, d.total) for s in r.steps for d in s.dice()]
+    assert rolls == [(2, "Grant", "Morale", (3,), 3), (7, "Grant", "Combat", (2, 5), 7)]
+    undo = r.steps[4]
+    assert undo.is_undo and undo.undoes == 4 and undo.player == "Grant"
+    chat = [e for e in r.steps[2].events if isinstance(e, ChatLine)][0]
+    assert (chat.player, chat.text) == ("Grant", "<Grant> - Blue Infantry advances")
+    assert all(s.player == "Grant" for s in r.steps)
+    assert not r.problems
+
+
+def test_state_after_each_step():
+    r = replay_file(str(ENGINE_LOG))
+    blue = "1795312874343"
+    positions = [(r.state_after(n).pieces[blue].x, r.state_after(n).pieces[blue].y) for n in range(8)]
+    assert positions == [(400, 247), (340, 212), (340, 212), (340, 212), (280, 247), (340, 212), (340, 143),
+                         (340, 143)]
+    with pytest.raises(IndexError):
+        r.state_after(8)
+
+
+@pytest.mark.parametrize("path", [p for p in corpus_saves() if p.suffix == ".vlog"], ids=lambda p: p.name)
+def test_every_corpus_log_replays_without_problems(path):
+    r = replay_file(str(path))
+    assert r.steps and not r.problems
+    r.final  # the whole log applies
+
+
+def test_tutorial_log_moves_and_removals():
+    r = replay_file(str(CORPUS / "ccnapoleonics/dist/CCNv4 Tutorial.vlog"))
+    assert len(r.steps) == 237
+    moved = sum(isinstance(e, Moved) for s in r.steps for e in s.events)
+    assert moved > 20
+    added = sum(isinstance(e, Added) for s in r.steps for e in s.events)
+    removed = sum(type(e).__name__ == "Removed" for s in r.steps for e in s.events)
+    assert len(r.final.pieces) == len(r.initial.pieces) + added - removed
+    assert {p.map for p in r.final.pieces.values()} >= {"Main Map", "French Hand", "Allies Hand"}
+
+
+def test_vasl_dice_in_chat_are_kept_as_chat():
+    r = replay_file(str(CORPUS / "vasl-templates/vasl_templates/webapp/tests/fixtures/analyze-vlog/3d6.vlog"))
+    # DiceButton "3d6" sets 3d6_result: a real roll with its values
+    rolls = [(s.index, d.purpose, d.values, d.player) for s in r.steps for d in s.dice()]
+    assert rolls == [(3, "3d6", (3, 4, 1), "test"), (6, "3d6", (2, 4, 2), "test")]
+    assert r.steps[0].events[0].text.startswith("*** (IFT DR) 6,6 ***")
+
+
+def test_synthetic_reroll_log():
+    pieces = [Placement("a", "piece;;;a.png;Alpha", "null;0;0;1;0", "Main Map", 100, 100)]
+    w = LogWriter.from_placements(pieces)
+    w.step(MovePiece.make("a", "Main Map", (200, 100), None, "Main Map", (100, 100), None, "pw"),
+           AddPiece.make("s1", "stack", stack_state("Main Map", 200, 100, ["a"])))
+    w.roll("Alice", "Fire Combat", [1, 2])
+    w.undo("roll", MovePiece.make("a", "Main Map", (100, 100), None, "Main Map", (200, 100), None, "pw"),
+           RemovePiece.make("s1"))
+    w.roll("Alice", "Fire Combat", [6, 6], previous="1,2")
+    r = replay_save(SaveFile("synthetic", w.text(), "plain", False, None, None))
+    assert [s.is_undo for s in r.steps] == [False, False, True, False]
+    assert r.steps[2].undoes == 1
+    assert [d.values for s in r.steps for d in s.dice()] == [(1, 2), (6, 6)]
+    assert r.final.pieces["a"].x == 100 and r.final.pieces["a"].stack_id is None
