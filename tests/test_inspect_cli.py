@@ -1,0 +1,64 @@
+"""``adjutant inspect`` as a user runs it."""
+
+import json
+
+import jsonschema
+from click.testing import CliRunner
+
+from conftest import CORPUS, ENGINE_LOG, ENGINE_MODULE, REPO
+from adjutant.cli import main
+
+SCHEMA = json.loads((REPO / "schemas" / "inspect.schema.json").read_text())
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["inspect", *map(str, args)])
+
+
+def test_text_lists_players_and_one_line_per_step():
+    res = run(ENGINE_LOG)
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert "player: Grant (Blue)" in lines
+    steps = [l for l in lines if l.startswith("step ")]
+    assert len(steps) == 7
+    assert steps[1] == "step 2 · Grant / Blue · rolled Morale: 3"
+    assert steps[4].startswith("step 5 · Grant / Blue · UNDO of step 4")
+    assert steps[6] == "step 7 · Grant / Blue · rolled Combat: 2,5 = 7"
+    assert "grant-secret" not in res.output
+
+
+def test_json_matches_schema_and_never_holds_the_password():
+    res = run(ENGINE_LOG, "--format", "json", "--step", "3")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    jsonschema.validate(data, SCHEMA)
+    assert len(data["steps"]) == 7
+    assert data["metadata"]["module_name"] == "OracleDiceTest"
+    assert data["board"]["step"] == 3
+    assert {p["name"] for p in data["final"]} == {"Red Infantry", "Red Armor", "Blue Infantry"}
+    assert "grant-secret" not in res.output
+
+
+def test_with_module_names_hexes_like_vassal():
+    res = run(ENGINE_LOG, "--module", ENGINE_MODULE)
+    assert res.exit_code == 0, res.output
+    steps = [l for l in res.output.splitlines() if l.startswith("step ")]
+    # VASSAL's own auto-report in the same log says "moves 0704 -> 0604", "0604 -> 0603"
+    assert steps[0].startswith("step 1 · Grant / Blue · moved Blue Infantry from 0704 to 0604")
+    assert steps[5].startswith("step 6 · Grant / Blue · moved Blue Infantry from 0604 to 0603")
+
+
+def test_unreadable_input_exits_2_without_traceback(tmp_path):
+    bad = tmp_path / "bad.vlog"
+    bad.write_bytes(b"PK\x03\x04 this is no zip")
+    res = run(bad)
+    assert res.exit_code == 2
+    assert "error:" in res.output and "Traceback" not in res.output
+    res = run(CORPUS / "engine" / "dice-test.vmod")
+    assert res.exit_code == 2 and "module, not a saved game" in res.output
+
+
+def test_step_out_of_range_is_an_error():
+    res = run(ENGINE_LOG, "--step", "99")
+    assert res.exit_code == 2 and "outside 0..7" in res.output
