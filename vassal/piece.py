@@ -1,0 +1,186 @@
+"""A piece definition: its chain of traits, outermost first, BasicPiece last (§4.3).
+
+The type and state chains are decoded one level at a time with the SequenceEncoder
+on TAB, never by splitting on tabs, because PlaceMarker/Replace embed whole piece
+definitions. Everything the referee asks of a piece (name, position, properties,
+which trait changed) is answered here from the traits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from .errors import FormatError
+from .sequence import TAB, decode, encode
+from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UsePrototype, decode_trait
+
+T = TypeVar("T", bound=Trait)
+
+
+@dataclass(frozen=True)
+class TraitChange:
+    """One trait whose state differs between two versions of the same piece."""
+
+    index: int
+    before: Trait
+    after: Trait
+
+    @property
+    def kind(self) -> str:
+        return type(self.after).__name__
+
+
+@dataclass(frozen=True)
+class Piece:
+    """``traits`` outermost first; the last one is the ``BasicPiece``."""
+
+    traits: tuple[Trait, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "traits", tuple(self.traits))
+        if not self.traits or not isinstance(self.traits[-1], BasicPiece):
+            raise FormatError("a piece must end with its BasicPiece (piece;)", "piece type")
+
+    # ----- text ------------------------------------------------------------
+    @classmethod
+    def decode(cls, type_text: str, state_text: str) -> Piece:
+        """Decode a type chain and its state chain (one state entry per trait)."""
+        traits: list[Trait] = []
+        while True:
+            types = decode(type_text, TAB)
+            states = decode(state_text, TAB)
+            if len(types) > 2 or len(states) > 2:
+                raise FormatError(f"trait {len(traits) + 1} is followed by stray tab-separated text", "piece type")
+            if len(types) != len(states):
+                raise FormatError(f"the state chain does not match the type chain at trait {len(traits) + 1}", "piece state")
+            traits.append(decode_trait(types[0], states[0]))
+            if len(types) == 1:
+                return cls(tuple(traits))
+            type_text, state_text = types[1], states[1]
+
+    def encode(self) -> tuple[str, str]:
+        """``(type, state)`` exactly as VASSAL writes them."""
+        type_text = self.traits[-1].encode_type()
+        state_text = self.traits[-1].encode_state()
+        for trait in reversed(self.traits[:-1]):
+            type_text = encode([trait.encode_type(), type_text], TAB)
+            state_text = encode([trait.encode_state(), state_text], TAB)
+        return type_text, state_text
+
+    def slot_text(self) -> str:
+        """The PieceSlot / PlaceMarker form ``+/null/<type>/<state>``."""
+        return encode(["+", "null", *self.encode()], "/")
+
+    @classmethod
+    def from_slot_text(cls, text: str) -> Piece:
+        """Read ``+/<id>/<type>/<state>`` (the id, ``null`` in a module, is not kept)."""
+        fields = decode(text, "/")
+        if len(fields) != 4 or fields[0] != "+":
+            raise FormatError("a piece definition must be +/id/type/state", "piece slot")
+        return cls.decode(fields[2], fields[3])
+
+    # ----- reading ---------------------------------------------------------
+    @property
+    def basic(self) -> BasicPiece:
+        return self.traits[-1]  # type: ignore[return-value]
+
+    def find(self, kind: type[T]) -> tuple[T, ...]:
+        """The traits of one class, outermost first."""
+        return tuple(t for t in self.traits if isinstance(t, kind))
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        return self.find(Layer)
+
+    @property
+    def name(self) -> str:
+        """VASSAL's PieceName: the BasicPiece name passed out through each Layer and Label."""
+        properties = self.properties
+        name = self.basic.name
+        for trait in reversed(self.traits[:-1]):
+            if isinstance(trait, Layer):
+                name = trait.apply_name(name)
+            elif isinstance(trait, Labeler):
+                name = trait.apply_name(name, properties)
+        return name
+
+    @property
+    def properties(self) -> dict[str, str]:
+        """Stored property values; an outer trait hides an inner one of the same name,
+        as in VASSAL's ``getProperty``. Calculated properties are not evaluated."""
+        out: dict[str, str] = {}
+        for trait in reversed(self.traits):
+            reader = getattr(trait, "properties", None)
+            if reader is not None:
+                out.update(reader())
+        return out
+
+    # ----- changing --------------------------------------------------------
+    def with_state(self, state_text: str) -> Piece:
+        """The same traits with a new state chain (a ChangePiece ``D/`` command)."""
+        return Piece.decode(self.encode()[0], state_text)
+
+    def with_position(self, map_id: str, x: int, y: int) -> Piece:
+        """The same piece somewhere else (``null`` map = off all maps)."""
+        return self.with_trait(len(self.traits) - 1, replace(self.basic, map_id=map_id, x=x, y=y))
+
+    def with_trait(self, index: int, trait: Trait) -> Piece:
+        traits = list(self.traits)
+        traits[index] = trait
+        return Piece(tuple(traits))
+
+    def diff(self, other: Piece) -> tuple[TraitChange, ...]:
+        """Traits whose state differs; both pieces must have the same trait types."""
+        if len(self.traits) != len(other.traits) or any(
+            a.encode_type() != b.encode_type() for a, b in zip(self.traits, other.traits)
+        ):
+            raise FormatError("the two pieces do not have the same traits", "piece diff")
+        return tuple(
+            TraitChange(i, a, b)
+            for i, (a, b) in enumerate(zip(self.traits, other.traits))
+            if a.encode_state() != b.encode_state()
+        )
+
+    # ----- prototypes ------------------------------------------------------
+    def expand(self, prototypes: Mapping[str, Piece], strict: bool = True) -> Piece:
+        """Inline ``prototype;Name`` traits as VASSAL does for pieces put into play (§4.5).
+
+        The prototype's traits above its BasicPiece replace the UsePrototype trait,
+        with the states of the prototype definition; nested prototypes are expanded
+        and Comment traits dropped. A prototype that is not defined is an error when
+        ``strict`` (what a builder wants); otherwise it is left out, as VASSAL does.
+        """
+        return Piece((*_expanded(self.traits[:-1], prototypes, (), strict), self.basic))
+
+
+def _expanded(traits: Iterable[Trait], prototypes: Mapping[str, Piece], using: tuple[str, ...], strict: bool) -> list[Trait]:
+    out: list[Trait] = []
+    for trait in traits:
+        if isinstance(trait, Comment):
+            continue
+        if not isinstance(trait, UsePrototype):
+            out.append(trait)
+            continue
+        if trait.name in using:
+            raise FormatError(f"prototype {trait.name!r} uses itself", "prototypes")
+        definition = prototypes.get(trait.name)
+        if definition is None:
+            if not strict:
+                continue
+            raise FormatError(f"prototype {trait.name!r} is not defined", "prototypes")
+        if trait.parameters:
+            definition = _with_parameters(definition, trait.parameters)
+        out.extend(_expanded(definition.traits[:-1], prototypes, (*using, trait.name), strict))
+    return out
+
+
+def _with_parameters(definition: Piece, parameters: str) -> Piece:
+    """The prototype text with each ``$k$`` replaced by its ``k=v`` value."""
+    type_text, state_text = definition.encode()
+    for item in decode(parameters, ","):
+        name, _, value = item.partition("=")
+        type_text = type_text.replace(f"${name}$", value)
+        state_text = state_text.replace(f"${name}$", value)
+    return Piece.decode(type_text, state_text)
