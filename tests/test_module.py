@@ -1,5 +1,6 @@
 """Module reader against every module in the corpus (counts from corpus/PROVENANCE.md)."""
 
+import re
 import struct
 import zipfile
 from collections import Counter
@@ -10,6 +11,7 @@ from PIL import Image
 
 from vassal.archive import open_zip, read_entry, zip_bytes
 from vassal.buildfile import element
+from vassal.commands import BoardPlacement
 from vassal.errors import FormatError
 from vassal.module import read_module
 
@@ -65,7 +67,7 @@ def test_engine_module():
     board = main.board("Board 1")
     with open_zip(ENGINE_VMOD) as zf:
         assert (board.width, board.height) == _png_size(read_entry(zf, "images/board.png", 1 << 20))
-    assert board.grid.location_name((40, 40), _size(board)) == "0101"
+    assert board.location_name((40, 40)) == "0101"
     assert [(s.name, s.location, s.gpids) for s in main.setup_stacks] == [
         ("Red Infantry", "0203", ("1",)), ("Red Armor", "0305", ("2",)), ("Blue Infantry", "0704", ("3",))]
     assert module.piece_slot("3").entry_name == "Blue Infantry"
@@ -73,9 +75,37 @@ def test_engine_module():
     assert module.warnings == ()
 
 
-def _size(board):
-    from vassal.grid import Size
-    return Size(board.width, board.height)
+ENGINE_FINAL = re.compile(r"^FINAL: (?P<map>.+?) (?P<x>\d+),(?P<y>\d+) .* loc='(?P<loc>[^']*)' board='(?P<board>[^']*)'")
+
+
+def test_locations_agree_with_what_the_vassal_engine_reported():
+    """The engine replayed its own log on this module and printed each piece's location."""
+    module = read_module(ENGINE_VMOD)
+    lines = (CORPUS / "engine" / "engine-undo-example.replay.txt").read_text().splitlines()
+    finals = [ENGINE_FINAL.match(line) for line in lines if line.startswith("FINAL:")]
+    assert len(finals) == 3
+    layout = module.map_layout("Main Map")
+    locator = module.locator()
+    for final in finals:
+        x, y = int(final["x"]), int(final["y"])
+        board, name = layout.locate(x, y)
+        assert (board.name, name) == (final["board"], final["loc"])
+        assert locator.location(final["map"], x, y, None) == final["loc"]
+    assert locator.location("No Such Map", 100, 143, None) == "offboard"
+    assert layout.locate(900, 143) == (None, "offboard")   # the board is 800 px wide
+
+
+def test_layout_follows_the_save_and_the_board_picker():
+    bb = read_module(CORPUS / "BBVassal" / "buildFile")
+    pitch = bb.map("Grass Pitch")
+    # no <setup> and several boards: VASSAL would ask, so nothing is placed by default
+    assert bb.map_layout("Grass Pitch").boards == ()
+    chosen = bb.map_layout("Grass Pitch", (BoardPlacement("Sevens", False, 0, 0),
+                                           BoardPlacement("Nowhere", False, 1, 0)))
+    assert [p.board.name for p in chosen.boards] == ["Sevens"]
+    assert chosen.boards[0].board is pitch.board("Sevens")
+    dugout = bb.map_layout("Red Team Dugout")
+    assert [(p.board.name, p.column, p.row) for p in dugout.boards] == [("Red Team Dugout", 0, 0)]
 
 
 def test_unpacked_folder_and_bare_buildfile_read_like_the_vmod(tmp_path):
@@ -97,7 +127,7 @@ def test_board_without_image_uses_attributes_and_warns_when_image_missing():
     dead = module.map("DeadPile").board("DeadPile")
     assert (dead.width, dead.height, dead.image) == (500, 500, "")
     main = module.map("Main Map").board("Map")
-    assert (main.width, main.height) == (None, None)
+    assert (main.width, main.height) == (0, 0)   # VASSAL: all offboard without the image
     assert any("image 'map.jpg' is not in the module" in w for w in module.warnings)
     packed = read_module(CORPUS / "jzhex" / "jzhex-n-counters-template-v12-379.vmod")
     assert packed.map("Main Map").board("Map").width == 750
@@ -133,8 +163,7 @@ def test_parts_of_real_modules():
     bb = read_module(CORPUS / "BBVassal" / "buildFile")
     dugout = bb.map("Red Team Dugout")
     assert dugout.kind == "PrivateMap"
-    assert [(c.board, c.column, c.row, c.reversed) for c in dugout.default_layout] == [
-        ("Red Team Dugout", 0, 0, False)]
+    assert dugout.default_layout == (BoardPlacement("Red Team Dugout", False, 0, 0),)
     special = next(d for d in bb.dice_buttons if d.name == "One Die Block")
     assert special.kind == "SpecialDiceButton" and special.faces[0][0] == "ATTACKER DOWN"
 
@@ -190,7 +219,7 @@ def test_image_names_cannot_leave_an_unpacked_module(tmp_path):
         b'image="../../secret.png"/></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>'
         b'</VASSAL.build.GameModule>')
     module = read_module(module_dir)
-    assert module.map("M").board("B").width is None
+    assert module.map("M").board("B").width == 0
     assert any("not in the module" in w for w in module.warnings)
 
 
@@ -199,5 +228,5 @@ def test_an_unreadable_image_is_a_warning_not_a_crash(tmp_path):
         entries = [(i.filename, zf.read(i)) for i in zf.infolist()]
     entries = [(n, b"not a png" if n == "images/board.png" else d) for n, d in entries]
     module = read_module(_module_zip(tmp_path, entries))
-    assert module.map("Main Map").board("Board 1").width is None
+    assert module.map("Main Map").board("Board 1").width == 0
     assert any("unreadable" in w for w in module.warnings)

@@ -22,19 +22,21 @@ import os
 import re
 import warnings
 import zipfile
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PIL import Image
 
 from vassal import components as c
 from vassal.archive import has_entry, open_zip, read_entry
+from vassal.board import OFFBOARD, Board, MapLayout, PlacedBoard
 from vassal.buildfile import Element, parse_buildfile
+from vassal.commands import BoardPlacement, SetBoards, parse_command
 from vassal.errors import FormatError
-from vassal.grid import GRID_TAGS, MapGrid, grid_from_element
+from vassal.grid import Size
 from vassal.metadata import Metadata, parse_metadata
-from vassal.sequence import TAB, decode
+from vassal.sequence import decode
 
 BUILDFILE = "buildFile.xml"
 BUILDFILE_OLD = "buildFile"
@@ -55,32 +57,6 @@ _JAVA_INT = re.compile(r"[+-]?[0-9]{1,10}")
 
 
 @dataclass(frozen=True)
-class BoardInfo:
-    """A board as VASSAL sizes it: the image's size when there is an image, else the attributes.
-
-    ``width``/``height`` are None when neither is known (VASSAL then names every
-    point on the board ``offboard``).
-    """
-
-    name: str
-    image: str
-    width: int | None
-    height: int | None
-    reversible: bool
-    grid: MapGrid | None
-
-
-@dataclass(frozen=True)
-class BoardCell:
-    """One board of a map's board layout: its name, board-grid cell and orientation."""
-
-    board: str
-    column: int
-    row: int
-    reversed: bool = False
-
-
-@dataclass(frozen=True)
 class SetupStackInfo:
     """An at-start stack: where VASSAL puts its pieces when a new game starts (§2.3)."""
 
@@ -96,17 +72,23 @@ class SetupStackInfo:
 
 @dataclass(frozen=True)
 class MapInfo:
-    """A map window. ``name`` is its identifier in saves: ``mapName``, or ``MapN`` when blank."""
+    """A map window. ``name`` is its identifier in saves: ``mapName``, or ``MapN`` when blank.
+
+    Boards are sized as VASSAL sizes them: by their image when they have one,
+    else by their attributes; a board whose size cannot be known is 0x0, so
+    that, as in VASSAL, every point on it is ``offboard``. ``default_layout`` is
+    the BoardPicker's ``<setup>`` (empty when the module has none).
+    """
 
     name: str
     kind: str
     edge_width: int
     edge_height: int
-    boards: tuple[BoardInfo, ...]
-    default_layout: tuple[BoardCell, ...]
+    boards: tuple[Board, ...]
+    default_layout: tuple[BoardPlacement, ...]
     setup_stacks: tuple[SetupStackInfo, ...]
 
-    def board(self, name: str) -> BoardInfo:
+    def board(self, name: str) -> Board:
         """The board called ``name`` on this map."""
         for candidate in self.boards:
             if candidate.name == name:
@@ -218,6 +200,24 @@ class Module:
                 return candidate
         raise KeyError(f"module has no map {name!r}")
 
+    def map_layout(self, map_name: str,
+                   boards_from_save: Sequence[BoardPlacement] | None = None) -> MapLayout:
+        """The boards of map ``map_name`` as placed: as the save's SetBoards says, else the
+        BoardPicker's default ``<setup>``, else the map's only board at (0, 0), as VASSAL
+        picks it. Boards the map does not have are left out."""
+        info = self.map(map_name)
+        placements = boards_from_save if boards_from_save is not None else info.default_layout
+        if not placements and len(info.boards) == 1:
+            placements = (BoardPlacement(info.boards[0].name, False, 0, 0),)
+        by_name = {b.name: b for b in info.boards}
+        return MapLayout.of(
+            [PlacedBoard(by_name[p.board], p.column, p.row, p.reversed) for p in placements if p.board in by_name],
+            info.edge_width, info.edge_height)
+
+    def locator(self) -> ModuleLocator:
+        """Names map points for ``vassal.replay`` (its ``Locator`` protocol)."""
+        return ModuleLocator(self)
+
     def dice_button(self, name: str) -> DiceButtonInfo:
         for button in self.dice_buttons:
             if button.name == name:
@@ -229,6 +229,18 @@ class Module:
             if slot.gpid == gpid:
                 return slot
         raise KeyError(f"module has no piece slot with GPID {gpid!r}")
+
+
+@dataclass(frozen=True)
+class ModuleLocator:
+    """``location(map_id, x, y, boards)``: VASSAL's ``Map.locationName`` for a saved position."""
+
+    module: Module
+
+    def location(self, map_id: str, x: int, y: int, boards: tuple[BoardPlacement, ...] | None) -> str:
+        if not any(m.name == map_id for m in self.module.maps):
+            return OFFBOARD
+        return self.module.map_layout(map_id, boards).locate(x, y)[1]
 
 
 # --- where the files come from ---------------------------------------------------------------
@@ -385,21 +397,21 @@ class _Reader:
                                 self._int(el, "edgeHeight", 0), boards, layout, stacks))
         return tuple(maps)
 
-    def _board(self, el: Element, map_name: str) -> BoardInfo:
+    def _board(self, el: Element, map_name: str) -> Board:
         where = f"{self.label}: map {map_name!r} board {el.get('name')!r}"
-        grids = [child for child in el.children if child.tag in GRID_TAGS]
-        grid = grid_from_element(grids[0]) if grids else None
-        size = self._image_size(el.get("image"), where) if el.get("image") else None
-        if size is None:
-            width = self._int(el, "width", None) if el.get("width") else None
-            height = self._int(el, "height", None) if el.get("height") else None
-            size = (width, height) if width and height else None
-        if size is None:
+        image = el.get("image")
+        size = self._image_size(image, where) if image else None
+        has_attrs = bool(el.get("width")) and bool(el.get("height"))
+        try:
+            if size is not None or (not image and has_attrs):
+                return Board.from_element(el, size)
             self.warnings.append(f"{where}: size unknown, every location on it is offboard")
-        return BoardInfo(el.get("name"), el.get("image"), size[0] if size else None,
-                         size[1] if size else None, el.get("reversible") == "true", grid)
+            sized = Element(el.tag, {**el.attrs, "image": "", "width": "0", "height": "0"}, el.children)
+            return replace(Board.from_element(sized), image=image, attrs=tuple(el.attrs.items()))
+        except FormatError as exc:
+            raise FormatError(exc.message, f"{where}: {exc.where}") from None
 
-    def _image_size(self, image: str, where: str) -> tuple[int, int] | None:
+    def _image_size(self, image: str, where: str) -> Size | None:
         entry = "images/" + image
         if not self.files.has(entry):
             self.warnings.append(f"{where}: image {image!r} is not in the module")
@@ -408,25 +420,20 @@ class _Reader:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", Image.DecompressionBombWarning)
                 with Image.open(io.BytesIO(self.files.read(entry, IMAGE_LIMIT))) as img:
-                    return img.size
+                    return Size(*img.size)
         except FormatError as exc:
             self.warnings.append(f"{where}: {exc}")
         except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
             self.warnings.append(f"{where}: image {image!r} is unreadable ({exc})")
         return None
 
-    def _layout(self, el: Element, map_name: str) -> tuple[BoardCell, ...]:
-        """The BoardPicker's default layout, a SetBoards text: ``<map>BoardPicker`` then
-        (board[/rev], column, row) triples."""
-        tokens = decode(el.text, TAB)
-        cells = []
-        for i in range(1, len(tokens) - 2, 3):
-            board, rev = (tokens[i][:-4], True) if tokens[i].endswith("/rev") else (tokens[i], False)
-            if not (tokens[i + 1].lstrip("-").isdigit() and tokens[i + 2].lstrip("-").isdigit()):
-                raise FormatError(f"board layout {el.text!r} has a non-numeric cell",
-                                  f"{self.label}: map {map_name!r} BoardPicker setup")
-            cells.append(BoardCell(board, int(tokens[i + 1]), int(tokens[i + 2]), rev))
-        return tuple(cells)
+    def _layout(self, el: Element, map_name: str) -> tuple[BoardPlacement, ...]:
+        """The BoardPicker's default layout: its ``<setup>`` holds a SetBoards command text."""
+        command = parse_command(el.text)
+        if not isinstance(command, SetBoards):
+            raise FormatError(f"board layout {el.text!r} is not a SetBoards text",
+                              f"{self.label}: map {map_name!r} BoardPicker setup")
+        return command.boards
 
     def _setup_stack(self, el: Element, map_name: str) -> SetupStackInfo:
         return SetupStackInfo(el.get("name"), map_name, el.get("owningBoard"),
