@@ -1,0 +1,111 @@
+"""Which images a module needs, under which archive names, drawn from which art.
+
+Names are derived from unit ids and status codes (never from list positions), so a
+rebuild after an OOB change renames nothing else. Rendering is left to the caller
+(`ImageArt.render`), which goes through the image cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from PIL import Image
+
+from builder.boards import BoardArt, render_board
+from builder.charts import ChartArt, render_chart
+from builder.displays import DisplayArt, render_display
+from builder.counters import (
+    COUNTER_SIZE, CounterArt, MarkerArt, Symbol, render_counter, render_marker, side_colours, symbol_for,
+)
+from builder.systems import StatusLayer, SystemProfile
+from gamedata.model import Game, Unit
+
+BADGE_SIZE = (COUNTER_SIZE // 2 - 2, COUNTER_SIZE // 5)
+"""Status badges: two fit side by side across a counter."""
+
+Art = CounterArt | MarkerArt | BoardArt | DisplayArt | ChartArt
+
+
+@dataclass(frozen=True)
+class ImageArt:
+    """One archive image (`images/<name>`) and the art that draws it."""
+
+    name: str
+    art: Art
+
+    def render(self) -> Image.Image:
+        if isinstance(self.art, CounterArt):
+            return render_counter(self.art)
+        if isinstance(self.art, MarkerArt):
+            return render_marker(self.art)
+        if isinstance(self.art, DisplayArt):
+            return render_display(self.art)
+        if isinstance(self.art, ChartArt):
+            return render_chart(self.art)
+        return render_board(self.art)
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of an id, with a hash so distinct ids never collide."""
+    safe = re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")[:40]
+    return f"{safe}_{hashlib.sha256(text.encode('utf-8')).hexdigest()[:8]}"
+
+
+def unit_image(unit: Unit) -> str:
+    return f"unit_{slug(unit.unit_id)}.png"
+
+
+def back_image(unit: Unit, layer: StatusLayer, step: int) -> str:
+    return f"unit_{slug(unit.unit_id)}_{layer.code}_{step}.png"
+
+
+def badge_image(layer: StatusLayer, step: int) -> str:
+    return f"badge_{slug(layer.step_code(step))}.png"
+
+
+def marker_image(layer: StatusLayer, step: int) -> str:
+    return f"marker_{slug(layer.step_code(step))}.png"
+
+
+def counter_values(unit: Unit) -> str:
+    """What the counter prints under the name: the printed text, else strength or manpower."""
+    if unit.counter_text:
+        return unit.counter_text
+    if unit.strength:
+        return unit.strength
+    return "" if unit.manpower is None else str(unit.manpower)
+
+
+def unit_symbol(unit: Unit) -> Symbol:
+    return symbol_for(unit.type)
+
+
+def counter_art(game: Game, unit: Unit, banner: str = "") -> CounterArt:
+    return CounterArt(side_colours(unit.side, game.sides), unit_symbol(unit), unit.name, unit.command,
+                      counter_values(unit), banner)
+
+
+def unit_images(game: Game, profile: SystemProfile) -> list[ImageArt]:
+    """Front of every unit, and a reverse per back-side step that applies to it."""
+    images = []
+    for unit in game.units:
+        images.append(ImageArt(unit_image(unit), counter_art(game, unit)))
+        for layer in profile.layers:
+            if layer.back_side and layer.applies_to(unit_symbol(unit)):
+                for step in range(len(layer.steps)):
+                    banner = layer.label(step).upper()
+                    images.append(ImageArt(back_image(unit, layer, step), counter_art(game, unit, banner)))
+    return images
+
+
+def status_images(profile: SystemProfile) -> list[ImageArt]:
+    """A badge (on units) and a full-size marker (in the palette) for every status step."""
+    images = []
+    for layer in profile.layers:
+        for step in range(len(layer.steps)):
+            label = layer.label(step)
+            if not layer.back_side:
+                images.append(ImageArt(badge_image(layer, step), MarkerArt(label, layer.colour, (0, 0, 0), *BADGE_SIZE)))
+            images.append(ImageArt(marker_image(layer, step), MarkerArt(label.replace(" ", "\n", 1), layer.colour)))
+    return images

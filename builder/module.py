@@ -1,0 +1,183 @@
+"""Assemble a game's complete VASSAL module: images, buildFile.xml, scenario saves, zip.
+
+`build_module(folder, out_dir)` is the whole `adjutant build`: it loads the game,
+plans boards and scenarios, draws (or takes from the cache) every image, writes
+the component tree and one predefined-setup save per scenario, and writes the
+`.vmod` atomically. Nothing depends on the clock or on dict order of inputs, so
+the same data gives the same bytes.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from builder import parts
+from builder.artwork import ImageArt, status_images, unit_images
+from builder.boards import board_art
+from builder.cache import ImageCache
+from builder.charts import game_charts
+from builder.counters import png_bytes
+from builder.help import help_page
+from builder.layout import plan_boards
+from builder.pieces import chain, unit_traits
+from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
+from builder.systems import profile_for
+from gamedata.hexids import HexIds
+from gamedata.load import load_game
+from gamedata.model import Game
+from vassal import components as c
+from vassal.archive import write_zip
+from vassal.buildfile import write_buildfile
+from vassal.commands import BoardPlacement
+from vassal.gpid import assign_gpids
+from vassal.metadata import Metadata
+from vassal.savefile import save_bytes
+from vassal.savewriter import Placement, save_text
+
+MODULE_VERSION = "1.0"
+DISPLAY_MAP = "Scenario Display"
+ELIMINATED_MAP = "Eliminated"
+
+T = TypeVar("T")
+Progress = Callable[[list[T], str], Iterable[T]]
+
+
+def _no_progress(items: list[T], label: str) -> Iterable[T]:
+    return items
+
+
+@dataclass(frozen=True)
+class BuildSummary:
+    """What a build produced, for the closing summary line."""
+
+    path: Path
+    pieces: int
+    images: int
+    images_drawn: int
+    setups: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything decided before any drawing: names, boards, scenarios, images."""
+
+    game: Game
+    map_names: tuple[str, ...]
+    scenarios: tuple[ScenarioPlan, ...]
+    images: tuple[ImageArt, ...]
+    gpids: dict[str, str]
+
+
+def map_names(game: Game, count: int) -> tuple[str, ...]:
+    """VASSAL map ids: "Main Map" for the first board group, the groups' own names after."""
+    groups = plan_boards(game.maps)
+    return tuple("Main Map" if i == 0 else group.name for i, group in enumerate(groups))[:count]
+
+
+def make_plan(game: Game) -> Plan:
+    profile = profile_for(game)
+    hexids = HexIds(game.maps)
+    groups = plan_boards(game.maps)
+    names = map_names(game, len(groups))
+    placed = place_boards(groups, names)
+    scenarios = plan_scenarios(game, profile, hexids, placed, DISPLAY_MAP)
+    places = {}
+    for named in game.named_hexes:
+        try:
+            places.setdefault(hexids.normalize(named.hex, named.map), named.name)
+        except ValueError:
+            continue
+    images: list[ImageArt] = []
+    for group in groups:
+        for board in group.boards:
+            title = f"{board.map.prefix} - {board.map.name}" if board.map.prefix else board.map.name
+            images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, title)))
+    images += unit_images(game, profile)
+    images += status_images(profile)
+    images += [ImageArt(parts.display_image(plan.display_board), plan.display) for plan in scenarios]
+    images.append(ImageArt(parts.ELIMINATED_IMAGE, parts.eliminated_art(game)))
+    images += [ImageArt(parts.chart_image(key), art) for key, art in game_charts(game)]
+    keys = [f"unit:{u.unit_id}" for u in game.units]
+    keys += [f"marker:{layer.step_code(s)}" for layer in profile.layers for s in range(len(layer.steps))]
+    return Plan(game, names, scenarios, tuple(images), assign_gpids(keys))
+
+
+def _buildfile(plan: Plan) -> bytes:
+    game = plan.game
+    profile = profile_for(game)
+    groups = plan_boards(game.maps)
+    children = [
+        c.basic_command_encoder(),
+        c.documentation([c.help_file("Scenarios and sources", parts.HELP_ENTRY)]),
+        c.player_roster(game.sides),
+        c.global_options(),
+        *[parts.board_map(name, group) for name, group in zip(plan.map_names, groups)],
+        parts.display_map(DISPLAY_MAP, plan.scenarios),
+        parts.eliminated_map(ELIMINATED_MAP, game),
+        parts.prototypes(game, profile),
+        parts.palette(game, profile, plan.gpids),
+        *parts.dice_buttons(game),
+        parts.turn_tracker(game, profile),
+        parts.charts(game),
+        *[c.predefined_setup(s.scenario.name, parts.setup_entry(s.scenario)) for s in plan.scenarios],
+        c.chatter(),
+        c.key_namer(),
+        c.global_properties(),
+        c.global_translatable_messages(),
+        c.language(),
+    ]
+    root = c.game_module(game.name, MODULE_VERSION, children, description=f"{game.system}: {game.name}")
+    return write_buildfile(root)
+
+
+def module_metadata(game: Game) -> Metadata:
+    return c.module_metadata(game.name, MODULE_VERSION, description=f"{game.system}: {game.name}")
+
+
+def scenario_save(plan: Plan, scenario: ScenarioPlan) -> bytes:
+    """The predefined-setup `.vsav`: every unit expanded, placed, faced and marked."""
+    game = plan.game
+    profile = profile_for(game)
+    placements = []
+    for index, start in enumerate(scenario.starts):
+        text = chain(unit_traits(game, profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start))
+        placements.append(Placement(f"{index + 1}", text.type, text.state, start.spot.map_name, start.spot.x, start.spot.y))
+    boards: dict[str, list[BoardPlacement]] = {}
+    for name, group in zip(plan.map_names, plan_boards(game.maps)):
+        if len(group.boards) > 1:
+            boards[name] = [BoardPlacement(b.map.name, False, 0, row) for row, b in enumerate(group.boards)]
+    boards[DISPLAY_MAP] = [BoardPlacement(scenario.display_board, False, 0, 0)]
+    text = save_text(placements, boards)
+    saved = Metadata(version=MODULE_VERSION, vassal_version=c.VASSAL_VERSION, description=scenario.scenario.name,
+                     date_saved="0")
+    return save_bytes(text, module_metadata(game), saved)
+
+
+def _timed_images(plan: Plan, cache: ImageCache, progress: Progress) -> dict[str, bytes]:
+    drawn = {}
+    for image in progress(list(plan.images), "Drawing images"):
+        drawn[image.name] = cache.png(image.art, lambda image=image: png_bytes(image.render()))
+    return drawn
+
+
+def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
+                 progress: Progress = _no_progress) -> BuildSummary:
+    """Build `<out_dir>/<game id>.vmod` from the game folder; returns the summary."""
+    started = time.perf_counter()
+    game = load_game(folder)
+    plan = make_plan(game)
+    cache = ImageCache(cache_dir if cache_dir is not None else out_dir / "cache")
+    images = _timed_images(plan, cache, progress)
+    entries = [("buildFile.xml", _buildfile(plan)), ("moduledata", module_metadata(game).to_xml())]
+    entries += [(f"images/{name}", images[name]) for name in sorted(images)]
+    entries.append((parts.HELP_ENTRY, help_page(game).encode("utf-8")))
+    for scenario in progress(list(plan.scenarios), "Writing scenario setups"):
+        entries.append((parts.setup_entry(scenario.scenario), scenario_save(plan, scenario)))
+    path = out_dir / f"{game.id}.vmod"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_zip(path, entries)
+    return BuildSummary(path, len(plan.gpids), len(images), cache.drawn, len(plan.scenarios), time.perf_counter() - started)

@@ -1,0 +1,165 @@
+"""The game-specific buildFile components: maps, palettes, prototypes, dice, turns, charts.
+
+Each function turns planned game data into `vassal.components` elements; the
+generic VASSAL knowledge (tags, attribute defaults) stays in `vassal.components`.
+"""
+from __future__ import annotations
+
+from builder.artwork import slug
+from builder.charts import game_charts
+from builder.counters import COUNTER_SIZE
+from builder.displays import DisplayArt, plan_display
+from builder.layout import BoardGeometry, MapGroup
+from builder.pieces import chain, marker_traits, prototypes as prototype_list, unit_traits
+from builder.scenarios import ScenarioPlan
+from builder.systems import SystemProfile
+from gamedata.model import Formation, Game, MapDef, Scenario, TurnDef, Unit
+from vassal import components as c
+from vassal.buildfile import Element
+
+HELP_ENTRY = "help/scenarios.html"
+ELIMINATED_IMAGE = "eliminated.png"
+ELIMINATED_ROWS = 4
+SLOT_SIZE = (COUNTER_SIZE, COUNTER_SIZE)
+
+
+def board_image(m: MapDef) -> str:
+    return f"board_{slug(m.id)}.png"
+
+
+def display_image(board_name: str) -> str:
+    return f"display_{slug(board_name)}.png"
+
+
+def chart_image(key: str) -> str:
+    return f"chart_{slug(key)}.png"
+
+
+def setup_entry(scenario: Scenario) -> str:
+    return f"setups/{slug(scenario.scenario_id)}.vsav"
+
+
+def _hex_grid(board: BoardGeometry) -> Element:
+    n = board.numbering_attributes()
+    numbering = c.grid_numbering(
+        first="H", sep=n["sep"], h_leading=int(n["hLeading"]), v_leading=int(n["vLeading"]),
+        h_off=int(n["hOff"]), v_off=int(n["vOff"]), stagger=False, location_format=n["locationFormat"],
+    )
+    return c.hex_grid(board.dx, float(board.dy), board.x0, board.y0, numbering)
+
+
+def board_map(name: str, group: MapGroup) -> Element:
+    """A map window holding a group of drawn boards stacked top to bottom."""
+    boards = [c.board(b.map.name, board_image(b.map), grid=_hex_grid(b)) for b in group.boards]
+    layout = [(b.map.name, 0, row) for row, b in enumerate(group.boards)] if len(group.boards) > 1 else []
+    picker = c.board_picker(name, boards, layout)
+    return c.map_component(name, c.map_parts(picker), mark_moved=False, button_name=name, launch=name != "Main Map")
+
+
+def _zoned_board(board_name: str, image: str, art: DisplayArt) -> Element:
+    zones = [c.zone(box.label, box.polygon) for box in art.boxes]
+    return c.board(board_name, image, grid=c.zoned_grid(zones))
+
+
+def display_map(name: str, scenarios: tuple[ScenarioPlan, ...]) -> Element:
+    """One board per scenario: its holding areas and reinforcement boxes."""
+    boards = [_zoned_board(s.display_board, display_image(s.display_board), s.display) for s in scenarios]
+    if not boards:
+        empty = plan_display("No scenarios", [])
+        boards = [c.board("No scenarios", size=(empty.width, empty.height))]
+    layout = [(scenarios[0].display_board, 0, 0)] if len(boards) > 1 else []
+    picker = c.board_picker(name, boards, layout)
+    return c.map_component(name, c.map_parts(picker), button_name=name, launch=True)
+
+
+def eliminated_art(game: Game) -> DisplayArt:
+    return plan_display(f"{game.name}: eliminated units",
+                        [(f"{side} eliminated", 10 * ELIMINATED_ROWS) for side in game.sides])
+
+
+def eliminated_map(name: str, game: Game) -> Element:
+    board = _zoned_board(name, ELIMINATED_IMAGE, eliminated_art(game))
+    return c.map_component(name, c.map_parts(c.board_picker(name, [board])), button_name=name, launch=True)
+
+
+def prototypes(game: Game, profile: SystemProfile) -> Element:
+    return c.prototypes_container([c.prototype_definition(name, text.slot_text) for name, text in prototype_list(game, profile)])
+
+
+def _slot(unit: Unit, game: Game, profile: SystemProfile, gpid: str) -> Element:
+    return c.piece_slot(unit.name, gpid, chain(unit_traits(game, profile, unit, gpid)).slot_text, SLOT_SIZE)
+
+
+def _formation_widgets(game: Game, profile: SystemProfile, gpids: dict[str, str], side: str) -> list[Element]:
+    """Side -> top formations (lists) -> sub-formations (panels), units in their own formation."""
+    formations = [f for f in game.formations if f.side == side]
+    known = {f.formation_id for f in formations}
+    units_of: dict[str, list[Unit]] = {}
+    for unit in game.units:
+        if unit.side == side:
+            key = unit.formation or unit.command
+            units_of.setdefault(key if key in known else "", []).append(unit)
+    children_of: dict[str, list[Formation]] = {}
+    for f in formations:
+        children_of.setdefault(f.parent if f.parent in known else "", []).append(f)
+
+    def slots(key: str) -> list[Element]:
+        return [_slot(u, game, profile, gpids[f"unit:{u.unit_id}"]) for u in units_of.get(key, [])]
+
+    def panel(f: Formation) -> Element:
+        return c.panel_widget(f.name or f.formation_id, slots(f.formation_id) + [panel(x) for x in children_of.get(f.formation_id, [])],
+                              columns=8)
+
+    widgets = []
+    for top in children_of.get("", []):
+        own = slots(top.formation_id)
+        inner = ([c.panel_widget(f"{top.name or top.formation_id} (direct)", own, columns=8)] if own else [])
+        inner += [panel(x) for x in children_of.get(top.formation_id, [])]
+        widgets.append(c.list_widget(top.name or top.formation_id, inner))
+    loose = slots("")
+    if loose:
+        widgets.append(c.list_widget("Other units", [c.panel_widget("Other units", loose, columns=8)]))
+    return widgets
+
+
+def palette(game: Game, profile: SystemProfile, gpids: dict[str, str]) -> Element:
+    tabs = [c.list_widget(side, _formation_widgets(game, profile, gpids, side)) for side in game.sides]
+    markers = [
+        c.panel_widget(layer.name, [
+            c.piece_slot(layer.label(s), gpids[f"marker:{layer.step_code(s)}"],
+                         chain(marker_traits(layer, s, gpids[f"marker:{layer.step_code(s)}"])).slot_text, SLOT_SIZE)
+            for s in range(len(layer.steps))
+        ], columns=8)
+        for layer in profile.layers
+    ]
+    tabs.append(c.list_widget("Markers", markers))
+    return c.piece_window("Counters", [c.tab_widget("Counters", tabs)])
+
+
+def dice_buttons(game: Game) -> list[Element]:
+    """One button per purpose; its name (and so its report) says what the roll is for."""
+    return [c.dice_button(f"{d.purpose} {d.dice}d{d.sides}", d.dice, d.sides, tooltip=f"Roll for {d.purpose}")
+            for d in game.dice]
+
+
+def turn_label(turn: TurnDef) -> str:
+    parts = [f"{turn.id}: {turn.label}"]
+    if turn.hour:
+        parts.append(turn.hour)
+    if turn.night:
+        parts.append("(night)")
+    return " ".join(parts)
+
+
+def turn_tracker(game: Game, profile: SystemProfile) -> Element:
+    phases = [c.list_turn_level("Phase", "Phase", profile.phases)] if profile.phases else []
+    if game.turns:
+        top = c.list_turn_level("Turn", "Turn", [turn_label(t) for t in game.turns], sublevels=phases)
+    else:
+        top = c.counter_turn_level("Turn", "Turn", sublevels=phases)
+    return c.turn_tracker("Turn", [top], turn_format="$level1$ $level2$" if phases else "$level1$")
+
+
+def charts(game: Game) -> Element:
+    widgets = [c.chart(art.title, chart_image(key)) for key, art in game_charts(game)]
+    return c.chart_window("Charts", [c.tab_widget("Charts", widgets)] if widgets else [])

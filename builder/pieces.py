@@ -1,0 +1,210 @@
+"""Piece definitions: prototypes per side and per system+type, units, status markers.
+
+Trait order (outermost first) on a unit:
+  type prototype (status badges, `Type`)  - outside the rotator, so badges stay upright
+  FreeRotator `Facing` (systems with facing)
+  back-side Layers (exhausted / disordered / wrecked: the unit's own reverse image)
+  side prototype (`Side`)
+  Marker UnitId, Command, Formation, Size, TypeCode  - what the referee reads from a log
+  DynamicProperty `Strength` (players step it down and up)
+  BasicPiece (front image, unit name, GPID)
+Palette slots hold the prototype references; scenario saves hold the same pieces
+expanded (§4.5), with facing and starting statuses set in the states.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from builder.artwork import (
+    BADGE_SIZE, back_image, badge_image, marker_image, unit_image, unit_symbol,
+)
+from builder.counters import COUNTER_SIZE, Symbol
+from builder.systems import StatusLayer, SystemProfile
+from gamedata.model import Game, Unit
+from vassal.commands import AddPiece
+from vassal.gamestate import join_chain
+from vassal.keys import NamedKeyStroke
+from vassal.traits.actions import Delete
+from vassal.traits.base import Trait
+from vassal.traits.basic import BasicPiece
+from vassal.traits.layer import Layer
+from vassal.traits.props import DynamicProperty, Marker, PropertyCommand
+from vassal.traits.prototype import UsePrototype
+from vassal.traits.rotate import FreeRotator
+
+FACING = "Facing"
+STRENGTH = "Strength"
+# Badge centres relative to the counter centre: corners first, then the middle of each side.
+_HALF_W, _HALF_H = BADGE_SIZE[0] // 2 + 1, BADGE_SIZE[1] // 2 + 1
+_EDGE = COUNTER_SIZE // 2
+_BADGE_SLOTS = (
+    (-_EDGE + _HALF_W, _EDGE - _HALF_H), (_EDGE - _HALF_W, _EDGE - _HALF_H),
+    (-_EDGE + _HALF_W, -_EDGE + _HALF_H), (_EDGE - _HALF_W, -_EDGE + _HALF_H),
+    (-_EDGE + _HALF_W, 0), (_EDGE - _HALF_W, 0), (0, _EDGE - _HALF_H),
+)
+
+
+@dataclass(frozen=True)
+class PieceText:
+    """A piece's type and state chains; `slot_text` is the buildFile form (`+/null/...`)."""
+
+    type: str
+    state: str
+
+    @property
+    def slot_text(self) -> str:
+        return AddPiece.make("null", self.type, self.state).text
+
+
+@lru_cache(maxsize=None)
+def _type_text(trait: Trait) -> str:
+    """A trait's type text; memoised because the same traits recur on every unit and setup."""
+    return trait.encode_type()
+
+
+def chain(traits: list[Trait]) -> PieceText:
+    """Encode traits (outermost first, BasicPiece last) into type and state chains (§4.3)."""
+    return PieceText(join_chain([_type_text(t) for t in traits]), join_chain([t.encode_state() for t in traits]))
+
+
+def type_name(game: Game, unit: Unit) -> str:
+    """The unit type's display name (game.toml `unit_types`), else its symbol's name."""
+    names = {t.code: t.name for t in game.unit_types}
+    return names.get(unit.type, unit_symbol(unit).value.capitalize())
+
+
+def type_prototype_name(game: Game, unit: Unit) -> str:
+    return f"{game.system} {type_name(game, unit)}"
+
+
+def side_prototype_name(side: str) -> str:
+    return f"Side {side}"
+
+
+def _named(text: str) -> NamedKeyStroke:
+    return NamedKeyStroke.named(text)
+
+
+def status_layer(layer: StatusLayer, images: tuple[str, ...], slot: tuple[int, int], level_names: tuple[str, ...]) -> Layer:
+    """A Layer a player switches on/off and steps through; off = the status is absent."""
+    multi = len(layer.steps) > 1
+    return Layer(
+        name=layer.name, images=images, level_names=level_names,
+        activate_command=layer.name if not multi else f"{layer.name} on/off",
+        activate_keystroke=_named(f"{layer.code}Toggle"),
+        up_command=f"{layer.name} +" if multi else "", increase_key=_named(f"{layer.code}Up") if multi else None,
+        down_command=f"{layer.name} -" if multi else "", decrease_key=_named(f"{layer.code}Down") if multi else None,
+        loop_levels=False, x_offset=slot[0], y_offset=slot[1], description=layer.name,
+    )
+
+
+def badge_layers(profile: SystemProfile, symbol: Symbol) -> list[Layer]:
+    badges = [layer for layer in profile.layers if not layer.back_side and layer.applies_to(symbol)]
+    return [
+        status_layer(layer, tuple(badge_image(layer, s) for s in range(len(layer.steps))),
+                     _BADGE_SLOTS[index % len(_BADGE_SLOTS)], ())
+        for index, layer in enumerate(badges)
+    ]
+
+
+def back_layers(profile: SystemProfile, unit: Unit) -> list[Layer]:
+    return [
+        status_layer(layer, tuple(back_image(unit, layer, s) for s in range(len(layer.steps))), (0, 0),
+                     tuple(f"+ ({layer.label(s)})" for s in range(len(layer.steps))))
+        for layer in profile.layers
+        if layer.back_side and layer.applies_to(unit_symbol(unit))
+    ]
+
+
+def facing_trait(profile: SystemProfile, step: int = 0) -> list[Trait]:
+    if profile.facing is None:
+        return []
+    return [FreeRotator(
+        n_angles=profile.facing.angles, cw_key=_named("FacingCW"), ccw_key=_named("FacingCCW"),
+        cw_text="Face clockwise", ccw_text="Face counter-clockwise", name=FACING, state=str(step),
+        description="Facing",
+    )]
+
+
+def strength_trait(value: str) -> DynamicProperty:
+    return DynamicProperty(
+        name=STRENGTH, value=value, numeric=True, min=0, max=999,
+        commands=(
+            PropertyCommand("Strength -1", _named("StrengthDown"), ("I", "-1")),
+            PropertyCommand("Strength +1", _named("StrengthUp"), ("I", "1")),
+            PropertyCommand("Set strength", _named("StrengthSet"), ("R", "Strength")),
+        ),
+        description="Strength (steps / manpower)",
+    )
+
+
+def type_prototype(game: Game, profile: SystemProfile, unit: Unit) -> list[Trait]:
+    return [*badge_layers(profile, unit_symbol(unit)), Marker({"Type": type_name(game, unit)})]
+
+
+def side_prototype(side: str) -> list[Trait]:
+    return [Marker({"Side": side})]
+
+
+def prototypes(game: Game, profile: SystemProfile) -> list[tuple[str, PieceText]]:
+    """Every prototype the units use, sides first, each name once, in a stable order.
+    A prototype's own BasicPiece is a blank placeholder that expansion discards (§4.5)."""
+    found: dict[str, list[Trait]] = {}
+    for side in game.sides:
+        found.setdefault(side_prototype_name(side), side_prototype(side))
+    for unit in game.units:
+        found.setdefault(type_prototype_name(game, unit), type_prototype(game, profile, unit))
+    return [(name, chain([*traits, BasicPiece()])) for name, traits in found.items()]
+
+
+def initial_strength(unit: Unit) -> str:
+    if unit.strength:
+        return unit.strength
+    return "" if unit.manpower is None else str(unit.manpower)
+
+
+@dataclass(frozen=True)
+class UnitStart:
+    """A unit's starting state in a scenario: facing step, status steps, strength."""
+
+    facing: int = 0
+    statuses: tuple[tuple[str, int], ...] = ()      # (layer code, step)
+    strength: str | None = None
+
+
+def unit_traits(game: Game, profile: SystemProfile, unit: Unit, gpid: str, start: UnitStart | None = None) -> list[Trait]:
+    """The unit's traits; with `start`, prototypes are expanded and states set (for saves)."""
+    side_name, type_proto = side_prototype_name(unit.side), type_prototype_name(game, unit)
+    own: list[Trait] = [
+        *facing_trait(profile, start.facing if start else 0),
+        *back_layers(profile, unit),
+    ]
+    inner: list[Trait] = [
+        Marker({"UnitId": unit.unit_id, "Command": unit.command, "Formation": unit.formation,
+                "Size": unit.size, "TypeCode": unit.type}),
+        strength_trait(initial_strength(unit) if start is None or start.strength is None else start.strength),
+        BasicPiece(image=unit_image(unit), name=unit.name, gpid=gpid),
+    ]
+    if start is None:
+        return [UsePrototype(name=type_proto), *own, UsePrototype(name=side_name), *inner]
+    steps = dict(start.statuses)
+    by_name = {layer.name: layer.code for layer in profile.layers}
+    expanded = [*type_prototype(game, profile, unit), *own, *side_prototype(unit.side), *inner]
+    return [
+        t.with_level(steps[by_name[t.name]]) if isinstance(t, Layer) and by_name.get(t.name) in steps else t
+        for t in expanded
+    ]
+
+
+def marker_traits(layer: StatusLayer, step: int, gpid: str) -> list[Trait]:
+    """A status marker for the markers palette."""
+    return [
+        Delete(),
+        Marker({"Type": "Marker", "Status": layer.step_code(step)}),
+        BasicPiece(image=marker_image(layer, step), name=layer.label(step), gpid=gpid),
+    ]
+
+
+def with_gpid(traits: list[Trait], gpid: str) -> list[Trait]:
+    return [replace(t, gpid=gpid) if isinstance(t, BasicPiece) else t for t in traits]

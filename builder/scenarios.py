@@ -1,0 +1,156 @@
+"""Where every unit of a scenario starts: a hex, a holding box, or a reinforcement box.
+
+A setup row with one hex places the unit at that hex's centre (the same centre the
+board and grid use). A row whose location is a choice, an area or a constraint puts
+the unit in the scenario's holding area, in a box labelled with that text.
+Reinforcements go to boxes by arrival turn (or die-roll set) naming the entry hexes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.displays import DisplayArt, plan_display
+from builder.layout import BoardGeometry, MapGroup
+from builder.pieces import UnitStart
+from builder.systems import SystemProfile, parse_status
+from gamedata.hexids import HexError, HexIds
+from gamedata.model import Game, Scenario, Unit
+
+SCENARIO_FILE = "scenarios.xlsx"
+
+
+class BuildError(Exception):
+    """Bad game data found while building, located as file:sheet:row:column."""
+
+    def __init__(self, file: str, sheet: str, row: int, column: str, message: str) -> None:
+        super().__init__(f"{file}:{sheet}:{row}:{column}: {message}")
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A point on a VASSAL map (map coordinates) and the location name it stands for."""
+
+    map_name: str
+    x: int
+    y: int
+    location: str
+
+
+@dataclass(frozen=True)
+class Start:
+    """One unit placed by a scenario."""
+
+    unit: Unit
+    spot: Spot
+    start: UnitStart
+
+
+@dataclass(frozen=True)
+class ScenarioPlan:
+    scenario: Scenario
+    starts: tuple[Start, ...]
+    display: DisplayArt
+    display_board: str
+    groups_used: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlacedBoard:
+    """A board inside a map window with its offset (map = board + offset)."""
+
+    map_name: str
+    geometry: BoardGeometry
+    dx: int
+    dy: int
+
+
+def place_boards(groups: tuple[MapGroup, ...], map_names: tuple[str, ...]) -> dict[str, PlacedBoard]:
+    """Map id -> its board's window and offset; boards of a group stack top to bottom."""
+    placed = {}
+    for group, name in zip(groups, map_names):
+        offset = 0
+        for board in group.boards:
+            placed[board.map.id] = PlacedBoard(name, board, 0, offset)
+            offset += board.height
+    return placed
+
+
+def display_board_name(scenario: Scenario) -> str:
+    return f"{scenario.scenario_id} Display"
+
+
+class _Planner:
+    def __init__(self, game: Game, profile: SystemProfile, hexids: HexIds, boards: dict[str, PlacedBoard],
+                 display_map: str) -> None:
+        self.game, self.profile, self.hexids, self.boards = game, profile, hexids, boards
+        self.units = {u.unit_id: u for u in game.units}
+        self.display_map = display_map
+
+    def unit(self, sheet: str, row: int, unit_id: str) -> Unit:
+        unit = self.units.get(unit_id)
+        if unit is None:
+            raise BuildError(SCENARIO_FILE, sheet, row, "unit_id", f"unit {unit_id!r} is not in oob.xlsx Units")
+        return unit
+
+    def start(self, sheet: str, row: int, facing: str, status: str, strength: str) -> UnitStart:
+        step = 0
+        if facing and self.profile.facing is not None:
+            found = self.profile.facing.step(facing)
+            if found is None:
+                known = ", ".join(name for name, _ in self.profile.facing.names)
+                raise BuildError(SCENARIO_FILE, sheet, row, "facing", f"unknown facing {facing!r} (known: {known})")
+            step = found
+        try:
+            statuses = parse_status(self.profile, status)
+        except ValueError as exc:
+            raise BuildError(SCENARIO_FILE, sheet, row, "status", str(exc)) from None
+        return UnitStart(step, tuple((layer.code, s) for layer, s in statuses), strength or None)
+
+    def hex_spot(self, location: str) -> Spot | None:
+        """The map point of a single hex, or None when the text is not exactly one hex."""
+        try:
+            hexes = self.hexids.expand(location)
+        except HexError:
+            return None
+        if len(hexes) != 1:
+            return None
+        h = self.hexids.canonical(self.hexids.parse(hexes[0]))
+        placed = self.boards[h.map]
+        x, y = placed.geometry.centre(h)
+        return Spot(placed.map_name, x + placed.dx, y + placed.dy, self.hexids.format(h))
+
+    def plan(self, scenario: Scenario) -> ScenarioPlan:
+        setup_sheet, reinf_sheet = f"{scenario.scenario_id} Setup", f"{scenario.scenario_id} Reinf"
+        starts: list[Start] = []
+        boxes: dict[str, list[tuple[Unit, UnitStart]]] = {}
+        for index, row in enumerate(scenario.setup):
+            line = index + 2
+            unit = self.unit(setup_sheet, line, row.unit_id)
+            start = self.start(setup_sheet, line, row.facing, row.status, row.strength)
+            spot = None if row.constraint else self.hex_spot(row.location)
+            if spot is not None:
+                starts.append(Start(unit, spot, start))
+            else:
+                label = " - ".join(part for part in (row.location, row.constraint) if part) or "Placement not given"
+                boxes.setdefault(f"Set up: {label}", []).append((unit, start))
+        for index, row in enumerate(scenario.reinforcements):
+            line = index + 2
+            unit = self.unit(reinf_sheet, line, row.unit_id)
+            start = self.start(reinf_sheet, line, "", row.status, row.strength)
+            when = f"Turn {row.turn}" if row.turn else (f"Die-roll set {row.dr_set}" if row.dr_set else "Arrival not given")
+            label = f"{when}: enter {row.entry}" if row.entry else when
+            boxes.setdefault(label, []).append((unit, start))
+        title = f"{scenario.name}: units to place and reinforcements"
+        display = plan_display(title, [(label, len(members)) for label, members in boxes.items()])
+        for box, members in zip(display.boxes, boxes.values()):
+            for slot, (unit, start) in enumerate(members):
+                x, y = box.slot(slot)
+                starts.append(Start(unit, Spot(self.display_map, x, y, box.label), start))
+        used = tuple(dict.fromkeys(s.spot.map_name for s in starts if s.spot.map_name != self.display_map))
+        return ScenarioPlan(scenario, tuple(starts), display, display_board_name(scenario), used)
+
+
+def plan_scenarios(game: Game, profile: SystemProfile, hexids: HexIds, boards: dict[str, PlacedBoard],
+                   display_map: str) -> tuple[ScenarioPlan, ...]:
+    planner = _Planner(game, profile, hexids, boards, display_map)
+    return tuple(planner.plan(s) for s in game.scenarios)

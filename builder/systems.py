@@ -1,0 +1,175 @@
+"""What each game system puts on a counter: status layers, facing, back sides, phases.
+
+The default statuses come from the rulebook digests (research/*.md): GCACW (Hood
+Strikes North 1.7), GBACW (Into the Woods 1.10), CWB (RSS A1.5, Atlanta B1.7). A
+game's own `statuses` in game.toml replace them. Setup cells name a status by its
+code (`exhausted`) or, for a status with levels, `code-level` (`fatigue-2`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.counters import Colour, Symbol
+from gamedata.model import Game, Status
+
+_BADGE_COLOURS: tuple[Colour, ...] = ((240, 200, 60), (230, 120, 40), (120, 180, 230), (200, 90, 90),
+                                      (150, 110, 70), (160, 200, 120), (190, 150, 220))
+_NO_LEVEL = {"0", "ok", "none", "normal", "full"}
+
+
+@dataclass(frozen=True)
+class StatusLayer:
+    """One Layer trait on a unit: its levels, badge colour, and whether it is a back side.
+
+    A back-side layer shows the counter's whole reverse (drawn per unit) instead of a
+    badge. `only` limits the layer to some unit symbols (limbered: artillery); empty = all.
+    """
+
+    code: str
+    name: str
+    levels: tuple[str, ...] = ()
+    colour: Colour = (240, 200, 60)
+    back_side: bool = False
+    only: tuple[Symbol, ...] = ()
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The layer's levels as shown (a status without levels has one step)."""
+        return self.levels or (self.name,)
+
+    def label(self, step: int) -> str:
+        return f"{self.name} {self.levels[step]}" if self.levels else self.name
+
+    def step_code(self, step: int) -> str:
+        return f"{self.code}-{self.levels[step]}" if self.levels else self.code
+
+    def applies_to(self, symbol: Symbol) -> bool:
+        return not self.only or symbol in self.only
+
+
+@dataclass(frozen=True)
+class Facing:
+    """A FreeRotator with `angles` steps; `names` maps a facing label to its step index.
+
+    Step i is drawn rotated i*360/angles degrees clockwise: the counter's top points at
+    compass bearing i*360/angles (north up).
+    """
+
+    angles: int
+    names: tuple[tuple[str, int], ...]
+
+    def step(self, label: str) -> int | None:
+        return dict(self.names).get(label.strip().upper())
+
+
+@dataclass(frozen=True)
+class SystemProfile:
+    """The counter conventions of one game system."""
+
+    system: str
+    layers: tuple[StatusLayer, ...]
+    facing: Facing | None
+    back_sides: frozenset[str] = frozenset()
+    phases: tuple[str, ...] = ()
+
+
+_COMBAT = (Symbol.INFANTRY, Symbol.CAVALRY, Symbol.ARTILLERY, Symbol.OTHER)
+# Flat-topped hexes: hexsides at bearings 0, 60, ... (N, NE, SE, S, SW, NW); vertices at
+# 30, 90, ... (the GBACW facings NE, E, SE, SW, W, NW). Twelve steps hold both.
+_TWELVE = Facing(12, (("N", 0), ("NE", 1), ("E", 3), ("SE", 5), ("S", 6), ("SW", 7), ("W", 9), ("NW", 11)))
+_SIX_SIDES = Facing(6, (("N", 0), ("NE", 1), ("SE", 2), ("S", 3), ("SW", 4), ("NW", 5)))
+
+PROFILES: dict[str, SystemProfile] = {
+    "GCACW": SystemProfile(
+        "GCACW",
+        (
+            StatusLayer("exhausted", "Exhausted", back_side=True),
+            StatusLayer("fatigue", "Fatigue", ("1", "2", "3", "4")),
+            StatusLayer("disorganized", "Disorganized", colour=(230, 120, 40)),
+            StatusLayer("demoralized", "Demoralized", colour=(200, 90, 90)),
+            StatusLayer("entrenchment", "Entrench", ("Breastworks", "Fort-Build-1", "Fort"), (150, 110, 70)),
+        ),
+        None,
+        frozenset({"exhausted"}),
+        # Hood Strikes North Advanced Game sequence of play (1.0, L1095-1150)
+        ("Winter Weather", "Random Events", "Manpower Enhancement", "Reinforcement", "Leader Transfer",
+         "Attachment", "Action Cycle", "Recovery", "Union Cavalry", "Victory Point", "Turn Indication"),
+    ),
+    "GBACW": SystemProfile(
+        "GBACW",
+        (
+            StatusLayer("disordered", "Disordered", back_side=True, only=_COMBAT),
+            StatusLayer("routed", "Routed", back_side=True, only=_COMBAT),
+            StatusLayer("ammo", "Ammo", ("Low", "No"), (230, 120, 40), only=_COMBAT),
+            StatusLayer("fatigue", "Fatigue", ("1", "2", "3"), (240, 200, 60)),
+            StatusLayer("orders", "Orders", ("Advance", "Attack", "March", "Reserve", "Defend"), (120, 180, 230)),
+            StatusLayer("ci", "CI", colour=(200, 90, 90)),
+        ),
+        _TWELVE,
+        frozenset({"disordered", "routed"}),
+    ),
+    "CWB": SystemProfile(
+        "CWB",
+        (
+            StatusLayer("wrecked", "Wrecked", back_side=True, only=_COMBAT),
+            StatusLayer("morale", "Morale", ("Shaken", "Disorganized", "Routed"), (200, 90, 90)),
+            StatusLayer("ammo", "Ammo", ("Low", "No"), (230, 120, 40), only=_COMBAT),
+            StatusLayer("formation", "Formation", ("Column", "Mounted", "Dismounted"), (120, 180, 230),
+                        only=(Symbol.INFANTRY, Symbol.CAVALRY)),
+            StatusLayer("limbered", "Limbered", colour=(150, 110, 70), only=(Symbol.ARTILLERY,)),
+            StatusLayer("stragglers", "Stragglers", tuple(str(n) for n in range(1, 7)), only=_COMBAT),
+        ),
+        _SIX_SIDES,
+        frozenset({"wrecked"}),
+    ),
+    "SPI-BG": SystemProfile("SPI-BG", (StatusLayer("disrupted", "Disrupted", colour=(200, 90, 90)),), None),
+}
+
+
+def profile_for(game: Game) -> SystemProfile:
+    """The system's profile, with the game's own status list when game.toml gives one."""
+    base = PROFILES[game.system]
+    if not game.statuses:
+        return base
+    known = {layer.code: layer for layer in base.layers}
+    layers = tuple(_layer_from(status, index, known, base.back_sides) for index, status in enumerate(game.statuses))
+    return SystemProfile(base.system, layers, base.facing, base.back_sides, base.phases)
+
+
+def _layer_from(status: Status, index: int, known: dict[str, StatusLayer], back_sides: frozenset[str]) -> StatusLayer:
+    levels = tuple(level for level in status.levels if level.lower() not in _NO_LEVEL)
+    base = known.get(status.code)
+    colour = base.colour if base else _BADGE_COLOURS[index % len(_BADGE_COLOURS)]
+    only = base.only if base else ()
+    return StatusLayer(status.code, status.name, levels, colour, status.code in back_sides, only)
+
+
+def parse_status(profile: SystemProfile, cell: str) -> tuple[tuple[StatusLayer, int], ...]:
+    """The (layer, step) pairs a `;`-separated status cell names; level `0` means none.
+
+    Raises ValueError naming the first code this system does not know.
+    """
+    found = []
+    for token in (t.strip() for t in cell.split(";")):
+        if not token:
+            continue
+        match = _match(profile, token)
+        if match is None:
+            known = ", ".join(layer.step_code(i) for layer in profile.layers for i in range(len(layer.steps)))
+            raise ValueError(f"unknown status {token!r} (known: {known})")
+        if match != ():
+            found.append(match)
+    return tuple(found)
+
+
+def _match(profile: SystemProfile, token: str) -> tuple[StatusLayer, int] | tuple[()] | None:
+    for layer in profile.layers:
+        if token == layer.code and not layer.levels:
+            return layer, 0
+        if token.startswith(layer.code + "-"):
+            level = token[len(layer.code) + 1:]
+            if level.lower() in _NO_LEVEL:
+                return ()
+            if level in layer.levels:
+                return layer, layer.levels.index(level)
+    return None
