@@ -220,3 +220,22 @@ def test_reimport_gives_identical_workbooks(tmp_path):
                  "import-report.md"):
         assert (tmp_path / name).read_bytes() == (GAME / name).read_bytes(), name
     assert read_workbook(tmp_path / "oob.xlsx")["Units"].rows
+
+
+def test_printed_counter_values_only(game, lines):
+    ratings = {u.unit_id: u.ratings for u in game.units if u.ratings}
+    assert ratings["Cleburne"] == "tactical 4 attacking / 3 defending (L107)"
+    assert "“4/3” on Cleburne" in lines[107 - 1]
+    assert ratings["Capron-B"] == "artillery 1 (L1357)" and ratings["Capron-A"] == "artillery 0 (L1357)"
+    assert len(ratings) == 10  # nothing else is printed in the rules text
+    # combat values and manpower on counters are not printed: OOB manpower stays empty everywhere
+    assert {u.manpower for u in game.units} == {None}
+
+
+def test_printed_forts_are_terrain(game, lines):
+    forts = {h.hex: (h.terrain, h.name) for h in game.terrain_hexes}
+    assert forts["5607"] == ("Union fort, class A", "Fort Negley")
+    assert forts["5131"] == forts["5231"] == ("Union fort, class A", "Fortress Rosecrans")
+    assert forts["5708"] == ("Union fort, class B", "")
+    printed = re.findall(r"\b\d{4}\b", lines[1489 - 1])
+    assert sorted(forts) == sorted(printed) and len(printed) == 10  # 3 class A + 7 class B hexes

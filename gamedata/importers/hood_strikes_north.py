@@ -216,6 +216,16 @@ VP_BULLETS = (("S2", 351, 356), ("S8", 1072, 1074), ("S9", 1709, 1737))
 S9_STATIONS = TableSpec("S9 VP RR stations", 1726, 1730, "|", ("a", "b"))
 LEVELS = (("S1", 227, 234), ("S2", 360, 367), ("S3", 478, 485), ("S4", 596, 603), ("S5", 748, 755),
           ("S6", 830, 837), ("S7", 947, 954), ("S8", 1078, 1085), ("S9", 1742, 1749))
+# Counter values the rules text prints (everything else stays empty): (units, rating, line, quoted anchor).
+PRINTED_VALUES: tuple[tuple[tuple[str, ...], str, int, str], ...] = (
+    (("Cleburne",), "tactical 4 attacking / 3 defending", 107, "“4/3” on Cleburne"),
+    (("Thomas",), "command 4; reverse side Logan, command 3", 1204, "Thomas's Command Value is 4, while Logan's is 3"),
+    (("Capron-A", "Croxton-A", "G. Johnson-A"), "artillery 0", 1357, "“A” version (with Artillery values of 0)"),
+    (("Capron-B", "Croxton-B", "G. Johnson-B"), "artillery 1", 1357, "“B” version (with Artillery values of 1)"),
+    (("Smith-A",), "tactical 3 attacking and defending", 1396, "Tactical value for both attack and defense is 3"),
+    (("Stevenson-B",), "artillery 1", 929, "Stevenson-B already has an Artillery value of 1"),
+)
+FORTS_LINE = 1489
 SCENARIO_HEADINGS = (198, 285, 446, 558, 684, 798, 909, 1021, 1676)
 GAZETTEER = (2008, 2114)
 CAMPAIGN_DAY0 = datetime.date(1864, 11, 22)
@@ -227,8 +237,10 @@ def build(ctx: ImportContext) -> None:
     oob = _Oob(ctx)
     for table in UNIT_TABLES:
         _unit_table(ctx, table, oob)
+    _printed_values(ctx, oob)
     oob.emit_formations()
     oob.emit_units()
+    _forts(ctx)
     for die_table in DIE_TABLES:
         _die_table(ctx, die_table)
     for args in ENHANCEMENT:
@@ -308,6 +320,51 @@ class _Oob:
     def emit_units(self) -> None:
         for uid in sorted(self.units, key=lambda u: (str(self.units[u]["side"]), u)):
             self.ctx.emit("Units", self.units[uid])
+
+
+def _printed_values(ctx: ImportContext, oob: _Oob) -> None:
+    """Ratings printed in the rules text go to the OOB `ratings` column, citing their line."""
+    tid = "printed counter values"
+    ctx.report.table(tid, min(v[2] for v in PRINTED_VALUES), max(v[2] for v in PRINTED_VALUES))
+    for units, rating, line, anchor in PRINTED_VALUES:
+        if anchor not in ctx.book.line(line):
+            raise ValueError(f"line {line}: expected '{anchor}'")
+        ctx.report.tables[tid].rows_read.add(line)
+        for uid in units:
+            if uid not in oob.units and uid.endswith("-B") and uid[:-2] + "-A" in oob.units:
+                # the B version of a remounted brigade appears in no table (5.2, L1357)
+                oob.units[uid] = {**oob.units[uid[:-2] + "-A"], "unit_id": uid, "name": uid, "ratings": None,
+                                  "notes": f"replaces {uid[:-2]}-A after a Remounted result (5.2, L{line})"}
+                ctx.note(tid, line, "unit", "", uid, "B version named in the rules but in no setup table")
+            if uid not in oob.units:
+                raise ValueError(f"line {line}: rating for unknown unit '{uid}'")
+            record = oob.units[uid]
+            record["ratings"] = "; ".join(filter(None, [str(record.get("ratings") or ""), f"{rating} (L{line})"]))
+        ctx.keep(tid, line)
+
+
+_FORT_CLASS = re.compile(r"Class (?P<cls>[AB]) \((?P<body>[^()]*(?:\[[^\]]*\][^()]*)*)\)")
+
+
+def _forts(ctx: ImportContext) -> None:
+    """The printed Union forts (8.0, L1489) as terrain: `Class A (Hexes 5131 and 5231, [Fortress Rosecrans] ...)`."""
+    tid = "union forts"
+    for line, _ in ctx.prose(tid, FORTS_LINE, FORTS_LINE, "two types of Forts", r"Class A \("):
+        for match in _FORT_CLASS.finditer(ctx.book.line(line)):
+            pending: list[str] = []
+            for token in re.findall(r"\d{4}|\[[^\]]+\]", match["body"]):
+                if token.startswith("["):
+                    for hex_id in pending:
+                        _fort(ctx, tid, line, hex_id, match["cls"], token[1:-1])
+                    pending = []
+                else:
+                    pending.append(ctx.hexids.normalize(token))
+            for hex_id in pending:
+                _fort(ctx, tid, line, hex_id, match["cls"], None)
+
+
+def _fort(ctx: ImportContext, tid: str, line: int, hex_id: str, cls: str, name: str | None) -> None:
+    ctx.emit("Hexes", {"map": MAP, "hex": hex_id, "terrain": f"Union fort, class {cls}", "name": name}, tid, line)
 
 
 def _unit_table(ctx: ImportContext, table: UnitTable, oob: _Oob) -> None:
