@@ -15,6 +15,7 @@ exact there whatever the numbering, and ``*_name`` helpers convert.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from vassal.grids.base import PKG, Attrs, ElementLike, Factory, LocationError, Point, RawElement
@@ -182,9 +183,25 @@ class HexGrid:
     # --- names to points (§3.5, §3.6) ---
 
     def hex_for(self, name: str, size: Size) -> RawHex:
-        """The raw hex whose name is ``name``: naming inverted exactly."""
+        """The raw hex named ``name``: naming inverted exactly.
+
+        The numbers parsed from the name are un-numbered algebraically; when the
+        format is ambiguous (no separator and numbers longer than the padding),
+        the hexes of the board are scanned for one carrying the name.
+        """
+        hex_ = self._invert(name, size)
+        if hex_ is None:
+            hex_ = next((h for h in self.board_hexes(size) if self.name_of(h, size) == name), None)
+        if hex_ is None:
+            raise LocationError(f"{name!r} is not the name of a hex on this board")
+        return hex_
+
+    def _invert(self, name: str, size: Size) -> RawHex | None:
         n = self._numbering()
-        col, row = n.parse(name)
+        try:
+            col, row = n.parse(name)
+        except LocationError:
+            return None
         max_rows, max_cols = self._limits(size)
         if n.oblique:
             row = row - java_int_div(col, 2) if n.stagger else row + java_int_div(col, 2) - 1
@@ -199,11 +216,17 @@ class HexGrid:
         else:
             ny = max_rows - row if n.v_descend else row
         hex_ = RawHex(nx, ny)
-        produced = self.name_of(hex_, size)
-        if produced != name:
-            raise LocationError(f"{name!r} is not a name this grid produces (that hex is "
-                                f"{produced!r})")
-        return hex_
+        return hex_ if self.name_of(hex_, size) == name else None
+
+    def board_hexes(self, size: Size) -> Iterator[RawHex]:
+        """Every hex whose centre lies on a board of this size, column by column."""
+        width, height = self._swap(size.width, size.height)
+        for nx in range(math.floor(-self.x0 / self.dx) - 1,
+                        math.ceil((width - self.x0) / self.dx) + 2):
+            for ny in range(math.floor(-self.y0 / self.dy) - 2,
+                            math.ceil((height - self.y0) / self.dy) + 2):
+                if self.on_board(RawHex(nx, ny), size):
+                    yield RawHex(nx, ny)
 
     def point_for(self, name: str, size: Size) -> Point:
         """The snap centre of the hex named ``name``; ``location_name`` of it gives ``name``."""
@@ -213,7 +236,7 @@ class HexGrid:
         return point
 
     def vassal_location(self, name: str, size: Size) -> Point:
-        """VASSAL's own ``getLocation``/``getCenterPoint``: wrong by a hex on some descending grids."""
+        """VASSAL's own ``getLocation``: off by a hex on some descending grids (§3.6)."""
         n = self._numbering()
         if n.oblique:
             raise LocationError("VASSAL's name parser for oblique numbering is not modelled")

@@ -10,6 +10,8 @@ that. Descending numbering counts from ``(int)(width/dx + 0.5)`` and
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from vassal.grids.base import PKG, Attrs, ElementLike, Factory, LocationError, Point, RawElement
@@ -98,10 +100,29 @@ class SquareGrid:
         return trunc(col * self.dx + self.x0), trunc(row * self.dy + self.y0)
 
     def point_for(self, name: str, size: Size) -> Point:
-        """The centre of the cell named ``name``, checked to carry that name."""
-        point = self.vassal_location(name, size)
-        produced = self.location_name(point, size)
-        if produced != name:
-            raise LocationError(f"{name!r} is not a name this grid produces (its centre is "
-                                f"named {produced!r})")
-        return point
+        """The centre of the cell named ``name``, checked to carry that name.
+
+        VASSAL's parser is tried first; when the format is ambiguous the cells
+        of the board are scanned for one carrying the name.
+        """
+        try:
+            point = self.vassal_location(name, size)
+            if self.location_name(point, size) == name:
+                return point
+        except LocationError:
+            pass
+        found = next((p for p in self.board_centres(size) if self.location_name(p, size) == name),
+                     None)
+        if found is None:
+            raise LocationError(f"{name!r} is not the name of a cell on this board")
+        return found
+
+    def board_centres(self, size: Size) -> Iterator[Point]:
+        """The centre of every cell whose centre lies on a board of this size."""
+        for col in range(math.floor(-self.x0 / self.dx) - 1,
+                         math.ceil((size.width - self.x0) / self.dx) + 2):
+            for row in range(math.floor(-self.y0 / self.dy) - 1,
+                             math.ceil((size.height - self.y0) / self.dy) + 2):
+                x, y = trunc(col * self.dx + self.x0), trunc(row * self.dy + self.y0)
+                if 0 <= x < size.width and 0 <= y < size.height:
+                    yield x, y

@@ -11,8 +11,9 @@ background grid, which counts from the board.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from vassal.grids.base import MAPGRID, PKG, Attrs, ElementLike, Factory, LocationError, Point
 from vassal.grids.base import RawElement, Size, attr, build, check_tag, freeze, raw_from
@@ -34,6 +35,8 @@ _SIMPLE: dict[str, Callable[[ElementLike], SimpleGrid]] = {
     REGION_GRID: RegionGrid.from_element,
 }
 _MAX_DIGITS = 10
+#: How far from a cell's centre ``point_for`` looks for a pixel inside the right zone.
+_SEARCH_RADIUS = 160
 
 
 def simple_grid_from_element(el: ElementLike) -> SimpleGrid | None:
@@ -189,8 +192,8 @@ class ZonedGrid:
         return expand(zone.location_format, {"name": zone.name, "gridLocation": inner},
                       unknown_as_name=True)
 
-    def _candidates(self, name: str, size: Size,
-                    locate: Callable[[SimpleGrid, str, Size], Point]) -> list[Point]:
+    def _candidates(self, name: str, size: Size, locate: Callable[[SimpleGrid, str, Size], Point],
+                    contained: bool = True) -> list[Point]:
         """Points each zone (then the background) offers for ``name``, as VASSAL tries them."""
         found: list[Point] = []
         for zone in self.zones:
@@ -202,7 +205,7 @@ class ZonedGrid:
                 point = _zone_anchor(zone) if inner is True else locate(grid, inner, grid_size)
             except LocationError:
                 continue
-            if zone.polygon.contains(point):
+            if zone.polygon.contains(point) or not contained:
                 found.append(point)
         if self.background is not None:
             try:
@@ -219,10 +222,17 @@ class ZonedGrid:
         return found[0]
 
     def point_for(self, name: str, size: Size) -> Point:
-        """A point VASSAL names ``name``: the first candidate that names back correctly."""
-        for point in self._candidates(name, size, lambda g, n, s: g.point_for(n, s)):
-            if self.location_name(point, size) == name:
-                return point
+        """A point VASSAL names ``name``.
+
+        Each zone (then the background) proposes the centre of its cell; a cell
+        cut by a zone edge may have its centre outside the zone, or under an
+        earlier zone, so the pixels nearest the centre are tried in turn.
+        """
+        for centre in self._candidates(name, size, lambda g, n, s: g.point_for(n, s),
+                                       contained=False):
+            for point in _nearby(centre, _SEARCH_RADIUS):
+                if self.location_name(point, size) == name:
+                    return point
         raise LocationError(f"no point of this board is named {name!r}")
 
 
@@ -255,3 +265,16 @@ def _zone_anchor(zone: Zone) -> Point:
     mean = (java_int_div(sum(p[0] for p in points), len(points)),
             java_int_div(sum(p[1] for p in points), len(points)))
     return mean if zone.polygon.contains(mean) else points[0]
+
+
+@lru_cache(maxsize=4)
+def _offsets(radius: int) -> tuple[Point, ...]:
+    """Offsets within ``radius``, nearest first (ties by y, then x): a fixed search order."""
+    span = range(-radius, radius + 1)
+    inside = [(dx, dy) for dx in span for dy in span if dx * dx + dy * dy <= radius * radius]
+    return tuple(sorted(inside, key=lambda o: (o[0] * o[0] + o[1] * o[1], o[1], o[0])))
+
+
+def _nearby(centre: Point, radius: int) -> Iterator[Point]:
+    for dx, dy in _offsets(radius):
+        yield centre[0] + dx, centre[1] + dy
