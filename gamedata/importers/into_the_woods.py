@@ -15,7 +15,8 @@ from gamedata.importers.into_the_woods_oob import Oob, build_oob
 from gamedata.importers.into_the_woods_read import read_table
 from gamedata.importers.into_the_woods_records import Record, finish, records
 from gamedata.importers.into_the_woods_scenarios import SCENARIOS, Lists, derive
-from gamedata.importers.into_the_woods_specs import TABLES
+from gamedata.importers.into_the_woods_names import unit_id
+from gamedata.importers.into_the_woods_specs import PLACEMENTS, TABLES
 from gamedata.workbook import Cell
 
 GAME_ID = "into-the-woods-shiloh"
@@ -54,6 +55,11 @@ def build(ctx: ImportContext) -> None:
             lists.setup.setdefault(table.scenario, []).extend(made)
         else:
             lists.reinf.setdefault(table.scenario, []).extend(made)
+    for placement in PLACEMENTS:
+        lists.setup[placement.scenario].extend(
+            {"unit_id": unit_id(placement.side, name), "location": None, "constraint": placement.constraint,
+             "facing": None, "strength": None, "status": list(placement.status), "orders": None,
+             "notes": [placement.note], "rulebook_line": placement.line} for name in placement.names)
     derive(lists, oob, turns)
     _emit_oob(ctx, oob)
     for scenario in SCENARIOS:

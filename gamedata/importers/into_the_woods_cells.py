@@ -124,7 +124,7 @@ def parse_entry(raw: str) -> Entry:
         return Entry(hexes, "any full river hex at the north end of the Tennessee River (BB 14.72)",
                      (f"range {text!r} -> {' '.join(hexes)}",))
     if m := re.match(r"^([NS]\d{4}) (or|and/or) ([NS]\d{4})$", text):
-        return Entry((check_hex(m.group(1)), check_hex(m.group(3))), f"{m.group(2)} as printed",
+        return Entry((check_hex(m.group(1)), check_hex(m.group(3))), f"enters at {text}",
                      (f"{text!r} -> two entry hexes",))
     if m := re.match(r"^([NS]\d{4}) via the road$", text):
         return Entry((check_hex(m.group(1)),), "enters via the road", (f"{text!r} -> hex + note",))
@@ -396,7 +396,7 @@ def parse_token(raw: str, note_letters: str) -> Token:
         notes.append(f"commanded by {m.group(1)}")
         text = text[: m.start()] + " " + text[m.end():]
     if m := _ATTACHED.search(text):
-        notes.append(f"attached to {m.group(1)}")
+        notes.append(f"printed with its parent brigade {m.group(1)}")
         text = text[: m.start()] + " " + text[m.end():]
     if m := _MINUS.search(text):
         notes.append(m.group(1))

@@ -172,7 +172,8 @@ def _record(table: ItwTable, row: ParsedRow, placed: Placed, turns: Mapping[tupl
         notes.extend(row.location.notes)
         return {"unit_id": placed.unit.unit_id, "location": row.location.hex or None,
                 "constraint": row.location.constraint or None,
-                "facing": row.facing or (table.facing if placed.unit.type != "Ldr" else "") or None,
+                "facing": row.facing or row.location.facing or (table.facing if placed.unit.type != "Ldr" else "")
+                or None,
                 "strength": placed.strength, "status": list(placed.status),
                 "orders": table.orders or None, "notes": notes, "rulebook_line": row.line}
     turn = turns.get((row.date, row.time))
@@ -194,7 +195,11 @@ def _record(table: ItwTable, row: ParsedRow, placed: Placed, turns: Mapping[tupl
 
 def _apply_effects(table: ItwTable, out: list[Record], units: dict[str, OobUnit], report: Report) -> None:
     for effect in table.effects:
-        hits = [r for r in out if _hit(effect, units[str(r["unit_id"])], table, units)]
+        if effect.scope == "row":
+            lines = {r["rulebook_line"] for r in out if units[str(r["unit_id"])].name in effect.targets}
+            hits = [r for r in out if r["rulebook_line"] in lines]
+        else:
+            hits = [r for r in out if _hit(effect, units[str(r["unit_id"])], table, units)]
         if not hits:
             report.note(effect.line, table.spec.id, "notes", ", ".join(effect.targets), "",
                         "note names no counter of this table")
@@ -223,7 +228,9 @@ def _apply(effect: Effect, record: Record) -> None:
     if effect.note and effect.note not in notes:
         notes.append(effect.note)
     if effect.orders:
-        record["orders"] = effect.orders
+        record["orders"] = effect.orders or None
+    if effect.clear_orders:
+        record["orders"] = None
     if effect.constraint and not record.get("location"):
         record["constraint"] = effect.constraint
     if effect.strength is not None:

@@ -22,8 +22,9 @@ class Effect:
     """A start-state fact from a table note or the scenario text.
 
     `targets` are canonical names; scope "brigade" applies to every row of the
-    table whose unit belongs to the target leader's formation, "unit" to the
-    target's own rows, "brigades" (targets empty) to every brigade unit of the side.
+    table whose unit belongs to the target leader's formation, "row" to the units
+    printed on the target's own line, "unit" to the target's own rows, "brigades"
+    (targets empty) to every brigade unit of the side, "all" to every row.
     """
 
     line: int
@@ -34,6 +35,20 @@ class Effect:
     constraint: str = ""
     strength: int | None = None
     activations: str = ""
+    note: str = ""
+    clear_orders: bool = False
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A setup the scenario text gives outside any table (free placement, gunboats in the river)."""
+
+    scenario: str
+    side: str
+    line: int
+    names: tuple[str, ...]
+    constraint: str
+    status: tuple[str, ...] = ()
     note: str = ""
 
 
@@ -85,7 +100,7 @@ TABLES: tuple[ItwTable, ...] = (
                         "the Pittsburg Landing field boundary until 10 AM (L915)"),
                  Effect(916, ("15 MI",), status=("ammo-no",), note="no ammo, cannot resupply; moves toward "
                         "Prentiss; removal UDD within five hexes and LOS of the enemy (L916)"),
-                 Effect(790, ("Peabody", "Det A", "Det B", "Det C"), scope="brigade",
+                 Effect(790, ("Peabody", "Det A", "Det B", "Det C"), scope="brigade", clear_orders=True,
                         note="not in Reserve at start (L790)"),
              ),
              orders="Reserve", orders_line=790),
@@ -158,6 +173,8 @@ TABLES: tuple[ItwTable, ...] = (
                 ("time_entry", "unit", "command", "activations")), "S4", CSA, "reinf", APR6, "abcdef",
              effects=(Effect(1822, ("Ruggles",), note="occupied on the left until the counterattack was "
                              "repulsed (L1822)"),
+                      Effect(1809, ("19 TN",), note="entry printed as S2927; Scenarios 1 and 10 bring 19 TN in at "
+                             "S6927 (L1093, L3435) - kept as printed, flagged"),
                       Effect(1823, ("Crescent LA", "38 TN"), note="attached to Anderson; count for brigade "
                              "effectiveness (L1823)"),
                       Effect(1824, ("Bankhead Bty", "Stanford Bty", "Byrne Bty", "Ketchum Bty b"),
@@ -168,7 +185,7 @@ TABLES: tuple[ItwTable, ...] = (
                       Effect(1825, ("Polk", "13 TN", "22 TN", "154 TN", "5 TN", "33 TN"), status=("fatigue-1",),
                              note="1 Corps composite brigade under Polk's direct command; starts Fatigue 1 "
                              "(L1825)"),
-                      Effect(1826, ("Trabue",), "brigade", status=("fatigue-ok",), note="Trabue's brigade "
+                      Effect(1826, ("Trabue",), "row", status=("fatigue-ok",), note="Trabue's brigade "
                              "Fatigue OK; 3 AMs at 5 PM, at least two at 6 PM (L1826)"))),
     # ---------------------------------------------------------------- Scenario 5 (30.5)
     ItwTable(_t("S5 Union Setup", 1908, 1991, "Location\tUnit/Leader\tCommand", SETUP3), "S5", UNION, "setup",
@@ -249,6 +266,17 @@ TABLES: tuple[ItwTable, ...] = (
                              "starts an Activation in N5821 (L3324)"))),
     ItwTable(_t("S10 Confederate Setup", 3332, 3421, "*", SETUP3), "S10", CSA, "setup", APR5),
     ItwTable(_t("S10 Confederate Reinf", 3429, 3437, "Date, Time, Location", FUSED3), "S10", CSA, "reinf", APR5,
-             effects=(Effect(3441, (), "all", note="order of entry of the April 5th 8 AM and 2 PM arrivals is "
+             effects=(Effect(3434, ("Adams a Cav", "Adams b Cav"), note="2 PM here; Scenario 1 brings Adams in at "
+                             "1 PM (L1091) - kept as printed, flagged"),
+                      Effect(3441, (), "all", note="order of entry of the April 5th 8 AM and 2 PM arrivals is "
                              "up to the Confederate player (L3441)"),)),
+)
+
+PLACEMENTS: tuple[Placement, ...] = (
+    Placement("S7", CSA, 2366, ("Clark",), "free", ("replacement-leader",),
+              "sets up as the Confederate player desires (L2366)"),
+    Placement("S7", CSA, 2366, ("Polk", "Breckinridge", "Bragg", "Withers", "Ruggles"), "free", (),
+              "sets up as the Confederate player desires (L2366)"),
+    Placement("S7", UNION, 2410, ("Lexington", "Tyler"), "area river: any river hex", (),
+              "placed by the Union player before the Confederate setup (L2410)"),
 )
