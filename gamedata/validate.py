@@ -43,10 +43,14 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
             problems.append(exc.problem)
             continue
         problems += _check_sheets(file, specs, sheets, homes, book)
+        expected = {s.name for s in specs}
         if file == "scenarios.xlsx" and "Scenarios" in sheets:
             ids = [r.get("scenario_id") for r in sheets["Scenarios"].rows]
             per_scenario = tuple(s for i in ids if isinstance(i, str) for s in (setup_sheet(i), reinf_sheet(i)))
             problems += _check_sheets(file, per_scenario, sheets, homes, book)
+            expected |= {s.name for s in per_scenario}
+        problems += [Problem(file, name, 0, "", "sheet not in the layout (a scenario sheet needs a Scenarios row)")
+                     for name in book if name not in expected]
     problems += _cross_references(definition, sheets, homes)
     return sorted(set(problems)), FolderData(definition, sheets)
 
@@ -142,7 +146,12 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         _member(ref, "Units", row, "formation", formations, "formation")
 
     scenarios = _unique(ref, "Scenarios", "scenario_id")
+    turn_ids = {str(t["id"]) for t in d.get("turns", ())}
     for sid in sorted(scenarios):
+        _placed_once(ref, sid)
+        if turn_ids:
+            for row in _rows(sheets, reinf_sheet(sid).name):
+                _member(ref, reinf_sheet(sid).name, row, "turn", turn_ids, "turn (game.toml turns)")
         for row in _rows(sheets, setup_sheet(sid).name):
             _member(ref, setup_sheet(sid).name, row, "unit_id", units, "unit in the OOB")
             _hexes(ref, hexids, setup_sheet(sid).name, row, "location", set())
@@ -162,6 +171,12 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     for name in ("VP", "Levels"):
         for row in _rows(sheets, name):
             _member(ref, name, row, "scenario_id", scenarios, "scenario")
+    for row in _rows(sheets, "VP"):
+        _hexes(ref, hexids, "VP", row, "location", set())
+    for row in _rows(sheets, "Levels"):
+        low, high = row.get("low"), row.get("high")
+        if isinstance(low, (int, float)) and isinstance(high, (int, float)) and low > high:
+            ref.add("Levels", row, "high", f"band {low} to {high} is empty (low > high)")
     for name in ("Hexes", "Hexsides", "Names"):
         for row in _rows(sheets, name):
             _map_hex(ref, hexids, name, row)
@@ -179,6 +194,19 @@ def _unique(ref: _Ref, sheet: str, column: str) -> set[str]:
             ref.add(sheet, row, column, f"duplicate {column} '{value}'")
         seen.add(str(value))
     return seen
+
+
+def _placed_once(ref: _Ref, sid: str) -> None:
+    """A unit starts once per scenario: set up or arriving, not both, not twice."""
+    seen: dict[str, str] = {}
+    for spec in (setup_sheet(sid), reinf_sheet(sid)):
+        for row in _rows(ref.sheets, spec.name):
+            uid = row.get("unit_id")
+            if uid is None:
+                continue
+            if str(uid) in seen:
+                ref.add(spec.name, row, "unit_id", f"'{uid}' is already placed in {seen[str(uid)]}")
+            seen[str(uid)] = f"{spec.name} row {row.number}"
 
 
 def _member(ref: _Ref, sheet: str, row: Row, column: str, known: set[str], what: str) -> None:

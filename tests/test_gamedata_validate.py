@@ -132,3 +132,34 @@ def test_validation_never_modifies_inputs(copy):
     before = {p.name: p.read_bytes() for p in copy.iterdir()}
     validate(copy)
     assert {p.name: p.read_bytes() for p in copy.iterdir()} == before
+
+
+def test_unit_placed_twice_in_a_scenario(copy):
+    # S1 Setup row 3 is Chalmers (L243); make it Forrest, who is row 2 (L242)
+    set_cell(copy / "scenarios.xlsx", "S1 Setup", 3, "unit_id", "Forrest")
+    assert lines_of(copy) == ["scenarios.xlsx:S1 Setup:3:unit_id: 'Forrest' is already placed in S1 Setup row 2"]
+
+
+def test_reinforcement_turn_outside_the_track(copy):
+    # Smith-B arrives on Turn 10 (L1796); the HSN track has 32 turns
+    book = openpyxl.load_workbook(copy / "scenarios.xlsx")
+    ws = book["S9 Reinf"]
+    header = [c.value for c in ws[1]]
+    row = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, header.index("unit_id") + 1).value == "Smith-B")
+    ws.cell(row, header.index("turn") + 1, value=33)
+    book.save(copy / "scenarios.xlsx")
+    assert lines_of(copy) == [f"scenarios.xlsx:S9 Reinf:{row}:turn: unknown turn (game.toml turns) '33'"]
+
+
+def test_sheet_outside_the_layout(copy):
+    book = openpyxl.load_workbook(copy / "scenarios.xlsx")
+    book.create_sheet("S10 Setup")
+    book.save(copy / "scenarios.xlsx")
+    assert lines_of(copy) == [
+        "scenarios.xlsx:S10 Setup:0:: sheet not in the layout (a scenario sheet needs a Scenarios row)"]
+
+
+def test_vp_location_off_the_map(copy):
+    set_cell(copy / "tables.xlsx", "VP", 2, "location", "1715/5934")
+    problems = lines_of(copy)
+    assert len(problems) == 1 and problems[0].startswith("tables.xlsx:VP:2:location: hex '5934' is off map")
