@@ -8,6 +8,7 @@ the same data gives the same bytes.
 """
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from gamedata.hexids import HexIds
 from gamedata.load import load_game
 from gamedata.model import Game
 from vassal import components as c
-from vassal.archive import write_zip
+from vassal.archive import write_atomically, write_zip
 from vassal.buildfile import write_buildfile
 from vassal.commands import BoardPlacement
 from vassal.gpid import assign_gpids
@@ -59,6 +60,7 @@ class BuildSummary:
     images_drawn: int
     setups: int
     seconds: float
+    up_to_date: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,7 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan) -> bytes:
     return save_bytes(text, module_metadata(game), saved)
 
 
-def _timed_images(plan: Plan, cache: ImageCache, progress: Progress) -> dict[str, bytes]:
+def _images(plan: Plan, cache: ImageCache, progress: Progress) -> dict[str, bytes]:
     drawn = {}
     for image in progress(list(plan.images), "Drawing images"):
         drawn[image.name] = cache.png(image.art, lambda image=image: png_bytes(image.render()))
@@ -166,12 +168,20 @@ def _timed_images(plan: Plan, cache: ImageCache, progress: Progress) -> dict[str
 
 def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
                  progress: Progress = _no_progress) -> BuildSummary:
-    """Build `<out_dir>/<game id>.vmod` from the game folder; returns the summary."""
+    """Build `<out_dir>/<game id>.vmod` from the game folder; returns the summary.
+
+    When neither the data nor the builder changed since the last build, the module
+    on disk is kept as it is (checked by content hash) and nothing is redrawn.
+    """
     started = time.perf_counter()
+    cache_dir = cache_dir if cache_dir is not None else out_dir / "cache"
+    current = up_to_date(folder, out_dir, cache_dir)
+    if current is not None:
+        return BuildSummary(current, 0, 0, 0, 0, time.perf_counter() - started, up_to_date=True)
     game = load_game(folder)
     plan = make_plan(game)
-    cache = ImageCache(cache_dir if cache_dir is not None else out_dir / "cache")
-    images = _timed_images(plan, cache, progress)
+    cache = ImageCache(cache_dir)
+    images = _images(plan, cache, progress)
     entries = [("buildFile.xml", _buildfile(plan)), ("moduledata", module_metadata(game).to_xml())]
     entries += [(f"images/{name}", images[name]) for name in sorted(images)]
     entries.append((parts.HELP_ENTRY, help_page(game).encode("utf-8")))
@@ -180,4 +190,37 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     path = out_dir / f"{game.id}.vmod"
     out_dir.mkdir(parents=True, exist_ok=True)
     write_zip(path, entries)
-    return BuildSummary(path, len(plan.gpids), len(images), cache.drawn, len(plan.scenarios), time.perf_counter() - started)
+    record_build(folder, path, cache_dir)
+    return BuildSummary(path, len(plan.gpids), len(images), cache.drawn, len(plan.scenarios),
+                        time.perf_counter() - started)
+
+def _input_digest(folder: Path) -> str:
+    """Hash of every input file and of the code that turns them into a module."""
+    digest = hashlib.sha256()
+    code_roots = [Path(__file__).resolve().parent, Path(c.__file__).resolve().parent, Path(load_game.__code__.co_filename).parent]
+    files = [(f"data/{p.relative_to(folder).as_posix()}", p) for p in sorted(folder.rglob("*")) if p.is_file()]
+    for root in code_roots:
+        files += [(f"code/{root.name}/{p.relative_to(root).as_posix()}", p) for p in sorted(root.rglob("*.py"))]
+    for name, path in files:
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def up_to_date(folder: Path, out_dir: Path, cache_dir: Path) -> Path | None:
+    """The existing module when neither the data nor the builder changed since it was written."""
+    stamp = cache_dir / f"{folder.resolve().name}.stamp"
+    if not stamp.is_file():
+        return None
+    recorded = stamp.read_text(encoding="utf-8").split()
+    if len(recorded) != 3:
+        return None
+    module = out_dir / recorded[0]
+    if not module.is_file() or recorded[1] != _input_digest(folder):
+        return None
+    return module if hashlib.sha256(module.read_bytes()).hexdigest() == recorded[2] else None
+
+
+def record_build(folder: Path, module: Path, cache_dir: Path) -> None:
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    text = f"{module.name} {_input_digest(folder)} {hashlib.sha256(module.read_bytes()).hexdigest()}\n"
+    write_atomically(cache_dir / f"{folder.resolve().name}.stamp", text.encode("utf-8"))

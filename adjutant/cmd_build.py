@@ -1,0 +1,54 @@
+"""`adjutant build sources/<game> [-o build/]`: write `build/<game>.vmod`."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import click
+
+T = TypeVar("T")
+
+
+def _bar(items: list[T], label: str) -> Iterator[T]:
+    """A progress bar on stderr, so stdout keeps only the summary."""
+    with click.progressbar(items, label=label, file=click.get_text_stream("stderr")) as bar:
+        yield from bar
+
+
+@click.command("build")
+@click.argument("folder", type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), default=Path("build"),
+              show_default=True, help="Folder for the .vmod (and its image cache in cache/).")
+def build(folder: Path, out_dir: Path) -> None:
+    """Build a playable VASSAL module from a game's data folder.
+
+    Exit 1 on bad game data (each problem printed as file:sheet:row:column: message);
+    nothing is written then.
+    """
+    from builder.module import build_module
+    from builder.scenarios import BuildError
+    from gamedata.load import GameDataError
+
+    if not folder.is_dir():
+        click.echo(f"{folder}: not a readable folder", err=True)
+        raise SystemExit(1)
+    try:
+        summary = build_module(folder, out_dir, progress=_bar)
+    except GameDataError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        click.echo(f"{len(exc.problems)} problem(s) in {folder}; no module written", err=True)
+        raise SystemExit(1) from None
+    except (BuildError, ValueError) as exc:
+        click.echo(f"{exc}\nno module written", err=True)
+        raise SystemExit(1) from None
+    except OSError as exc:
+        click.echo(f"{exc.filename or out_dir}: cannot write: {exc.strerror}", err=True)
+        raise SystemExit(1) from None
+    if summary.up_to_date:
+        click.echo(f"{summary.path}: up to date ({summary.seconds:.2f} s)")
+        return
+    cached = summary.images - summary.images_drawn
+    click.echo(f"{summary.path}: {summary.pieces} pieces, {summary.images} images ({summary.images_drawn} drawn, "
+               f"{cached} from cache), {summary.setups} scenario setups, {summary.seconds:.1f} s")
