@@ -193,7 +193,9 @@ def test_turn_levels_nest_and_lists_are_comma_encoded():
     assert level.attrs["list"] == "Nov 21\\, 1864,Nov 22"
     assert decode(level.attrs["list"], ",") == ["Nov 21, 1864", "Nov 22"]
     tracker = c.turn_tracker("T", [c.counter_turn_level("Turn", "Turn", sublevels=[level])])
-    assert tracker.attrs["turnFormat"] == "$level1$"
+    # $levelN$ is by depth, as in the VSQL module: "Turn $level1$ - $level2$" for Turn > Phase
+    assert tracker.attrs["turnFormat"] == "$level1$ $level2$"
+    assert c.turn_tracker("T", [c.counter_turn_level("Turn", "Turn")]).attrs["turnFormat"] == "$level1$"
     assert tracker.children[0].children[0] is level
 
 

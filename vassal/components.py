@@ -441,13 +441,20 @@ def dice_button(name: str, n_dice: int = 2, n_sides: int = 6, plus: int = 0, add
 def turn_tracker(name: str, levels: Sequence[Element], hotkeys: Sequence[Element] = (),
                  button_text: str = "Turn", turn_format: str | None = None,
                  report_format: str = TURN_REPORT_FORMAT) -> Element:
-    """A turn counter (§2.6); the default ``turnFormat`` shows one ``$levelN$`` per top level."""
+    """A turn counter (§2.6). ``$levelN$`` is the level at nesting depth N, so the default
+    ``turnFormat`` shows one per depth."""
     if turn_format is None:
-        turn_format = " ".join(f"$level{i}$" for i in range(1, max(len(levels), 1) + 1))
+        turn_format = " ".join(f"$level{i}$" for i in range(1, max(_depth(levels), 1) + 1))
     return element(TURN_TRACKER, _attrs(
         buttonText=button_text, hotkey="", icon="", name=name, reportFormat=report_format,
         tooltip="Right-click to configure", turnFormat=turn_format,
     ), [*levels, *hotkeys])
+
+
+def _depth(levels: Sequence[Element]) -> int:
+    """How deep turn levels nest below a tracker (or a level)."""
+    nested = [lv for lv in levels if lv.tag in (COUNTER_TURN_LEVEL, LIST_TURN_LEVEL)]
+    return max((1 + _depth(lv.children) for lv in nested), default=0)
 
 
 def counter_turn_level(name: str, prop: str, start: int = 1, increment: int = 1,
