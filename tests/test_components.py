@@ -67,6 +67,7 @@ def sample_module() -> Element:
     return c.game_module("Test", "1.0", [
         c.basic_command_encoder(),
         c.documentation([c.about_screen("About", "about.png"), c.help_file("Rules", "rules.html"),
+                         c.browser_help_file("Player Aids", "index.html"),
                          c.browser_pdf_file("Rulebook", "rules.pdf")]),
         c.player_roster(["Red", "Blue"]),
         c.global_options(),

@@ -154,6 +154,12 @@ def help_file(title: str, file_name: str) -> Element:
     return element(M + "documentation.HelpFile", _attrs(fileName=file_name, fileType="archive", title=title))
 
 
+def browser_help_file(title: str, starting_page: str) -> Element:
+    """HTML help shown in the browser. VASSAL reads the pages from the nested zip entry
+    ``help/<title with spaces as underscores>`` (§1.1), which the caller writes."""
+    return element(M + "documentation.BrowserHelpFile", _attrs(startingPage=starting_page, title=title))
+
+
 def browser_pdf_file(title: str, pdf_file: str) -> Element:
     """A PDF (e.g. the rulebook) stored in the module archive, opened in the system viewer."""
     return element(M + "documentation.BrowserPDFFile", _attrs(pdfFile=pdf_file, title=title))
