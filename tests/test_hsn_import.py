@@ -239,3 +239,30 @@ def test_printed_forts_are_terrain(game, lines):
     assert forts["5708"] == ("Union fort, class B", "")
     printed = re.findall(r"\b\d{4}\b", lines[1489 - 1])
     assert sorted(forts) == sorted(printed) and len(printed) == 10  # 3 class A + 7 class B hexes
+
+
+def _rolls(text: str) -> set[int]:
+    if text.endswith(" or less"):
+        return set(range(-20, int(text.split()[0]) + 1))
+    if text.endswith(" or more"):
+        return set(range(int(text.split()[0]), 31))
+    if "," in text:
+        return {int(x) for x in text.split(",")}
+    if re.fullmatch(r"-?\d+-\d+", text):
+        low, high = re.fullmatch(r"(-?\d+)-(\d+)", text).groups()
+        return set(range(int(low), int(high) + 1))
+    return {int(text)}
+
+
+def test_every_die_table_covers_its_die_exactly_once(game):
+    assert {t.table_id for t in game.tables} == {
+        "s2-arrival", "arrival", "blockhouse", "random-events", "winter-weather", "remount", "unmounting",
+        "union-reinforcement", "manpower-enhancement", "s2-manpower-enhancement",
+        "confederate-variable-reinforcement"}
+    for table in game.tables:
+        count, sides = map(int, table.die.split("d"))
+        results = [r for r in table.rows if not r.modifier]
+        covered = [_rolls(r.roll) for r in results]
+        union = set().union(*covered)
+        assert sum(map(len, covered)) == len(union), f"{table.table_id}: overlapping rolls"
+        assert set(range(count, count * sides + 1)) <= union, f"{table.table_id}: rolls missing"

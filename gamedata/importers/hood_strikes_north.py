@@ -205,9 +205,15 @@ DIE_TABLES: tuple[DieTable, ...] = (
              notes_lines=(1619, 1619)),
 )
 
-# Tables printed as prose sentences "On a roll of X, Y." (11.0 L1565 and Scenario 2 special rule L304).
-ENHANCEMENT = (("manpower-enhancement", "Union Manpower Enhancement", "11.0", 1565, 1565, ""),
-               ("s2-manpower-enhancement", "Union Manpower Enhancement (Scenario 2)", "Scenario 2", 304, 306, "S2"))
+# Tables printed as prose sentences "On a roll of X, Y." (11.0 L1565, Scenario 2 special rule L304, 13.0 L1637):
+# (table id, name, section, first line, last line, scenario, anchor).
+SENTENCE_TABLES = (
+    ("manpower-enhancement", "Union Manpower Enhancement", "11.0", 1565, 1565, "", "Manpower Enhancement"),
+    ("s2-manpower-enhancement", "Union Manpower Enhancement (Scenario 2)", "Scenario 2", 304, 306, "S2",
+     "Manpower Enhancement"),
+    ("confederate-variable-reinforcement", "Confederate Variable Reinforcements", "13.0", 1637, 1637, "S9",
+     "Variable reinforcements"),
+)
 
 # VP tables: pipe tables (points, reason) or bullet lists; level tables (vp, winner).
 VP_PIPES = (("S1", 216, 223), ("S3", 470, 474), ("S4", 587, 592), ("S5", 735, 744), ("S6", 817, 826),
@@ -243,8 +249,8 @@ def build(ctx: ImportContext) -> None:
     _forts(ctx)
     for die_table in DIE_TABLES:
         _die_table(ctx, die_table)
-    for args in ENHANCEMENT:
-        _enhancement(ctx, *args)
+    for args in SENTENCE_TABLES:
+        _sentence_table(ctx, *args)
     _victory(ctx)
     _gazetteer(ctx)
     ctx.sheets["Names"] = sorted(_dedupe_names(ctx.sheets.get("Names", [])), key=lambda r: (str(r["hex"]),
@@ -522,19 +528,20 @@ def _roll(text: str) -> str | int:
     return int(value) if re.fullmatch(r"-?\d+", value) else value
 
 
-_ROLL_SENTENCE = re.compile(r"On a roll of ([\d or]+?), (.+?)\.(?=\s|$)")
+_ROLL_SENTENCE = re.compile(r"On a roll of (\d+(?:\s+(?:or|to)\s+\d+)*), (.+?)\.(?=\s|$)")
 
 
-def _enhancement(ctx: ImportContext, table_id: str, name: str, section: str, first: int, last: int,
-                 scenario: str) -> None:
+def _sentence_table(ctx: ImportContext, table_id: str, name: str, section: str, first: int, last: int,
+                    scenario: str, anchor: str) -> None:
     """Rows from sentences; a paragraph split by a page break (L304/L306) is read as one."""
-    ctx.emit("Tables", {"table_id": table_id, "name": name, "die": "1d6", "purpose": "Union Manpower Enhancement",
+    ctx.emit("Tables", {"table_id": table_id, "name": name, "die": "1d6", "purpose": name,
                         "section": section, "scenario_id": scenario or None, "rulebook_line": first})
-    lines = ctx.prose(table_id, first, last, "Manpower", r"On a roll of|^cavalry unit")
+    lines = ctx.prose(table_id, first, last, anchor, r"On a roll of|^cavalry unit")
     paragraph = " ".join(ctx.book.line(number).strip() for number, _ in lines)
     for roll, result in _ROLL_SENTENCE.findall(paragraph):
         where = next(n for n, _ in lines if f"On a roll of {roll}," in ctx.book.line(n))
-        ctx.emit("Rows", {"table_id": table_id, "roll": _roll(roll.replace(" or ", ",")), "result": result,
+        ctx.emit("Rows", {"table_id": table_id, "roll": _roll(roll.replace(" or ", ",").replace(" to ", "-")),
+                          "result": result,
                           "rulebook_line": where}, table_id, where)
     for number, _ in lines:
         ctx.keep(table_id, number)
