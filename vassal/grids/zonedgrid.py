@@ -10,6 +10,7 @@ background grid, which counts from the board.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -35,8 +36,12 @@ _SIMPLE: dict[str, Callable[[ElementLike], SimpleGrid]] = {
     REGION_GRID: RegionGrid.from_element,
 }
 _MAX_DIGITS = 10
-#: How far from a cell's centre ``point_for`` looks for a pixel inside the right zone.
-_SEARCH_RADIUS = 160
+#: A grid's name-to-point method: ``point_for`` or ``vassal_location``.
+Locator = Callable[[SimpleGrid, str, Size], Point]
+#: A proposed point for a name, with the zone and grid that proposed it.
+Candidate = tuple[Point, "Zone | None", "SimpleGrid | None"]
+#: How far from a region's origin ``point_for`` looks for a pixel inside the right zone.
+_REGION_RADIUS = 160
 
 
 def simple_grid_from_element(el: ElementLike) -> SimpleGrid | None:
@@ -69,14 +74,12 @@ class Polygon:
     """A ``java.awt.Polygon`` of int vertices, with Java's insideness rule."""
 
     points: tuple[Point, ...]
+    #: ``(x, y, width, height)`` of the bounding box, as ``Polygon.getBounds``.
+    bounds: tuple[int, int, int, int] = field(init=False, compare=False)
 
-    @property
-    def bounds(self) -> tuple[int, int, int, int]:
-        """``(x, y, width, height)`` of the bounding box, as ``Polygon.getBounds``."""
-        if not self.points:
-            return 0, 0, 0, 0
-        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
-        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    def __post_init__(self) -> None:
+        xs, ys = [p[0] for p in self.points] or [0], [p[1] for p in self.points] or [0]
+        object.__setattr__(self, "bounds", (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
 
     def contains(self, point: Point) -> bool:
         """Crossing-number test against a ray to the right, edges half-open in y."""
@@ -192,10 +195,13 @@ class ZonedGrid:
         return expand(zone.location_format, {"name": zone.name, "gridLocation": inner},
                       unknown_as_name=True)
 
-    def _candidates(self, name: str, size: Size, locate: Callable[[SimpleGrid, str, Size], Point],
-                    contained: bool = True) -> list[Point]:
-        """Points each zone (then the background) offers for ``name``, as VASSAL tries them."""
-        found: list[Point] = []
+    def _candidates(self, name: str, size: Size, locate: Locator,
+                    contained: bool = True) -> Iterator[Candidate]:
+        """``(point, zone, grid)`` each zone (then the background) offers for ``name``.
+
+        In VASSAL's order. With ``contained`` (VASSAL's rule) a zone's offer
+        counts only when the zone contains the point.
+        """
         for zone in self.zones:
             grid, grid_size = self._grid_of(zone, size)
             inner = _match_zone_format(zone, name, grid is not None)
@@ -206,32 +212,34 @@ class ZonedGrid:
             except LocationError:
                 continue
             if zone.polygon.contains(point) or not contained:
-                found.append(point)
+                yield point, zone, None if inner is True else grid
         if self.background is not None:
             try:
-                found.append(locate(self.background, name, size))
+                yield locate(self.background, name, size), None, self.background
             except LocationError:
                 pass
-        return found
 
     def vassal_location(self, name: str, size: Size) -> Point:
         """VASSAL's ``getLocation``: the first zone that parses the name, else the background."""
-        found = self._candidates(name, size, lambda g, n, s: g.vassal_location(n, s))
-        if not found:
-            raise LocationError(f"no zone or grid names a location {name!r}")
-        return found[0]
+        for point, _, _ in self._candidates(name, size, lambda g, n, s: g.vassal_location(n, s)):
+            return point
+        raise LocationError(f"no zone or grid names a location {name!r}")
 
     def point_for(self, name: str, size: Size) -> Point:
         """A point VASSAL names ``name``.
 
         Each zone (then the background) proposes the centre of its cell; a cell
         cut by a zone edge may have its centre outside the zone, or under an
-        earlier zone, so the pixels nearest the centre are tried in turn.
+        earlier zone, so pixels around the centre, out to the cell's size, are
+        tried in a fixed order (coarse, then every pixel).
         """
-        for centre in self._candidates(name, size, lambda g, n, s: g.point_for(n, s),
-                                       contained=False):
-            for point in _nearby(centre, _SEARCH_RADIUS):
-                if self.location_name(point, size) == name:
+        for centre, zone, grid in self._candidates(name, size, lambda g, n, s: g.point_for(n, s),
+                                                   contained=False):
+            radius = math.ceil(max(grid.dx, grid.dy)) if isinstance(grid, (HexGrid, SquareGrid)) \
+                else _REGION_RADIUS
+            for point in _nearby(centre, radius):
+                if (zone is None or zone.polygon.contains(point)) and \
+                        self.location_name(point, size) == name:
                     return point
         raise LocationError(f"no point of this board is named {name!r}")
 
@@ -267,12 +275,13 @@ def _zone_anchor(zone: Zone) -> Point:
     return mean if zone.polygon.contains(mean) else points[0]
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _offsets(radius: int) -> tuple[Point, ...]:
-    """Offsets within ``radius``, nearest first (ties by y, then x): a fixed search order."""
+    """Offsets within ``radius``: every 4th pixel nearest first, then all the others likewise."""
     span = range(-radius, radius + 1)
     inside = [(dx, dy) for dx in span for dy in span if dx * dx + dy * dy <= radius * radius]
-    return tuple(sorted(inside, key=lambda o: (o[0] * o[0] + o[1] * o[1], o[1], o[0])))
+    return tuple(sorted(inside, key=lambda o: (o[0] % 4 != 0 or o[1] % 4 != 0,
+                                               o[0] * o[0] + o[1] * o[1], o[1], o[0])))
 
 
 def _nearby(centre: Point, radius: int) -> Iterator[Point]:
