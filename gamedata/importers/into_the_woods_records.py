@@ -57,8 +57,12 @@ def records(table: ItwTable, rows: list[ParsedRow], oob: Oob, turns: Mapping[tup
             previous = seen.get(item.unit.unit_id)
             if previous is not None:
                 if _same_place(previous, record):
-                    report.note(row.line, table.spec.id, "unit", item.unit.name, "",
-                                f"listed again at the same place (first at line {previous['rulebook_line']})")
+                    why = f"{item.unit.name} listed again at the same place (first at line {previous['rulebook_line']})"
+                    if len(placed) == 1:
+                        count.kept.discard(row.line)
+                        report.reject(row.line, table.spec.id, item.unit.name, why)
+                    else:
+                        report.note(row.line, table.spec.id, "unit", item.unit.name, "", why)
                     continue
                 count.kept.discard(row.line)
                 report.reject(row.line, table.spec.id, item.unit.name,

@@ -114,7 +114,7 @@ def derive(lists: Lists, oob: Oob, turns: Mapping[tuple[str, str], int]) -> None
     lists.reinf["S5"] = [with_changes(r, notes=list(r["notes"]) + ["Scenario 1 chart from 11 AM (L1900)"])
                          for r in between("S5", lambda r: True)]
     lists.reinf["S7"] = [with_changes(r, notes=list(r["notes"]) + ["Scenario 1 Union chart (L2327)"])
-                         for r in between("S7", lambda r: side(r) == UNION)]
+                         for r in between("S7", lambda r: side(r) == UNION)] + lists.reinf.get("S7", [])
     lists.reinf["S8"] = [with_changes(r, notes=list(r["notes"]) + ["Scenario 1 charts, April 7th (L2505)"])
                          for r in between("S8", lambda r: True)] + lists.reinf.get("S8", [])
     lists.setup["S8-D2V"] = [r if side(r) == UNION else with_changes(

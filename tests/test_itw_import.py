@@ -1,0 +1,114 @@
+"""Into the Woods: Shiloh data: every table row accounted for, re-import reproducible, folder valid.
+
+Expected row counts come from the digest `research/into-the-woods-shiloh.md` §2
+(its TAB-line counts minus headers, page-break junk and wrapped lines), not from
+the importer; the S8 Union count is derived from the digest's 97 TAB lines the
+same way (L2756, L2808, L2809 are headers, L2802 continues L2801).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gamedata.importer.run import run_import
+from gamedata.importers.into_the_woods_specs import TABLES
+from gamedata.validate import validate
+from gamedata.workbook import read_workbook
+
+from conftest import RULEBOOKS
+
+GAME = "into-the-woods-shiloh"
+FOLDER = Path(__file__).resolve().parents[1] / "sources" / GAME
+RULEBOOK = RULEBOOKS / "000_c574b46a31a48b8f.txt"
+OUTPUTS = ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json", "import-report.md")
+
+# table -> data rows printed (incl. OCR ghost rows, which must be rejected), per the digest
+EXPECTED_ROWS = {
+    "S1 Union Setup": 114,          # 117 TAB lines - 3 headers
+    "S1 Union Reinf": 33,           # 36 - header - 2 date separators
+    "S1 Confederate Setup": 76,     # 79 - 2 headers - 1 page-break junk
+    "S1 Confederate Reinf": 21,     # 24 - header - 2 separators
+    "S2 Confederate Setup": 36,
+    "S2 Union Setup": 13,
+    "S3 Confederate Setup": 47,     # 51 lines, the last five are one wrapped row
+    "S3 Union Setup": 30,
+    "S3 Union Reinf": 6,
+    "S4 Union Setup": 43,
+    "S4 Union Reinf": 3,            # header fused into the first row
+    "S4 Confederate Setup": 54,
+    "S4 Confederate Reinf": 9,
+    "S5 Union Setup": 81,
+    "S5 Confederate Setup": 91,     # 90 logical rows + ghost '20110' (L2052)
+    "S6 Union Setup": 18,           # 21 lines, three wrapped command cells
+    "S6 Confederate Setup": 28,     # 30 lines, two wrapped command cells
+    "S7 Confederate Setup": 21,
+    "S7 Confederate Reinf": 1,
+    "S7 Union Setup": 61,
+    "S8 Union 2nd and 6th Divisions": 23,
+    "S8 Union Setup": 93,           # 97 - 3 header lines - 1 wrapped line
+    "S8 Confederate Setup": 95,     # 94 lines + ghost '113123' (L2912)
+    "S9 Union Setup": 5,
+    "S9 Union Reinf": 1,            # one arrival wrapped on two lines
+    "S9 Confederate Setup": 11,
+    "S10 Union Reinf": 13,
+    "S10 Confederate Setup": 86,
+    "S10 Confederate Reinf": 8,
+}
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, dict]:
+    return {name: read_workbook(FOLDER / name) for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx")}
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    return json.loads((FOLDER / "import-report.json").read_text(encoding="utf-8"))
+
+
+def _sheet_for(table) -> str:
+    kind = "Setup" if table.kind == "setup" and not table.condition else "Reinf"
+    return f"{table.scenario} {kind}"
+
+
+def test_every_table_is_declared_with_an_expected_count() -> None:
+    assert sorted(t.spec.id for t in TABLES) == sorted(EXPECTED_ROWS)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.spec.id)
+def test_rows_in_workbook_plus_rejects_equal_printed_rows(table, books, report) -> None:
+    spec = table.spec
+    sheet = books["scenarios.xlsx"][_sheet_for(table)]
+    kept = {r.values["rulebook_line"] for r in sheet.rows if spec.first <= r.values["rulebook_line"] <= spec.last}
+    rejected = {r["line"] for r in report["rejections"] if r["table"] == spec.id}
+    assert not kept & rejected, f"lines both kept and rejected: {sorted(kept & rejected)}"
+    assert all(r["reason"] for r in report["rejections"] if r["table"] == spec.id)
+    assert len(kept) + len(rejected) == EXPECTED_ROWS[spec.id]
+
+
+def test_ocr_ghost_rows_are_rejected_with_their_line(report) -> None:
+    ghosts = {r["line"]: r["reason"] for r in report["rejections"]}
+    for line in (889, 2052, 2853, 2912):
+        assert "OCR ghost row" in ghosts[line]
+
+
+def test_game_folder_validates() -> None:
+    assert [str(p) for p in validate(FOLDER)] == []
+
+
+def test_reimport_reproduces_the_committed_files_byte_for_byte(tmp_path: Path) -> None:
+    for name in ("game.toml", "overrides.csv"):
+        shutil.copy(FOLDER / name, tmp_path / name)
+    run_import(RULEBOOK, GAME, tmp_path)
+    for name in OUTPUTS:
+        assert (tmp_path / name).read_bytes() == (FOLDER / name).read_bytes(), name
+
+
+def test_every_override_names_a_line_of_a_declared_table() -> None:
+    lines = (FOLDER / "overrides.csv").read_text(encoding="utf-8").splitlines()[1:]
+    for text in lines:
+        line = int(text.split(",", 1)[0])
+        assert any(t.spec.first <= line <= t.spec.last for t in TABLES), line
