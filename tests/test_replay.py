@@ -97,3 +97,31 @@ def test_synthetic_reroll_log():
     assert r.steps[2].undoes == 1
     assert [d.values for s in r.steps for d in s.dice()] == [(1, 2), (6, 6)]
     assert r.final.pieces["a"].x == 100 and r.final.pieces["a"].stack_id is None
+
+
+def test_location_names_equal_vassal_final_report():
+    from vassal.module import read_module
+    final = replay_file(str(ENGINE_LOG), read_module(CORPUS / "engine" / "dice-test.vmod")).final
+    for pid, (*_, loc) in engine_final().items():
+        assert final.pieces[pid].location == loc
+
+
+@pytest.mark.parametrize("log, module", [("engine/engine-undo-example.vlog", "engine/dice-test.vmod"),
+                                         ("zxvt/5x5_startup.vlog", "zxvt/buildFile")])
+def test_location_names_equal_vassal_auto_reports(log, module):
+    """VASSAL wrote its own location names into the chat ("moves 0704 -> 0604", "created in B05")."""
+    from vassal.module import read_module
+    r = replay_file(str(CORPUS / log), read_module(CORPUS / module))
+    checked = 0
+    for step in r.steps:
+        if step.is_undo:  # the undo report repeats the move it takes back
+            continue
+        chats = [e.text for e in step.events if isinstance(e, ChatLine)]
+        for e in step.events:
+            if isinstance(e, Moved):
+                assert any(f"moves {e.from_location} -> {e.to_location}" in c for c in chats), (step.index, chats)
+                checked += 1
+            elif isinstance(e, Added):
+                assert any(c.endswith(f"created in {e.location}") for c in chats), (step.index, chats)
+                checked += 1
+    assert checked >= 3
