@@ -97,6 +97,13 @@ def test_control_characters_are_refused():
                                 [Element("VASSAL.build.widget.PieceSlot", {}, [], "x\x1by")]))
 
 
+def test_invalid_names_are_refused():
+    with pytest.raises(ValueError, match="element name"):
+        write_buildfile(Element("not a tag"))
+    with pytest.raises(ValueError, match="attribute name"):
+        write_buildfile(Element("VASSAL.build.GameModule", {"a=b": "x"}))
+
+
 def test_cdata_is_ignored_as_vassal_does():
     data = (b'<VASSAL.build.GameModule><VASSAL.build.widget.PieceSlot gpid="1">'
             b'<![CDATA[+/null/piece;;;;A/null;0;0;1;0]]></VASSAL.build.widget.PieceSlot>'

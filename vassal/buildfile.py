@@ -31,6 +31,8 @@ _INDENT = "    "
 _ILLEGAL_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 #: Java's String.trim removes every character <= U+0020 at both ends.
 _JAVA_WHITESPACE = "".join(chr(c) for c in range(0x21))
+#: XML names as VASSAL uses them (Java class names, attribute names); stricter than XML allows.
+_XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 _MARKUP_WITH_CDATA = re.compile(rb"<!--.*?-->|<\?.*?\?>|<!\[CDATA\[.*?\]\]>", re.S)
 
 
@@ -153,9 +155,12 @@ def _escape_attr(value: str) -> str:
 
 def _write(el: Element, depth: int, out: list[str]) -> None:
     pad = _INDENT * depth
-    _check_chars(el.tag, "element name")
+    if not _XML_NAME.fullmatch(el.tag):
+        raise ValueError(f"{el.tag!r} is not a valid element name")
     attrs = ""
     for name, value in el.attrs.items():
+        if not _XML_NAME.fullmatch(name):
+            raise ValueError(f"<{el.tag}> attribute name {name!r} is not a valid XML name")
         _check_chars(value, f"<{el.tag}> attribute {name}")
         attrs += f' {name}="{_escape_attr(value)}"'
     _check_chars(el.text, f"<{el.tag}> text")
