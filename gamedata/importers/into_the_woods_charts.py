@@ -265,7 +265,7 @@ VPS = (
        2721, "Award 3 VP for each enemy brigade CI"),
     VP("S8-D2V", "each enemy brigade CI at game end", "", "", 3, "", "as Scenario 8", 2721,
        "Award 3 VP for each enemy brigade CI"),
-    VP("S8-D2V", "Union starting VP", "", "", 5, U, "", 2987, "the Union starts with 5 VP"),
+    VP("S8-D2V", "Union starting VP", "", "", 5, U, "", 2989, "the Union starts with 5 VP"),
     VP("S9", "Confederate SP loss", "", "", 1, U, "Union objective: 11 SP losses; plus one per routed CSA unit; "
        "CSA starting losses excluded (L3086)", 3084, "Inflict 11 SP losses"),
     VP("S9", "Stuart's HQ and camps S5313, S5614, S5714 with Stuart CI", "S5313/S5614/S5714", "", 0, C,

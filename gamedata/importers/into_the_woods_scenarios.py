@@ -32,7 +32,7 @@ APR5, APR6, APR7 = "1862-04-05", "1862-04-06", "1862-04-07"
 
 SCENARIOS: tuple[ScenarioDef, ...] = (
     ScenarioDef("S1", "Shiloh: Bloody April - Historical April 6th Battle", "30.1", 661, (APR6, "6 AM"),
-                (APR6, "6 PM"), "N S", "Extended game ends after the 3 PM turn of April 7th (L769)."),
+                (APR6, "6 PM"), "N S", "Extended game ends after the 3 PM turn of April 7th (L778)."),
     ScenarioDef("S1-GD", "A Grand Design (optional setup)", "30.11", 1112, (APR6, "6 AM"), (APR6, "6 PM"), "N S",
                 "As Scenario 1; no Continuous Line; CSA 6 AM troops placed freely in the area of L1124-1127; "
                 "suggested balance: shift victory conditions except CSA Strategic one level toward the Union "
@@ -58,13 +58,13 @@ SCENARIOS: tuple[ScenarioDef, ...] = (
                 "April 7th reinforcements per the Scenario 1 charts (L2505); 2nd and 6th Divisions set up only "
                 "when triggered (L2518)."),
     ScenarioDef("S8-D2V", "A Day Two Variant", "30.8", 2969, (APR7, "6 AM"), (APR7, "5 PM"), "N S",
-                "Historical Day 2 with normal CSA command structure, free CSA deployment (L2989-2996); the "
-                "Union starts with 5 VP."),
+                "Historical Day 2 with normal CSA command structure, free CSA deployment (L2993-2998); the "
+                "Union starts with 5 VP (L2989)."),
     ScenarioDef("S9", "The Critical Left Flank: The Mid-Morning Attack on Stuart's Brigade", "30.9", 3010,
                 (APR6, "11 AM"), (APR6, "12 PM"), "S", "South map: rows Sxx10-Sxx23, columns S51xx-S63xx "
-                "inclusive (L3050-3056)."),
+                "inclusive (L3053-3056)."),
     ScenarioDef("S10", "Johnston Has His Way", "31.0", 3152, (APR5, "7 AM"), (APR5, "6 PM"), "N S",
-                "Extended April 5th-6th game has no stated end turn (L3272ff). Lew Wallace enters by the 30.11 "
+                "Extended April 5th-6th game has no stated end turn (L3239). Lew Wallace enters by the 30.11 "
                 "variable entry rule (L3304)."),
 )
 
@@ -74,7 +74,7 @@ LEFT_FLANK = ("area S east-limit S1020-S2628-S4028-S4034: between the map edges 
               "diagonally to S2628, east to S4028 (no units north of row Sxx28), then south to S4034, inclusive "
               "(L1137-1140)")
 DAY_TWO = ("area N S: anywhere except north of row Nxx29 (exclusive) and east of column 38xx (exclusive) at the same "
-           "time; not north of row Nxx17 (L2989-2996)")
+           "time; not north of row Nxx17 (L2993-2998)")
 S10_NOT_AT_START = ("15 MI", "18 WI", "15 IA", "16 IA", "23 MO", "Det A", "Det B", "Det C")
 LEW_WALLACE = "3/T"
 
@@ -119,7 +119,7 @@ def derive(lists: Lists, oob: Oob, turns: Mapping[tuple[str, str], int]) -> None
                          for r in between("S8", lambda r: True)] + lists.reinf.get("S8", [])
     lists.setup["S8-D2V"] = [r if side(r) == UNION else with_changes(
         r, location=None, constraint=DAY_TWO, facing=None,
-        notes=list(r["notes"]) + [f"free deployment (L2989); historical position {r['location']}"])
+        notes=list(r["notes"]) + [f"free deployment (L2993); historical position {r['location']}"])
         for r in lists.setup["S8"]]
     lists.reinf["S8-D2V"] = [with_changes(r) for r in lists.reinf["S8"]]
     lists.setup["S10"] = [with_changes(r, strength=None if units[str(r["unit_id"])].command == "1/6/T"
