@@ -309,6 +309,9 @@ def test_polygon_insideness_follows_java():
     assert not square.contains((10, 10)) and square.contains((9, 9))
     triangle = Polygon(((0, 0), (10, 10), (0, 10)))
     assert triangle.contains((1, 5)) and not triangle.contains((6, 5))
+    # on a slanted edge: inside only when the inside lies to the right
+    assert not triangle.contains((5, 5))
+    assert Polygon(((10, 0), (10, 10), (0, 10))).contains((5, 5))
 
 
 def test_zone_path_parsing_skips_what_vassal_skips():
