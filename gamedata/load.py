@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gamedata.model import (
     Alias, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
     Scenario, SetupRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
-from gamedata.workbook import Row, Sheet
+from gamedata.workbook import Sheet
 
+T = TypeVar("T")
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 GAME_FILE = "game.toml"
 
@@ -123,11 +124,7 @@ class FolderData:
 
 def _records(sheets: dict[str, Sheet], name: str) -> list[dict[str, Any]]:
     sheet = sheets.get(name)
-    return [_full(row) for row in sheet.rows] if sheet else []
-
-
-def _full(row: Row) -> dict[str, Any]:
-    return dict(row.values)
+    return [dict(row.values) for row in sheet.rows] if sheet else []
 
 
 def _text(value: Any) -> str:
@@ -136,38 +133,6 @@ def _text(value: Any) -> str:
 
 def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     """Turn a checked definition and its sheets into the frozen model."""
-    scenarios = []
-    for s in _records(sheets, "Scenarios"):
-        sid = s["scenario_id"]
-        setup = tuple(
-            SetupRow(
-                unit_id=r["unit_id"], location=_text(r.get("location")), constraint=_text(r.get("constraint")),
-                facing=_text(r.get("facing")), strength=_text(r.get("strength")), status=_text(r.get("status")),
-                orders=_text(r.get("orders")), notes=_text(r.get("notes")), rulebook_line=r.get("rulebook_line"),
-            )
-            for r in _records(sheets, setup_sheet(sid).name)
-        )
-        reinf = tuple(
-            ReinforcementRow(
-                unit_id=r["unit_id"], turn=_text(r.get("turn")), dr_set=_text(r.get("dr_set")),
-                entry=_text(r.get("entry")), alt_entry=_text(r.get("alt_entry")), order=_text(r.get("order")), activations=_text(r.get("activations")),
-                fatigue=_text(r.get("fatigue")), strength=_text(r.get("strength")), status=_text(r.get("status")),
-                notes=_text(r.get("notes")), rulebook_line=r.get("rulebook_line"),
-            )
-            for r in _records(sheets, reinf_sheet(sid).name)
-        )
-        scenarios.append(Scenario(
-            scenario_id=sid, name=s["name"], section=_text(s.get("section")), rulebook_line=s.get("rulebook_line"),
-            start_turn=s.get("start_turn"), end_turn=s.get("end_turn"), maps=_text(s.get("maps")),
-            notes=_text(s.get("notes")), setup=setup, reinforcements=reinf,
-        ))
-    rows_by_table: dict[str, list[TableRow]] = {}
-    for r in _records(sheets, "Rows"):
-        rows_by_table.setdefault(r["table_id"], []).append(
-            TableRow(roll=_text(r["roll"]), result=r["result"], rulebook_line=r.get("rulebook_line")))
-    for r in _records(sheets, "Modifiers"):
-        rows_by_table.setdefault(r["table_id"], []).append(
-            TableRow(roll="", result=r["condition"], modifier=_text(r["modifier"]), rulebook_line=r.get("rulebook_line")))
     return Game(
         id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
         maps=map_defs(d),
@@ -176,34 +141,50 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"]) for x in d.get("dice", ())),
         unit_types=tuple(UnitType(x["code"], x["name"]) for x in d.get("unit_types", ())),
         statuses=tuple(Status(x["code"], x["name"], tuple(x.get("levels", ()))) for x in d.get("statuses", ())),
-        formations=tuple(
-            Formation(f["formation_id"], f["side"], f["name"], f["level"], _text(f.get("parent")), _text(f.get("leader")))
-            for f in _records(sheets, "Formations")),
-        units=tuple(
-            Unit(unit_id=u["unit_id"], side=u["side"], name=u["name"], type=u["type"], size=_text(u.get("size")),
-                 command=_text(u.get("command")), formation=_text(u.get("formation")),
-                 strength=_text(u.get("strength")), manpower=u.get("manpower"), morale=_text(u.get("morale")),
-                 ratings=_text(u.get("ratings")), counter_text=_text(u.get("counter_text")),
-                 notes=_text(u.get("notes")))
-            for u in _records(sheets, "Units")),
-        scenarios=tuple(scenarios),
-        tables=tuple(
-            DieRollTable(t["table_id"], t["name"], t["die"], _text(t.get("purpose")), _text(t.get("section")),
-                         tuple(rows_by_table.get(t["table_id"], ())))
-            for t in _records(sheets, "Tables")),
-        vp=tuple(
-            VPTable(v["scenario_id"], v["item"], _text(v.get("location")), _text(v.get("turn")),
-                    _text(v.get("points")), _text(v.get("side")), _text(v.get("notes")), v.get("rulebook_line"))
-            for v in _records(sheets, "VP")),
-        levels=tuple(
-            VictoryLevel(v["scenario_id"], v.get("low"), v.get("high"), v["result"], v.get("rulebook_line"))
-            for v in _records(sheets, "Levels")),
-        named_hexes=tuple(
-            NamedHex(n["map"], n["hex"], n["name"], _text(n.get("source")), n.get("rulebook_line"))
-            for n in _records(sheets, "Names")),
-        terrain_hexes=tuple(TerrainHex(h["map"], h["hex"], h["terrain"], _text(h.get("name")))
-                            for h in _records(sheets, "Hexes")),
-        terrain_hexsides=tuple(TerrainHexside(h["map"], h["hex"], h["side"], h["feature"])
-                               for h in _records(sheets, "Hexsides")),
+        formations=tuple(_record(Formation, f) for f in _records(sheets, "Formations")),
+        units=tuple(_record(Unit, u) for u in _records(sheets, "Units")),
+        scenarios=tuple(_scenario(s, sheets) for s in _records(sheets, "Scenarios")),
+        tables=_die_tables(sheets),
+        vp=tuple(_record(VPTable, v) for v in _records(sheets, "VP")),
+        levels=tuple(_record(VictoryLevel, v) for v in _records(sheets, "Levels")),
+        named_hexes=tuple(_record(NamedHex, n) for n in _records(sheets, "Names")),
+        terrain_hexes=tuple(_record(TerrainHex, h) for h in _records(sheets, "Hexes")),
+        terrain_hexsides=tuple(_record(TerrainHexside, h) for h in _records(sheets, "Hexsides")),
         notes=tuple(d.get("notes", ())),
     )
+
+
+_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high"}
+
+
+def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:
+    """Build a model record from a row: its fields by name; text fields '' when empty."""
+    values: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in extra:
+            values[f.name] = extra[f.name]
+        elif f.name in row:
+            value = row[f.name]
+            values[f.name] = value if f.name in _KEEP_TYPE else _text(value)
+    return cls(**values)
+
+
+def _scenario(s: dict[str, Any], sheets: dict[str, Sheet]) -> Scenario:
+    sid = s["scenario_id"]
+    return _record(
+        Scenario, s,
+        setup=tuple(_record(SetupRow, r) for r in _records(sheets, setup_sheet(sid).name)),
+        reinforcements=tuple(_record(ReinforcementRow, r) for r in _records(sheets, reinf_sheet(sid).name)),
+    )
+
+
+def _die_tables(sheets: dict[str, Sheet]) -> tuple[DieRollTable, ...]:
+    """Tables with their result rows, then their modifiers (as rows with `modifier` set)."""
+    rows: dict[str, list[TableRow]] = {}
+    for r in _records(sheets, "Rows"):
+        rows.setdefault(r["table_id"], []).append(
+            TableRow(roll=_text(r["roll"]), result=r["result"], rulebook_line=r.get("rulebook_line")))
+    for r in _records(sheets, "Modifiers"):
+        rows.setdefault(r["table_id"], []).append(TableRow(
+            roll="", result=r["condition"], modifier=_text(r["modifier"]), rulebook_line=r.get("rulebook_line")))
+    return tuple(_record(DieRollTable, t, rows=tuple(rows.get(t["table_id"], ()))) for t in _records(sheets, "Tables"))

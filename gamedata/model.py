@@ -194,6 +194,8 @@ class DieRollTable:
     die: str
     purpose: str = ""
     section: str = ""
+    scenario_id: str = ""
+    rulebook_line: int | None = None
     rows: tuple[TableRow, ...] = ()
 
 

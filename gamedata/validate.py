@@ -151,7 +151,8 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         _placed_once(ref, sid)
         if turn_ids:
             for row in _rows(sheets, reinf_sheet(sid).name):
-                _member(ref, reinf_sheet(sid).name, row, "turn", turn_ids, "turn (id, label or hour of game.toml turns)")
+                _member(ref, reinf_sheet(sid).name, row, "turn", turn_ids,
+                        "turn (id, label or hour of game.toml turns)")
         for row in _rows(sheets, setup_sheet(sid).name):
             _member(ref, setup_sheet(sid).name, row, "unit_id", units, "unit in the OOB")
             _hexes(ref, hexids, setup_sheet(sid).name, row, "location", set())

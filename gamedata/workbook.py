@@ -112,7 +112,7 @@ def _read_sheet(ws: Any) -> Sheet:
         header = header[:-1]
     records: list[Row] = []
     for number, values in enumerate(rows, start=2):
-        cells = {col: _cell(v) for col, v in zip(header, values) if col}
+        cells = {col: _cell(v) for col, v in zip(header, values, strict=False) if col}
         if any(v is not None for v in cells.values()):
             records.append(Row(number, cells))
     return Sheet(ws.title, header, tuple(records))

@@ -148,7 +148,8 @@ def test_reinforcement_turn_outside_the_track(copy):
     row = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, header.index("unit_id") + 1).value == "Smith-B")
     ws.cell(row, header.index("turn") + 1, value=33)
     book.save(copy / "scenarios.xlsx")
-    assert lines_of(copy) == [f"scenarios.xlsx:S9 Reinf:{row}:turn: unknown turn (id, label or hour of game.toml turns) '33'"]
+    assert lines_of(copy) == [
+        f"scenarios.xlsx:S9 Reinf:{row}:turn: unknown turn (id, label or hour of game.toml turns) '33'"]
 
 
 def test_sheet_outside_the_layout(copy):

@@ -93,7 +93,8 @@ class Report:
         for t in self.tables.values():
             out.append(f"| {t.table} | {t.first}-{t.last} | {len(t.rows_read)} | {len(t.kept)} | "
                        f"{len(t.rejected)} | {t.records} |")
-        out += ["", f"## Rejections ({len(self.rejections)})", "", "| line | table | text | reason |", "|---|---|---|---|"]
+        out += ["", f"## Rejections ({len(self.rejections)})", "",
+                "| line | table | text | reason |", "|---|---|---|---|"]
         out += [f"| {r.line} | {r.table} | {_md(r.text)} | {_md(r.reason)} |" for r in self.rejections]
         out += ["", f"## Normalizations ({len(self.notes)})", "", "| line | table | field | before | after | rule |",
                 "|---|---|---|---|---|---|"]

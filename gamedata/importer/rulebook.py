@@ -100,7 +100,7 @@ class Rulebook:
                 continue
             if spec.sep == "|" and (_PIPE_RULE.match(text.strip()) or self._is_pipe_header(number)):
                 continue
-            row = RawRow(number, dict(zip(spec.columns, cells)), text)
+            row = RawRow(number, dict(zip(spec.columns, cells, strict=False)), text)
             (good if len(cells) == len(spec.columns) else bad).append(row)
         return good, bad
 

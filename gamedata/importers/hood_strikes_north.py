@@ -575,7 +575,7 @@ def _victory(ctx: ImportContext) -> None:
             _vp(ctx, spec.id, sid, sides[sid], row.line, row.cells["points"], row.cells["reason"])
     for sid, first, last in VP_BULLETS:
         tid = f"{sid} VP"
-        for line, match in ctx.prose(tid, first, last, "", r"^\s*-\s+(?:\+|\d|Automatic Victory)"):
+        for line, _ in ctx.prose(tid, first, last, "", r"^\s*-\s+(?:\+|\d|Automatic Victory)"):
             text = ctx.book.line(line)
             auto = re.match(r"^\s*-\s+Automatic Victory:\*\*\s*(.+)$", text)
             if auto:
