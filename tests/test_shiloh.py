@@ -1,0 +1,63 @@
+"""Shiloh data against the 18-line rulebook text (001_bc722dbdf65a3fe9.txt, lines cited)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from gamedata.importer.run import run_import
+from gamedata.load import load_game
+from gamedata.validate import validate
+from tests.conftest import RULEBOOKS
+
+GAME = Path(__file__).resolve().parents[1] / "sources" / "shiloh"
+RULEBOOK = RULEBOOKS / "001_bc722dbdf65a3fe9.txt"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(GAME)
+
+
+def _result(game, table_id, case):
+    table = next(t for t in game.tables if t.table_id == table_id)
+    return next(r.result for r in table.rows if r.roll == case)
+
+
+def test_thirteen_turns_and_no_invented_setup(game):
+    (scenario,) = game.scenarios
+    assert (scenario.start_turn, scenario.end_turn) == (1, 13)          # line 2
+    assert scenario.setup == () and scenario.reinforcements == ()       # line 3-4: printed on the map
+    assert game.units == ()
+    assert "No setup data" in (GAME / "README.md").read_text(encoding="utf-8")
+
+
+def test_ferry_and_gunboats(game):
+    assert _result(game, "shiloh-ferry", "cost") == "3 MP"                          # line 11
+    assert _result(game, "shiloh-ferry", "direction") == "east to west only"
+    assert _result(game, "shiloh-reinforcements", "cost") == "1 MP to enter the map"   # line 6
+    assert _result(game, "shiloh-reinforcements", "Confederate") == "none"          # line 8
+    assert "may not be attacked" in _result(game, "shiloh-gunboats", "ZOC and attack")  # line 10
+
+
+def test_victory(game):
+    assert sorted((v.side, v.points) for v in game.vp if v.item == "each enemy SP eliminated") == \
+        [("Confederate", "1"), ("Union", "1")]                                     # line 12
+    assert [(n.hex, n.name) for n in game.named_hexes] == [("1508", "Pittsburg Landing")]
+    results = [level.result for level in game.levels]
+    assert len(results) == 6                                                        # lines 13-18
+    assert results[2] == "Confederate Marginal: scores twice as many VPs as the Union player"   # line 15
+    assert all("Pittsburg Landing" in r for i, r in enumerate(results) if i != 2)
+
+
+def test_validate_passes():
+    assert validate(GAME) == []
+
+
+def test_reimport_reproduces_the_committed_files(tmp_path):
+    shutil.copy(GAME / "game.toml", tmp_path / "game.toml")
+    run_import(RULEBOOK, "shiloh", tmp_path)
+    for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json",
+                 "import-report.md"):
+        assert (tmp_path / name).read_bytes() == (GAME / name).read_bytes(), name
