@@ -23,7 +23,7 @@ from builder.charts import game_charts
 from builder.counters import png_bytes
 from builder.help import help_page
 from builder.layout import plan_boards
-from builder.pieces import chain, unit_traits
+from builder.pieces import unit_piece
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.systems import profile_for
 from gamedata.hexids import HexIds
@@ -146,8 +146,9 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan) -> bytes:
     profile = profile_for(game)
     placements = []
     for index, start in enumerate(scenario.starts):
-        text = chain(unit_traits(game, profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start))
-        placements.append(Placement(f"{index + 1}", text.type, text.state, start.spot.map_name, start.spot.x, start.spot.y))
+        piece = unit_piece(game, profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start)
+        type_text, state_text = piece.encode()
+        placements.append(Placement(f"{index + 1}", type_text, state_text, start.spot.map_name, start.spot.x, start.spot.y))
     boards: dict[str, list[BoardPlacement]] = {}
     for name, group in zip(plan.map_names, plan_boards(game.maps)):
         if len(group.boards) > 1:

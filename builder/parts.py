@@ -10,7 +10,7 @@ from builder.charts import game_charts
 from builder.counters import COUNTER_SIZE
 from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
-from builder.pieces import chain, marker_traits, prototypes as prototype_list, unit_traits
+from builder.pieces import marker_piece, prototypes as prototype_list, unit_piece
 from builder.scenarios import ScenarioPlan
 from builder.systems import SystemProfile
 from gamedata.model import Formation, Game, MapDef, Scenario, TurnDef, Unit
@@ -83,11 +83,11 @@ def eliminated_map(name: str, game: Game) -> Element:
 
 
 def prototypes(game: Game, profile: SystemProfile) -> Element:
-    return c.prototypes_container([c.prototype_definition(name, text.slot_text) for name, text in prototype_list(game, profile)])
+    return c.prototypes_container([c.prototype_definition(name, piece.slot_text()) for name, piece in prototype_list(game, profile)])
 
 
 def _slot(unit: Unit, game: Game, profile: SystemProfile, gpid: str) -> Element:
-    return c.piece_slot(unit.name, gpid, chain(unit_traits(game, profile, unit, gpid)).slot_text, SLOT_SIZE)
+    return c.piece_slot(unit.name, gpid, unit_piece(game, profile, unit, gpid).slot_text(), SLOT_SIZE)
 
 
 def _formation_widgets(game: Game, profile: SystemProfile, gpids: dict[str, str], side: str) -> list[Element]:
@@ -127,7 +127,7 @@ def palette(game: Game, profile: SystemProfile, gpids: dict[str, str]) -> Elemen
     markers = [
         c.panel_widget(layer.name, [
             c.piece_slot(layer.label(s), gpids[f"marker:{layer.step_code(s)}"],
-                         chain(marker_traits(layer, s, gpids[f"marker:{layer.step_code(s)}"])).slot_text, SLOT_SIZE)
+                         marker_piece(layer, s, gpids[f"marker:{layer.step_code(s)}"]).slot_text(), SLOT_SIZE)
             for s in range(len(layer.steps))
         ], columns=8)
         for layer in profile.layers

@@ -13,18 +13,16 @@ expanded (§4.5), with facing and starting statuses set in the states.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 from builder.artwork import (
     BADGE_SIZE, back_image, badge_image, marker_image, unit_image, unit_symbol,
 )
-from builder.counters import COUNTER_SIZE, Symbol
+from builder.counters import Symbol
 from builder.systems import StatusLayer, SystemProfile
 from gamedata.model import Game, Unit
-from vassal.commands import AddPiece
-from vassal.gamestate import join_chain
 from vassal.keys import NamedKeyStroke
+from vassal.piece import Piece
 from vassal.traits.actions import Delete
 from vassal.traits.base import Trait
 from vassal.traits.basic import BasicPiece
@@ -35,37 +33,11 @@ from vassal.traits.rotate import FreeRotator
 
 FACING = "Facing"
 STRENGTH = "Strength"
-# Badge centres relative to the counter centre: corners first, then the middle of each side.
-_HALF_W, _HALF_H = BADGE_SIZE[0] // 2 + 1, BADGE_SIZE[1] // 2 + 1
-_EDGE = COUNTER_SIZE // 2
-_BADGE_SLOTS = (
-    (-_EDGE + _HALF_W, _EDGE - _HALF_H), (_EDGE - _HALF_W, _EDGE - _HALF_H),
-    (-_EDGE + _HALF_W, -_EDGE + _HALF_H), (_EDGE - _HALF_W, -_EDGE + _HALF_H),
-    (-_EDGE + _HALF_W, 0), (_EDGE - _HALF_W, 0), (0, _EDGE - _HALF_H),
-)
-
-
-@dataclass(frozen=True)
-class PieceText:
-    """A piece's type and state chains; `slot_text` is the buildFile form (`+/null/...`)."""
-
-    type: str
-    state: str
-
-    @property
-    def slot_text(self) -> str:
-        return AddPiece.make("null", self.type, self.state).text
-
-
-@lru_cache(maxsize=None)
-def _type_text(trait: Trait) -> str:
-    """A trait's type text; memoised because the same traits recur on every unit and setup."""
-    return trait.encode_type()
-
-
-def chain(traits: list[Trait]) -> PieceText:
-    """Encode traits (outermost first, BasicPiece last) into type and state chains (§4.3)."""
-    return PieceText(join_chain([_type_text(t) for t in traits]), join_chain([t.encode_state() for t in traits]))
+# Badge centres relative to the counter centre: two columns, bottom and top rows first,
+# then the middle rows; ten places cover the counter without overlap.
+_COLUMNS = (-(BADGE_SIZE[0] // 2 + 1), BADGE_SIZE[0] // 2 + 1)
+_ROWS = tuple(k * BADGE_SIZE[1] for k in (2, -2, 1, -1, 0))
+_BADGE_SLOTS = tuple((x, y) for y in _ROWS for x in _COLUMNS)
 
 
 def type_name(game: Game, unit: Unit) -> str:
@@ -147,7 +119,7 @@ def side_prototype(side: str) -> list[Trait]:
     return [Marker({"Side": side})]
 
 
-def prototypes(game: Game, profile: SystemProfile) -> list[tuple[str, PieceText]]:
+def prototypes(game: Game, profile: SystemProfile) -> list[tuple[str, Piece]]:
     """Every prototype the units use, sides first, each name once, in a stable order.
     A prototype's own BasicPiece is a blank placeholder that expansion discards (§4.5)."""
     found: dict[str, list[Trait]] = {}
@@ -155,7 +127,7 @@ def prototypes(game: Game, profile: SystemProfile) -> list[tuple[str, PieceText]
         found.setdefault(side_prototype_name(side), side_prototype(side))
     for unit in game.units:
         found.setdefault(type_prototype_name(game, unit), type_prototype(game, profile, unit))
-    return [(name, chain([*traits, BasicPiece()])) for name, traits in found.items()]
+    return [(name, Piece((*traits, BasicPiece()))) for name, traits in found.items()]
 
 
 def initial_strength(unit: Unit) -> str:
@@ -173,7 +145,7 @@ class UnitStart:
     strength: str | None = None
 
 
-def unit_traits(game: Game, profile: SystemProfile, unit: Unit, gpid: str, start: UnitStart | None = None) -> list[Trait]:
+def unit_piece(game: Game, profile: SystemProfile, unit: Unit, gpid: str, start: UnitStart | None = None) -> Piece:
     """The unit's traits; with `start`, prototypes are expanded and states set (for saves)."""
     side_name, type_proto = side_prototype_name(unit.side), type_prototype_name(game, unit)
     own: list[Trait] = [
@@ -187,24 +159,20 @@ def unit_traits(game: Game, profile: SystemProfile, unit: Unit, gpid: str, start
         BasicPiece(image=unit_image(unit), name=unit.name, gpid=gpid),
     ]
     if start is None:
-        return [UsePrototype(name=type_proto), *own, UsePrototype(name=side_name), *inner]
+        return Piece((UsePrototype(name=type_proto), *own, UsePrototype(name=side_name), *inner))
     steps = dict(start.statuses)
     by_name = {layer.name: layer.code for layer in profile.layers}
     expanded = [*type_prototype(game, profile, unit), *own, *side_prototype(unit.side), *inner]
-    return [
+    return Piece(tuple(
         t.with_level(steps[by_name[t.name]]) if isinstance(t, Layer) and by_name.get(t.name) in steps else t
         for t in expanded
-    ]
+    ))
 
 
-def marker_traits(layer: StatusLayer, step: int, gpid: str) -> list[Trait]:
+def marker_piece(layer: StatusLayer, step: int, gpid: str) -> Piece:
     """A status marker for the markers palette."""
-    return [
+    return Piece((
         Delete(),
         Marker({"Type": "Marker", "Status": layer.step_code(step)}),
         BasicPiece(image=marker_image(layer, step), name=layer.label(step), gpid=gpid),
-    ]
-
-
-def with_gpid(traits: list[Trait], gpid: str) -> list[Trait]:
-    return [replace(t, gpid=gpid) if isinstance(t, BasicPiece) else t for t in traits]
+    ))

@@ -141,7 +141,13 @@ def _layer_from(status: Status, index: int, known: dict[str, StatusLayer], back_
     base = known.get(status.code)
     colour = base.colour if base else _BADGE_COLOURS[index % len(_BADGE_COLOURS)]
     only = base.only if base else ()
-    return StatusLayer(status.code, status.name, levels, colour, status.code in back_sides, only)
+    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only)
+
+
+def short_name(code: str) -> str:
+    """A badge-sized name from a status code (`fort-build-1` -> `Fort Build 1`); game.toml
+    names are sentences with rulebook references, too long for a counter."""
+    return " ".join(word.capitalize() for word in code.split("-"))
 
 
 def parse_status(profile: SystemProfile, cell: str) -> tuple[tuple[StatusLayer, int], ...]:
@@ -166,6 +172,7 @@ def _match(profile: SystemProfile, token: str) -> tuple[StatusLayer, int] | tupl
     for layer in profile.layers:
         if token == layer.code and not layer.levels:
             return layer, 0
+    for layer in profile.layers:
         if token.startswith(layer.code + "-"):
             level = token[len(layer.code) + 1:]
             if level.lower() in _NO_LEVEL:

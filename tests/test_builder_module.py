@@ -1,0 +1,217 @@
+"""The built module, read back through our own module, save and replay readers.
+
+One full build of Hood Strikes North (real data from sources/) per session; the
+other checks use the in-memory plan or tiny synthetic games.
+"""
+from __future__ import annotations
+
+import shutil
+import zipfile
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjutant.cmd_build import build as build_command
+from builder.layout import plan_boards
+from builder.module import build_module, make_plan, scenario_save
+from builder.scenarios import BuildError
+from gamedata.hexids import Hex, HexIds
+from gamedata.load import load_game
+from gamedata.model import Game, MapDef, Scenario, SetupRow, Unit
+from vassal.module import read_module
+from vassal.piece import Piece
+from vassal.replay import replay_save
+from vassal.savefile import read_save
+from vassal.traits.rotate import FreeRotator
+
+HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("build")
+    summary = build_module(HSN, out)
+    return summary, out
+
+
+@pytest.fixture(scope="session")
+def game() -> Game:
+    return load_game(HSN)
+
+
+@pytest.fixture(scope="session")
+def module(built):
+    return read_module(built[0].path)
+
+
+@pytest.fixture(scope="session")
+def setups(built, module, tmp_path_factory):
+    """Scenario id -> replay of its predefined setup, located with the module's grids."""
+    folder = tmp_path_factory.mktemp("setups")
+    replays = {}
+    with zipfile.ZipFile(built[0].path) as archive:
+        for setup in module.predefined_setups:
+            path = folder / Path(setup.file).name
+            path.write_bytes(archive.read(setup.file))
+            replays[setup.name] = replay_save(read_save(path), module)
+    return replays
+
+
+def _unit_pieces(replay) -> dict[str, list]:
+    by_unit: dict[str, list] = {}
+    for state in replay.initial.pieces.values():
+        props = Piece.decode(state.type, state.state).properties
+        by_unit.setdefault(props["UnitId"], []).append(state)
+    return by_unit
+
+
+def test_module_reads_back_without_warnings(built, module, game) -> None:
+    summary, _ = built
+    assert module.warnings == ()
+    assert module.name == "Hood Strikes North"
+    assert module.sides == ("Confederate", "Union")
+    assert summary.setups == len(game.scenarios) == len(module.predefined_setups)
+
+
+def test_palette_has_one_piece_per_oob_unit_with_its_side(module, game) -> None:
+    prototypes = {name: Piece.from_slot_text(text) for name, text in module.prototypes.items()}
+    sides = Counter()
+    unit_ids = set()
+    for slot in module.piece_slots:
+        props = Piece.from_slot_text(slot.text).expand(prototypes).properties
+        if "UnitId" in props:
+            sides[props["Side"]] += 1
+            unit_ids.add(props["UnitId"])
+    assert sides == Counter(u.side for u in game.units)
+    assert unit_ids == {u.unit_id for u in game.units}
+
+
+def test_every_single_hex_setup_row_lands_on_its_hex(setups, game) -> None:
+    hexids = HexIds(game.maps)
+    checked = 0
+    for scenario in game.scenarios:
+        pieces = _unit_pieces(setups[scenario.name])
+        for row in scenario.setup:
+            if row.constraint or len(hexids.expand(row.location)) != 1:
+                continue
+            locations = {p.location for p in pieces[row.unit_id]}
+            assert hexids.normalize(row.location) in locations, (scenario.scenario_id, row)
+            checked += 1
+    assert checked > 250
+
+
+def test_every_setup_and_reinforcement_row_has_a_piece(setups, game) -> None:
+    for scenario in game.scenarios:
+        pieces = _unit_pieces(setups[scenario.name])
+        expected = Counter(r.unit_id for r in (*scenario.setup, *scenario.reinforcements))
+        assert Counter({unit: len(states) for unit, states in pieces.items()}) == expected
+
+
+def test_reinforcements_wait_in_boxes_naming_turn_and_entry(setups, game) -> None:
+    scenario = next(s for s in game.scenarios if s.reinforcements)
+    pieces = _unit_pieces(setups[scenario.name])
+    for row in scenario.reinforcements:
+        (state,) = pieces[row.unit_id]
+        assert state.map == "Scenario Display"
+        assert state.location.startswith(f"Turn {row.turn}" if row.turn else f"Die-roll set {row.dr_set}")
+        assert row.entry in state.location
+
+
+def test_starting_statuses_and_strength_are_set(setups, game) -> None:
+    # Scenario 2 (L375): Rucker at 0111, exhausted and Fatigue 1, manpower 2
+    scenario = next(s for s in game.scenarios if s.scenario_id == "S2")
+    row = next(r for r in scenario.setup if r.unit_id == "Rucker")
+    assert (row.location, row.status, row.strength) == ("0111", "exhausted;fatigue-1", "2")
+    (state,) = _unit_pieces(setups[scenario.name])["Rucker"]
+    piece = Piece.decode(state.type, state.state)
+    layers = {layer.name: layer for layer in piece.layers}
+    assert layers["Exhausted"].active and layers["Exhausted"].image.endswith("_exhausted_0.png")
+    assert layers["Fatigue"].active and layers["Fatigue"].level == 0
+    assert not layers["Demoralized"].active
+    assert piece.properties["Strength"] == "2"
+    assert piece.name == "Rucker (Exhausted)"
+
+
+def test_board_grid_names_every_drawn_hex_as_printed(module, game) -> None:
+    board = module.map("Main Map").boards[0]
+    (group,) = plan_boards(game.maps)
+    geometry = group.boards[0]
+    hexids = HexIds(game.maps)
+    for column in range(1, 59):
+        low, high = hexids.row_range("main", column)
+        for row in (low, (low + high) // 2, high):
+            h = Hex("main", column, row)
+            assert board.location_name(geometry.centre(h)) == hexids.format(h)
+
+
+def test_rebuild_is_byte_identical_and_reuses_the_cache(built, tmp_path) -> None:
+    summary, out = built
+    again = build_module(HSN, tmp_path, cache_dir=out / "cache")
+    assert again.images_drawn == 0
+    assert again.path.read_bytes() == summary.path.read_bytes()
+    unchanged = build_module(HSN, tmp_path, cache_dir=out / "cache")
+    assert unchanged.up_to_date and unchanged.path.read_bytes() == summary.path.read_bytes()
+
+
+def test_gpids_survive_a_changed_oob_row(game) -> None:
+    before = make_plan(game).gpids
+    first, second = game.units[0], game.units[1]
+    edited = replace(game, units=(replace(first, strength="9", name=first.name + " (edited)"), *game.units[1:]))
+    assert make_plan(edited).gpids == before
+    renamed = replace(game, units=(first, replace(second, unit_id=second.unit_id + "-new"), *game.units[2:]),
+                      scenarios=())
+    after = make_plan(renamed).gpids
+    assert f"unit:{second.unit_id}" not in after
+    assert {k: v for k, v in after.items() if k != f"unit:{second.unit_id}-new"} == \
+        {k: v for k, v in before.items() if k != f"unit:{second.unit_id}"}
+
+
+def _tiny_gbacw(rows: tuple[SetupRow, ...]) -> Game:
+    # Into the Woods (digest 1.2): N map CCRR with prefix; units face vertices NE/E/SE/SW/W/NW
+    north = MapDef("N", "North Map", "N", "CCRR", (10, 20), (1, 10), "even")
+    units = (Unit("17 IL", "Union", "17 IL", "Inf", command="3/1/T", strength="7"),
+             Unit("6 MS", "Confederate", "6 MS", "Inf", command="2/1/3", strength="5"))
+    return Game("tiny", "Tiny", "GBACW", "", ("Union", "Confederate"), (north,), units=units,
+                scenarios=(Scenario("T1", "Tiny test", setup=rows),))
+
+
+def test_facing_and_disorder_reach_the_setup_save(tmp_path) -> None:
+    game = _tiny_gbacw((SetupRow("17 IL", "N1205", facing="SE", status="disordered"),
+                        SetupRow("6 MS", "N1506", facing="NW")))
+    plan = make_plan(game)
+    path = tmp_path / "t1.vsav"
+    path.write_bytes(scenario_save(plan, plan.scenarios[0]))
+    pieces = {Piece.decode(p.type, p.state).properties["UnitId"]: Piece.decode(p.type, p.state)
+              for p in replay_save(read_save(path)).initial.pieces.values()}
+    facing = {name: piece.find(FreeRotator)[0].facing for name, piece in pieces.items()}
+    assert facing == {"17 IL": 5, "6 MS": 11}          # bearings 150 and 330 of 12 steps
+    assert pieces["17 IL"].properties["Facing_Facing"] == "6"   # VASSAL's property is 1-based
+    assert {l.name: l.active for l in pieces["17 IL"].layers}["Disordered"]
+    assert not {l.name: l.active for l in pieces["6 MS"].layers}["Disordered"]
+
+
+def test_unknown_unit_is_reported_with_sheet_row_and_column() -> None:
+    game = _tiny_gbacw((SetupRow("17 IL", "N1205"), SetupRow("99 XX", "N1206")))
+    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:3:unit_id: unit '99 XX'"):
+        make_plan(game)
+
+
+def test_unknown_facing_is_reported() -> None:
+    game = _tiny_gbacw((SetupRow("17 IL", "N1205", facing="Up"),))
+    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:2:facing: unknown facing 'Up'"):
+        make_plan(game)
+
+
+def test_cli_reports_bad_data_without_traceback_and_writes_nothing(tmp_path) -> None:
+    broken = tmp_path / "broken"
+    shutil.copytree(HSN, broken)
+    toml = broken / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace('system = "GCACW"', 'system = "NOPE"'), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(build_command, [str(broken), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "game.toml" in result.output and "Traceback" not in result.output
+    assert not (out / "hood-strikes-north.vmod").exists()
