@@ -6,9 +6,9 @@ import io
 import re
 
 import pytest
+from conftest import CORPUS, ENGINE_MODULE
 from PIL import Image
 
-from conftest import CORPUS, ENGINE_MODULE
 from vassal.archive import open_zip, read_entry
 from vassal.board import OFFBOARD, Board, MapLayout, PlacedBoard
 from vassal.buildfile import Element, element, parse_buildfile
@@ -38,7 +38,7 @@ def _engine_layout() -> MapLayout:
 def test_engine_board_locates_what_the_engine_reported():
     layout = _engine_layout()
     text = (CORPUS / "engine" / "engine-undo-example.replay.txt").read_text()
-    finals = re.findall(r"^FINAL: Main Map (\d+),(\d+) .* loc='([^']*)' board='([^']*)'", text, re.M)
+    finals = re.findall(r"^FINAL: Main Map (\d+),(\d+) .* loc='([^']*)' board='([^']*)'", text, re.MULTILINE)
     assert len(finals) == 3
     for x, y, loc, board in finals:
         found, name = layout.locate(int(x), int(y))

@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import io
 import re
+from itertools import pairwise
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from conftest import CORPUS, ENGINE_MODULE
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
-from conftest import CORPUS, ENGINE_MODULE
 from vassal.archive import open_zip, read_entry
 from vassal.buildfile import Element, element, parse_buildfile
 from vassal.errors import FormatError
-from vassal.grid import (GRID_TAGS, GridNumbering, HexGrid, LocationError, Polygon, RawHex, Size,
-                         SquareGrid, ZonedGrid, grid_from_element)
+from vassal.grid import (
+    GRID_TAGS,
+    GridNumbering,
+    HexGrid,
+    LocationError,
+    Polygon,
+    RawHex,
+    Size,
+    SquareGrid,
+    ZonedGrid,
+    grid_from_element,
+)
 from vassal.grids.numbering import HEX_NUMBERING
 from vassal.grids.regiongrid import java_hashmap_order
 from vassal.grids.zonedgrid import parse_path
@@ -125,7 +137,7 @@ def _engine_named_points() -> list[tuple[tuple[int, int], str]]:
     """Every (map point, name) the engine reported: final positions and move destinations."""
     text = (CORPUS / "engine" / "engine-undo-example.replay.txt").read_text()
     named = [((int(x), int(y)), loc) for x, y, loc in
-             re.findall(r"^FINAL: Main Map (\d+),(\d+) .* loc='([^']*)'", text, re.M)]
+             re.findall(r"^FINAL: Main Map (\d+),(\d+) .* loc='([^']*)'", text, re.MULTILINE)]
     for line in text.splitlines():
         move = re.search(r"position=java.awt.Point\[x=(\d+),y=(\d+)\].*moves \S+ -> (\S+) \*",
                          line)
@@ -227,7 +239,7 @@ def test_square_grid_names_what_vassal_3_2_wrote():
     grid = _board_grid("zxvt/buildFile", "5x5")
     parts = read_save(CORPUS / "zxvt" / "5x5_startup.vlog").text.split("\x1b")
     pairs = []
-    for first, second in zip(parts, parts[1:]):
+    for first, second in pairwise(parts):
         at = re.search(r"Main Map;(\d+);(\d+)", first)
         said = re.search(r"created in (\S+)$", second)
         if at and said:
@@ -476,7 +488,7 @@ def test_hsn_chains_and_distances_from_the_digest():
     assert len(chains) == 5
     for chain in chains:
         hexes = chain.split("-")
-        for a, b in zip(hexes, hexes[1:]):
+        for a, b in pairwise(hexes):
             assert b in grid.neighbours_of_name(a, size), (a, b)
             assert grid.distance_between_names(a, b, size) == 1
     assert "distance to\n  5707 = 3" in evidence or "5707 = 3" in evidence.replace("\n  ", " ")

@@ -15,8 +15,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from vassal.errors import FormatError
-from vassal.grid import GRID_TAGS, LocationError, MapGrid, Point, RawElement, Size
-from vassal.grid import grid_from_element
+from vassal.grid import (
+    GRID_TAGS,
+    LocationError,
+    MapGrid,
+    Point,
+    RawElement,
+    Size,
+    grid_from_element,
+)
 from vassal.grids.base import Attrs, ElementLike, Factory, attr, build, freeze, raw_from
 from vassal.grids.javamath import parse_bool, parse_int
 

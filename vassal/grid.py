@@ -17,12 +17,24 @@ from __future__ import annotations
 
 from vassal.errors import FormatError
 from vassal.grids.base import ElementLike, LocationError, Point, RawElement, Size
-from vassal.grids.hexgrid import FLAT_DIRECTIONS, POINTY_DIRECTIONS, HexGrid, Hexside, RawHex
+from vassal.grids.hexgrid import (
+    FLAT_DIRECTIONS,
+    POINTY_DIRECTIONS,
+    HexGrid,
+    Hexside,
+    RawHex,
+)
 from vassal.grids.numbering import GridNumbering
 from vassal.grids.regiongrid import Region, RegionGrid
 from vassal.grids.squaregrid import SquareGrid
-from vassal.grids.zonedgrid import ZONED_GRID, Polygon, SimpleGrid, Zone, ZonedGrid
-from vassal.grids.zonedgrid import simple_grid_from_element
+from vassal.grids.zonedgrid import (
+    ZONED_GRID,
+    Polygon,
+    SimpleGrid,
+    Zone,
+    ZonedGrid,
+    simple_grid_from_element,
+)
 
 #: Any grid a Board can hold.
 MapGrid = SimpleGrid | ZonedGrid

@@ -12,8 +12,17 @@ import re
 from dataclasses import dataclass, field
 
 from vassal.errors import FormatError
-from vassal.grids.base import MAPGRID, Attrs, ElementLike, Factory, LocationError, attr, build
-from vassal.grids.base import freeze, where_of
+from vassal.grids.base import (
+    MAPGRID,
+    Attrs,
+    ElementLike,
+    Factory,
+    LocationError,
+    attr,
+    build,
+    freeze,
+    where_of,
+)
 from vassal.grids.formats import expand, format_tokens
 from vassal.grids.javamath import parse_bool, parse_int
 
@@ -153,7 +162,7 @@ class GridNumbering:
 
     def _pattern(self) -> tuple[re.Pattern[str], int, int]:
         def coord(kind: str, leading: int) -> str:
-            return "(" + (_ALPHA_MATCH if kind == "A" else "-?[0-9]{%d,}" % (leading + 1)) + ")"
+            return "(" + (_ALPHA_MATCH if kind == "A" else f"-?[0-9]{{{leading + 1},}}") + ")"
 
         regex, groups, col_group, row_group = "", 0, 0, 0
         for is_property, token in format_tokens(self.location_format):

@@ -14,8 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from vassal.grids.base import PKG, Attrs, ElementLike, Factory, LocationError, Point, RawElement
-from vassal.grids.base import Size, attr, build, check_tag, freeze, raw_from, where_of
+from vassal.grids.base import (
+    PKG,
+    Attrs,
+    ElementLike,
+    Factory,
+    LocationError,
+    Point,
+    RawElement,
+    Size,
+    attr,
+    build,
+    check_tag,
+    freeze,
+    raw_from,
+    where_of,
+)
 from vassal.grids.javamath import parse_int, point_hash
 
 REGION_GRID = PKG + "RegionGrid"

@@ -14,9 +14,23 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from vassal.grids.base import PKG, Attrs, ElementLike, Factory, LocationError, Point, RawElement
-from vassal.grids.base import Size, attr, build, check_tag, freeze, raw_from, require_positive
-from vassal.grids.base import where_of
+from vassal.grids.base import (
+    PKG,
+    Attrs,
+    ElementLike,
+    Factory,
+    LocationError,
+    Point,
+    RawElement,
+    Size,
+    attr,
+    build,
+    check_tag,
+    freeze,
+    raw_from,
+    require_positive,
+    where_of,
+)
 from vassal.grids.javamath import floor_half, parse_double, parse_int, trunc
 from vassal.grids.numbering import NUMBERING_TAGS, GridNumbering
 

@@ -16,8 +16,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from vassal.grids.base import MAPGRID, PKG, Attrs, ElementLike, Factory, LocationError, Point
-from vassal.grids.base import RawElement, Size, attr, build, check_tag, freeze, raw_from
+from vassal.grids.base import (
+    MAPGRID,
+    PKG,
+    Attrs,
+    ElementLike,
+    Factory,
+    LocationError,
+    Point,
+    RawElement,
+    Size,
+    attr,
+    build,
+    check_tag,
+    freeze,
+    raw_from,
+)
 from vassal.grids.formats import expand, format_tokens
 from vassal.grids.hexgrid import HEX_GRID, HexGrid
 from vassal.grids.javamath import java_int_div, java_trim
