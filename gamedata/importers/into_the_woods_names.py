@@ -99,6 +99,11 @@ def canonical_names(side: str, printed: str) -> tuple[str, ...]:
     return _ALIASES[side].get(printed, (printed,))
 
 
+def variants(side: str) -> dict[str, tuple[str, ...]]:
+    """Every printed variant of a side and the OOB names it stands for."""
+    return dict(_ALIASES[side])
+
+
 def is_leader(name: str) -> bool:
     """Leaders are the names without a number or a unit word (checked against the OOB listing)."""
     return not _NOT_LEADER.search(name)
