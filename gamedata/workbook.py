@@ -25,6 +25,7 @@ Cell = str | int | float | bool | None
 FIXED_TIME = datetime.datetime(2000, 1, 1, 0, 0, 0)
 CREATOR = "adjutant"
 MAX_XLSX_BYTES = 50 * 1024 * 1024
+MAX_UNPACKED_BYTES = 500 * 1024 * 1024
 
 
 class WorkbookError(Exception):
@@ -79,7 +80,6 @@ def _cell(value: Any) -> Cell:
 def read_workbook(path: Path) -> dict[str, Sheet]:
     """Read every sheet of an xlsx file; raise WorkbookError on an unreadable file."""
     import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
 
     name = path.name
     try:
@@ -92,16 +92,30 @@ def read_workbook(path: Path) -> dict[str, Sheet]:
         raise WorkbookError(Problem(name, message=f"file too large ({size} bytes)"))
     if not zipfile.is_zipfile(path):
         raise WorkbookError(Problem(name, message="not a spreadsheet (xlsx workbook expected)"))
+    _check_unpacked_size(path)
+    # openpyxl and the XML parser below it raise many exception types on a damaged file;
+    # user data must never end in a traceback, so any failure here becomes one Problem.
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
+    except Exception as exc:  # noqa: BLE001 - see above
         raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
     try:
         return {ws.title: _read_sheet(ws) for ws in book.worksheets}
-    except (ValueError, KeyError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - see above
         raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
     finally:
         book.close()
+
+
+def _check_unpacked_size(path: Path) -> None:
+    """Refuse zip bombs before openpyxl inflates anything."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            total = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise WorkbookError(Problem(path.name, message=f"not a readable xlsx workbook ({exc})")) from None
+    if total > MAX_UNPACKED_BYTES:
+        raise WorkbookError(Problem(path.name, message=f"unpacks to {total} bytes, more than a workbook may"))
 
 
 def _read_sheet(ws: Any) -> Sheet:

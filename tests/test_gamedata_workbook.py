@@ -7,6 +7,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from gamedata import workbook
 from gamedata.workbook import SheetData, WorkbookError, read_workbook, write_workbook
 
 REPO = Path(__file__).resolve().parents[1]
@@ -80,3 +81,24 @@ def test_zip_that_is_not_xlsx(tmp_path):
 def test_missing_file(tmp_path):
     with pytest.raises(WorkbookError, match="cannot read file"):
         read_workbook(tmp_path / "absent.xlsx")
+
+
+def test_damaged_sheet_xml_is_a_problem(tmp_path):
+    good = tmp_path / "good.xlsx"
+    write_workbook(good, SHEETS)
+    bad = tmp_path / "oob.xlsx"
+    with zipfile.ZipFile(good) as src, zipfile.ZipFile(bad, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info.filename)
+            dst.writestr(info, b"<worksheet><sheetData><row" if info.filename.endswith("sheet1.xml") else data)
+    with pytest.raises(WorkbookError, match="not a readable xlsx workbook"):
+        read_workbook(bad)
+
+
+def test_zip_bomb_is_refused_before_inflating(tmp_path, monkeypatch):
+    monkeypatch.setattr(workbook, "MAX_UNPACKED_BYTES", 1024 * 1024)  # the real limit is 500 MB
+    path = tmp_path / "oob.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", b"\0" * (2 * 1024 * 1024))  # 2 MB from about 2 kB
+    with pytest.raises(WorkbookError, match="unpacks to"):
+        read_workbook(path)

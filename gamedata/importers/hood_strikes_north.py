@@ -456,6 +456,8 @@ def _hex_cell(ctx: ImportContext, tid: str, line: int, text: str) -> tuple[str, 
     if not match:
         raise _Reject(f"HEX '{text}' is not a hex id")
     hex_id = ctx.hexids.normalize(match[1])
+    if match[2] and not match[2][0].isupper():
+        raise _Reject(f"parenthetical '({match[2]})' is not a place name")
     if match[2]:
         ctx.note(tid, line, "hex", text, hex_id, f"place name '{match[2]}' moved to the Names sheet")
         ctx.emit("Names", {"map": MAP, "hex": hex_id, "name": match[2], "source": "setup table",
