@@ -135,3 +135,12 @@ def test_cli_import_writes_and_validates(tmp_path):
     assert result.exit_code == 0, result.output
     assert "4 workbooks written" in result.output
     assert (tmp_path / "import-report.md").read_text(encoding="utf-8").startswith("# Import report")
+
+
+def test_non_name_parenthetical_is_rejected_with_its_line(tmp_path):
+    # the wording of L138 ("hex 1615 (south of the Duck River)") put into a setup cell by override
+    text = (GAME / "overrides.csv").read_text(encoding="utf-8") + \
+        "243,hex,1615 (south of the Duck River),test: a parenthetical that is not a place\n"
+    result = run_import(HSN, "hood-strikes-north", _folder(tmp_path, text))
+    assert [(r.line, r.reason) for r in result.report.rejections] == [
+        (243, "parenthetical '(south of the Duck River)' is not a place name")]
