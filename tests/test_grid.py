@@ -115,6 +115,25 @@ def test_dy_alone_recomputes_default_dx_like_vassal():
     assert hex_grid({"dx": "50.0", "dy": "100"}, {}).dx == 50.0
 
 
+def test_hexside_at_a_point_near_an_edge():
+    grid = grid_a(stagger="false")
+    centre = RawHex(2, 3)
+    for direction in grid.directions:
+        other = grid.neighbour(centre, direction)
+        mx, my = grid.hexside_midpoint(grid.hexside(centre, other))
+        cx, cy = grid.exact_centre(centre)
+        # a point a little inside the hex, toward that edge
+        near = (round(cx + 0.8 * (mx - cx)), round(cy + 0.8 * (my - cy)))
+        assert grid.raw_index(near) == centre
+        assert grid.hexside_at(near) == grid.hexside(centre, other)
+
+
+def test_hostile_fine_grid_is_refused_not_searched():
+    grid = hex_grid({"dx": "0.001", "dy": "0.001"}, {})
+    with pytest.raises(LocationError, match="too fine"):
+        grid.point_for("not-a-hex", Size(5000, 5000))
+
+
 def test_bad_spacing_is_a_format_error():
     with pytest.raises(FormatError, match="HexGrid@dx"):
         hex_grid({"dx": "0", "dy": "10"}, {})

@@ -9,6 +9,7 @@ with ``tag``, ``attrs`` and ``children`` and write through a ``factory``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -38,6 +39,20 @@ Factory = Callable[..., Any]
 
 class LocationError(LookupError):
     """A location name that this grid never produces, or a grid that names nothing."""
+
+
+#: Scanning more cells than this is refused: a hostile grid with a tiny spacing would hang us.
+MAX_SCAN_CELLS = 1_000_000
+
+
+def scan_spans(origin: tuple[int, int], spacing: tuple[float, float],
+               extent: tuple[int, int]) -> tuple[range, range]:
+    """Column and row indices whose centres may fall on a board, with a margin of two cells."""
+    spans = tuple(range(math.floor(-o / d) - 2, math.ceil((e - o) / d) + 2)
+                  for o, d, e in zip(origin, spacing, extent, strict=True))
+    if len(spans[0]) * len(spans[1]) > MAX_SCAN_CELLS:
+        raise LocationError("the grid is too fine for its board to be searched")
+    return spans[0], spans[1]
 
 
 @dataclass(frozen=True)

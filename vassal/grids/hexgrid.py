@@ -33,6 +33,7 @@ from vassal.grids.base import (
     freeze,
     raw_from,
     require_positive,
+    scan_spans,
     where_of,
 )
 from vassal.grids.javamath import (
@@ -241,11 +242,10 @@ class HexGrid:
 
     def board_hexes(self, size: Size) -> Iterator[RawHex]:
         """Every hex whose centre lies on a board of this size, column by column."""
-        width, height = self._swap(size.width, size.height)
-        for nx in range(math.floor(-self.x0 / self.dx) - 1,
-                        math.ceil((width - self.x0) / self.dx) + 2):
-            for ny in range(math.floor(-self.y0 / self.dy) - 2,
-                            math.ceil((height - self.y0) / self.dy) + 2):
+        columns, rows = scan_spans((self.x0, self.y0), (self.dx, self.dy),
+                                   self._swap(size.width, size.height))
+        for nx in columns:
+            for ny in rows:
                 if self.on_board(RawHex(nx, ny), size):
                     yield RawHex(nx, ny)
 
@@ -319,6 +319,16 @@ class HexGrid:
     def hexsides(self, hex_: RawHex) -> tuple[Hexside, ...]:
         """The six edges of a hex, in ``directions`` order."""
         return tuple(self.hexside(hex_, n) for n in self.neighbours(hex_))
+
+    def hexside_at(self, point: Point) -> Hexside:
+        """The edge of the point's hex nearest the point: where an edge-snapped marker sits."""
+        hex_ = self.raw_index(point)
+
+        def gap(side: Hexside) -> float:
+            mx, my = self.hexside_midpoint(side)
+            return (mx - point[0]) ** 2 + (my - point[1]) ** 2
+
+        return min(self.hexsides(hex_), key=gap)
 
     def hexside_midpoint(self, side: Hexside) -> tuple[float, float]:
         """The board point halfway between the two centres: the middle of the edge."""

@@ -10,7 +10,6 @@ that. Descending numbering counts from ``(int)(width/dx + 0.5)`` and
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -29,6 +28,7 @@ from vassal.grids.base import (
     freeze,
     raw_from,
     require_positive,
+    scan_spans,
     where_of,
 )
 from vassal.grids.javamath import floor_half, parse_double, parse_int, trunc
@@ -133,10 +133,10 @@ class SquareGrid:
 
     def board_centres(self, size: Size) -> Iterator[Point]:
         """The centre of every cell whose centre lies on a board of this size."""
-        for col in range(math.floor(-self.x0 / self.dx) - 1,
-                         math.ceil((size.width - self.x0) / self.dx) + 2):
-            for row in range(math.floor(-self.y0 / self.dy) - 1,
-                             math.ceil((size.height - self.y0) / self.dy) + 2):
+        columns, rows = scan_spans((self.x0, self.y0), (self.dx, self.dy),
+                                   (size.width, size.height))
+        for col in columns:
+            for row in rows:
                 x, y = trunc(col * self.dx + self.x0), trunc(row * self.dy + self.y0)
                 if 0 <= x < size.width and 0 <= y < size.height:
                     yield x, y

@@ -54,8 +54,8 @@ _MAX_DIGITS = 10
 Locator = Callable[[SimpleGrid, str, Size], Point]
 #: A proposed point for a name, with the zone and grid that proposed it.
 Candidate = tuple[Point, "Zone | None", "SimpleGrid | None"]
-#: How far from a region's origin ``point_for`` looks for a pixel inside the right zone.
-_REGION_RADIUS = 160
+#: How far from a cell's centre (or a region's origin) ``point_for`` looks, at most.
+_MAX_RADIUS = 160
 
 
 def simple_grid_from_element(el: ElementLike) -> SimpleGrid | None:
@@ -249,8 +249,8 @@ class ZonedGrid:
         """
         for centre, zone, grid in self._candidates(name, size, lambda g, n, s: g.point_for(n, s),
                                                    contained=False):
-            radius = math.ceil(max(grid.dx, grid.dy)) if isinstance(grid, (HexGrid, SquareGrid)) \
-                else _REGION_RADIUS
+            radius = min(math.ceil(max(grid.dx, grid.dy)), _MAX_RADIUS) \
+                if isinstance(grid, (HexGrid, SquareGrid)) else _MAX_RADIUS
             for point in _nearby(centre, radius):
                 if (zone is None or zone.polygon.contains(point)) and \
                         self.location_name(point, size) == name:
