@@ -226,7 +226,7 @@ def parse_command(raw: str, side: str) -> Command:
     Confederate: `b/d/c` (`-` = no division), `d/c` divisions, `1 Corps`..`R Corps`, `AoM`.
     """
     text = strip_markup(raw)
-    changes: list[str] = []
+    changes: list[str] = [f"HTML removed: {raw!r} -> {text!r}"] if _TAG.search(raw) else []
     clause = ""
     if m := re.match(r"^(.*?)\s*\((minus [^)]*|composite|attached to [^)]*)\)?$", text):
         text, clause = m.group(1), m.group(2)

@@ -121,10 +121,12 @@ def build_oob(tables: list[tuple[ItwTable, list[ParsedRow]]], report: Report) ->
         command = counted[0][0] if counted else fallback.get(uid, "")
         notes = ""
         if len(counted) > 1:
-            minority = [f"{code} (L{line})" for code, line in where[uid] if code != command]
-            notes = f"also printed as {', '.join(minority)}"
-            report.note(where[uid][0][1], "OOB", "command", ", ".join(c for c, _ in counted), command,
-                        f"{name}: majority of the printed designations")
+            minority = [(code, line) for code, line in where[uid] if code != command]
+            notes = "also printed as " + ", ".join(f"{code} (L{line})" for code, line in minority)
+            for code, line in minority:
+                report.note(line, "OOB", "command", code, command,
+                            f"{name}: printed designation differs from the majority of the tables; counter keeps "
+                            f"{command}")
         if not command:
             report.note(0, "OOB", "command", name, "", f"{name}: no command printed anywhere")
         kind, size = unit_type(name)

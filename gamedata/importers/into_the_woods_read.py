@@ -125,6 +125,8 @@ def _logical_rows(table: ItwTable, book: Rulebook, overrides: Overrides, report:
                 report.note(number, spec.id, "date", "April", table.date,
                             "date separator without a day: the scenario's first day")
                 found = table.date
+            if found:
+                report.note(number, spec.id, "date", " ".join(printed).strip(), found, "date separator row")
             date = found or date
             continue
         if kind == "continuation" and out and _open(out[-1]):
@@ -234,7 +236,11 @@ def _parse(table: ItwTable, row: LogicalRow, done: list[ParsedRow], report: Repo
         report.note(line, spec.id, "command", command_text, f"activations {command_text}",
                     "value shifted one column left (gunboat row)")
         activations_cell, command_text = command_text, ""
-    command = cells.parse_command(command_text, table.side) if cells.strip_markup(command_text) else cells.Command("")
+    if cells.strip_markup(command_text):
+        command = cells.parse_command(command_text, table.side)
+    else:
+        command = cells.Command("")
+        report.note(line, spec.id, "command", "", "", "empty Command cell: the OOB command of each unit applies")
     note("command", command.changes, "command designation normalized")
     if command.clause.startswith("attached"):
         notes.append(command.clause)
