@@ -53,8 +53,15 @@ class _Pieces:
             self._split[pid] = (split_chain(type_text), split_chain(state))
         return self._split[pid]
 
+    def _has(self, pid: str, *prefixes: str) -> bool:
+        """Cheap pre-test: splitting a long trait chain costs far more than a substring search."""
+        type_text = self.raw.get(pid, ("", ""))[0]
+        return any(p in type_text for p in prefixes)
+
     def owner_ids(self, pid: str) -> list[str]:
         """Player ids that masked or hid the piece (its ``obs;``/``hide;`` states)."""
+        if not self._has(pid, "obs;", "hide;"):
+            return []
         types, states = self.chains(pid)
         ids = []
         for t, s in zip(types, states):
@@ -66,6 +73,8 @@ class _Pieces:
 
     def markers(self, pid: str) -> list[str]:
         """The values of the piece's Marker traits (``mark;Side`` = ``Red``...)."""
+        if not self._has(pid, "mark;"):
+            return []
         types, states = self.chains(pid)
         return [v for t, s in zip(types, states) if t.startswith("mark;") for v in decode(s, ",")]
 
