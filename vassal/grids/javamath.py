@@ -41,13 +41,20 @@ def java_round(value: float) -> int:
     return whole + 1 if value - whole >= 0.5 else whole
 
 
-def parse_int(text: str, where: str) -> int:
-    """``Integer.valueOf``: optional sign and decimal digits, nothing else, 32-bit range."""
-    if not _JAVA_INT.fullmatch(text):
-        raise FormatError(f"{text!r} is not an integer", where)
+def try_int(text: str) -> int | None:
+    """``Integer.parseInt``, or None where Java would throw: sign, digits, 32-bit range."""
+    # more than ten significant digits cannot fit; checking first keeps int() cheap
+    if not _JAVA_INT.fullmatch(text) or len(text.lstrip("+-").lstrip("0")) > 10:
+        return None
     value = int(text)
-    if not _INT_MIN <= value <= _INT_MAX:
-        raise FormatError(f"{text!r} is outside Java's int range", where)
+    return value if _INT_MIN <= value <= _INT_MAX else None
+
+
+def parse_int(text: str, where: str) -> int:
+    """``Integer.valueOf`` on an attribute; anything else is a FormatError naming it."""
+    value = try_int(text)
+    if value is None:
+        raise FormatError(f"{text!r} is not a 32-bit integer", where)
     return value
 
 

@@ -24,7 +24,7 @@ from vassal.grids.base import (
     where_of,
 )
 from vassal.grids.formats import expand, format_tokens
-from vassal.grids.javamath import parse_bool, parse_int
+from vassal.grids.javamath import parse_bool, parse_int, try_int
 
 HEX_NUMBERING = MAPGRID + "HexGridNumbering"
 OBLIQUE_NUMBERING = MAPGRID + "ObliqueHexGridNumbering"
@@ -33,8 +33,6 @@ NUMBERING_TAGS = (HEX_NUMBERING, OBLIQUE_NUMBERING, SQUARE_NUMBERING)
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ALPHA_MATCH = "-?(?:" + "|".join(c + "+" for c in ALPHABET) + ")"
-# Integer.parseInt fails beyond 32 bits; refuse such digit strings before converting.
-_MAX_DIGITS = 10
 
 
 def part(n: int, kind: str, leading: int) -> str:
@@ -56,14 +54,14 @@ def part(n: int, kind: str, leading: int) -> str:
 
 def parse_part(text: str, kind: str) -> int:
     """The inverse of ``part`` as VASSAL's ``parseName`` computes it."""
+    if kind != "A":
+        value = try_int(text)
+        if value is None:
+            raise LocationError(f"{text!r} is too large a number")
+        return value
     negative = text.startswith("-")
     body = text[1:] if negative else text
-    if kind == "A":
-        value = 26 * (len(body) - 1) + ALPHABET.index(body[-1])
-    else:
-        if len(body) > _MAX_DIGITS or int(body) > 2**31 - 1 + negative:
-            raise LocationError(f"{text!r} is too large a number")
-        value = int(body)
+    value = 26 * (len(body) - 1) + ALPHABET.index(body[-1])
     return -value if negative else value
 
 

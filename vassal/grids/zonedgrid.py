@@ -34,7 +34,7 @@ from vassal.grids.base import (
 )
 from vassal.grids.formats import expand, format_tokens
 from vassal.grids.hexgrid import HEX_GRID, HexGrid
-from vassal.grids.javamath import java_int_div, java_trim
+from vassal.grids.javamath import java_int_div, java_trim, try_int
 from vassal.grids.regiongrid import REGION_GRID, RegionGrid
 from vassal.grids.squaregrid import SQUARE_GRID, SquareGrid
 from vassal.sequence import decode
@@ -49,7 +49,6 @@ _SIMPLE: dict[str, Callable[[ElementLike], SimpleGrid]] = {
     SQUARE_GRID: SquareGrid.from_element,
     REGION_GRID: RegionGrid.from_element,
 }
-_MAX_DIGITS = 10
 #: A grid's name-to-point method: ``point_for`` or ``vassal_location``.
 Locator = Callable[[SimpleGrid, str, Size], Point]
 #: A proposed point for a name, with the zone and grid that proposed it.
@@ -71,16 +70,10 @@ def parse_path(path: str) -> tuple[Point, ...]:
         fields = decode(pair, ",")
         if len(fields) < 2:
             continue
-        x, y = java_trim(fields[0]), java_trim(fields[1])
-        if all(_is_int(v) for v in (x, y)):
-            points.append((int(x), int(y)))
+        x, y = try_int(java_trim(fields[0])), try_int(java_trim(fields[1]))
+        if x is not None and y is not None:
+            points.append((x, y))
     return tuple(points)
-
-
-def _is_int(text: str) -> bool:
-    body = text[1:] if text[:1] in "+-" else text
-    return body.isascii() and body.isdigit() and len(body) <= _MAX_DIGITS and \
-        -(2**31) <= int(text) <= 2**31 - 1
 
 
 @dataclass(frozen=True)
