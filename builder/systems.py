@@ -15,6 +15,7 @@ from gamedata.model import Game, Status
 _BADGE_COLOURS: tuple[Colour, ...] = ((240, 200, 60), (230, 120, 40), (120, 180, 230), (200, 90, 90),
                                       (150, 110, 70), (160, 200, 120), (190, 150, 220))
 _NO_LEVEL = {"0", "ok", "none", "normal", "full"}
+_FREE_FACING = {"any", "choice", "free", "player's choice"}
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,11 @@ class Facing:
     names: tuple[tuple[str, int], ...]
 
     def step(self, label: str) -> int | None:
-        return dict(self.names).get(label.strip().upper())
+        """The step a facing label names; a free choice ("any") keeps the default step 0."""
+        text = label.strip()
+        if text.lower() in _FREE_FACING:
+            return 0
+        return dict(self.names).get(text.upper())
 
 
 @dataclass(frozen=True)
@@ -127,12 +132,28 @@ PROFILES: dict[str, SystemProfile] = {
 
 
 def profile_for(game: Game) -> SystemProfile:
-    """The system's profile, with the game's own status list when game.toml gives one."""
+    """The system's profile, with the game's own status list when game.toml gives one.
+
+    Codes sharing a prefix (`ammo-low`, `ammo-no`) become one layer with levels, since
+    a unit carries at most one of them; a level meaning "none" (`fatigue-0`, `ammo-full`)
+    is the layer switched off.
+    """
     base = PROFILES[game.system]
     if not game.statuses:
         return base
     known = {layer.code: layer for layer in base.layers}
-    layers = tuple(_layer_from(status, index, known, base.back_sides) for index, status in enumerate(game.statuses))
+    prefixes = [s.code.split("-", 1)[0] for s in game.statuses if not s.levels and "-" in s.code]
+    shared = {p for p in prefixes if prefixes.count(p) > 1}
+    grouped: dict[str, Status] = {}
+    for status in game.statuses:
+        prefix = status.code.split("-", 1)[0]
+        if status.levels or prefix not in shared or prefix == status.code:
+            grouped[status.code] = status
+            continue
+        level = status.code[len(prefix) + 1:]
+        group = grouped.get(prefix, Status(prefix, prefix, ()))
+        grouped[prefix] = Status(prefix, prefix, (*group.levels, level))
+    layers = tuple(_layer_from(status, index, known, base.back_sides) for index, status in enumerate(grouped.values()))
     return SystemProfile(base.system, layers, base.facing, base.back_sides, base.phases)
 
 
