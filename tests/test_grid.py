@@ -519,3 +519,13 @@ def test_hsn_chains_and_distances_from_the_digest():
     start = grid.hex_for("5609", size)
     assert grid.name_of(grid.neighbour(start, "S"), size) == "5610"
     assert grid.name_of(grid.neighbour(start, "NE"), size) == "5709"
+
+
+# --- Java arithmetic the grids depend on (facts of the Java language) ---
+
+def test_java_rounding_and_division():
+    from vassal.grids.javamath import floor_half, java_int_div, java_round, point_hash
+    assert [java_round(v) for v in (2.5, -2.5, -0.5, 0.49999999999999994)] == [3, -2, 0, 0]
+    assert floor_half(0.49999999999999994) == 1     # Math.floor(x + 0.5): the sum rounds up
+    assert [java_int_div(a, 2) for a in (7, -7, -1)] == [3, -3, 0]
+    assert point_hash(0, 0) == 0 and point_hash(1, 0) == 0x3FF00000
