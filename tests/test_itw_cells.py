@@ -4,8 +4,15 @@ from __future__ import annotations
 import pytest
 
 from gamedata.importers.into_the_woods_cells import (
-    CellError, expand_shared, parse_command, parse_entry, parse_location, parse_time, parse_token,
-    split_time_entry, split_units,
+    CellError,
+    expand_shared,
+    parse_command,
+    parse_entry,
+    parse_location,
+    parse_time,
+    parse_token,
+    split_time_entry,
+    split_units,
 )
 from gamedata.importers.into_the_woods_names import canonical_names, unit_id
 

@@ -13,13 +13,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import RULEBOOKS
 
 from gamedata.importer.run import run_import
 from gamedata.importers.into_the_woods_specs import TABLES
 from gamedata.validate import validate
 from gamedata.workbook import read_workbook
-
-from conftest import RULEBOOKS
 
 GAME = "into-the-woods-shiloh"
 FOLDER = Path(__file__).resolve().parents[1] / "sources" / GAME

@@ -4,8 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import RULEBOOKS
+
 from gamedata.importers import into_the_woods_charts as charts
 from gamedata.workbook import read_workbook
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from gamedata.importer.context import ImportContext
 from gamedata.importers import into_the_woods_charts as charts
+from gamedata.importers.into_the_woods_names import unit_id
 from gamedata.importers.into_the_woods_oob import Oob, build_oob
 from gamedata.importers.into_the_woods_read import read_table
 from gamedata.importers.into_the_woods_records import Record, finish, records
 from gamedata.importers.into_the_woods_scenarios import SCENARIOS, Lists, derive
-from gamedata.importers.into_the_woods_names import unit_id
 from gamedata.importers.into_the_woods_specs import PLACEMENTS, TABLES
 from gamedata.workbook import Cell
 
@@ -24,8 +24,8 @@ GAME_ID = "into-the-woods-shiloh"
 # Hexes the rulebook names (digest §1.2), for the gazetteer sheet.
 NAMED_HEXES = (
     ("S2706", "Shiloh Church", 1387), ("S2905", "Sherman's HQ", 1387), ("S1401", "Owl Creek bridge area", 1389),
-    ("S2902", "Hamburg-Purdy/Corinth Road crossroads", 1362), ("S4210", "Hamburg-Purdy/Eastern Corinth Road "
-     "crossroads", 1363), ("S4202", "crossroads", 1393), ("S3604", "Review Field", 1401),
+    ("S2902", "Hamburg-Purdy/Corinth Road crossroads", 1362), ("S4210", ("Hamburg-Purdy/Eastern Corinth Road "
+     "crossroads"), 1363), ("S4202", "crossroads", 1393), ("S3604", "Review Field", 1401),
     ("S3609", "Lost Field", 1403), ("S2604", "Ben Howell field", 1405), ("N3801", "Snake Creek Bridge", 3257),
     ("N6420", "Pittsburg Landing landing hex", 969), ("N6423", "Pittsburg Landing landing hex", 969),
     ("S1234", "Corinth Road entry hex", 1100), ("S2410", "Marsh-Stream", 291), ("S2509", "Marsh-Stream", 291),

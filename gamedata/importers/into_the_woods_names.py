@@ -132,7 +132,7 @@ def unit_type(name: str) -> tuple[str, str]:
         return "Gunboat", ""
     if name.startswith("Det "):
         return "Det", "detachment"
-    if name.endswith(" Bty a") or name.endswith(" Bty b"):
+    if name.endswith((" Bty a", " Bty b")):
         return "Art", "section"
     if name.endswith("Bty"):
         return "Art", "battery"

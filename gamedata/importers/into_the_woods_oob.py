@@ -14,7 +14,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from gamedata.importer.report import Report
-from gamedata.importers.into_the_woods_names import UNION, is_ambiguous, is_leader, unit_id, unit_type
+from gamedata.importers.into_the_woods_names import (
+    UNION,
+    is_ambiguous,
+    is_leader,
+    unit_id,
+    unit_type,
+)
 from gamedata.importers.into_the_woods_read import ParsedRow
 from gamedata.importers.into_the_woods_specs import ItwTable
 

@@ -25,6 +25,8 @@ _HEADER_WORDS = ("Location", "Time and Entry Hex(es)", "Time and Entry Hex", "Ti
 _GARBLED_HEADERS = {("Lagreian", "Hait/Landan", "Commend"), ("T", "#T *//# 1", "C 1")}
 _RAW_HEADER = re.compile(r"^\s*(?:<[^>]+>\s*)*(?:" + "|".join(re.escape(w) for w in _HEADER_WORDS)
                          + r")(?:\s*</[^>]+>)*(?:\s+|$)")
+_STRAY_BEFORE = re.compile(r"^(?P<frag>[a-z]{1,2}) (?P<rest>\S.*)$")  # 'y AoM', 'at AoT'
+_STRAY_AFTER = re.compile(r"^(?P<rest>\S.*) (?P<frag>[a-z]{1,2})$")  # '2/1 v'
 _DESIGNATION = re.compile(r"^(\d+|-)/(\d+|-)/(T|O|R|\d)$")
 _BDE = re.compile(r"^(\w+) Bde$")
 
@@ -220,10 +222,8 @@ def _parse(table: ItwTable, row: LogicalRow, done: list[ParsedRow], report: Repo
 
     unit_text, command_text = c.get("unit", ""), c.get("command", "")
     bare = cells.strip_markup(command_text)
-    if m := re.match(r"^([a-z]{1,2}) (\S.*)$", bare) or re.match(r"^(?P<rest>\S.*) (?P<frag>[a-z]{1,2})$", bare):
-        fragment, rest = (m.group(1), m.group(2)) if m.re.groups == 2 and "frag" not in m.re.groupindex \
-            else (m.group("frag"), m.group("rest"))
-        unit_text, command_text = _bleed(unit_text, fragment, rest, line, spec.id, report)
+    if m := _STRAY_BEFORE.match(bare) or _STRAY_AFTER.match(bare):
+        unit_text, command_text = _bleed(unit_text, m.group("frag"), m.group("rest"), line, spec.id, report)
     if bare.startswith(")") and unit_text.count("(") > unit_text.count(")"):
         report.note(line, spec.id, "unit", unit_text, unit_text + ")", "parenthesis split by a TAB rejoined")
         unit_text, command_text = unit_text + ")", bare[1:].strip()

@@ -139,9 +139,9 @@ def _wallace_rows(oob: Oob) -> list[Record]:
     for unit in expand(oob, UNION, LEW_WALLACE, ()):
         rows.append({"unit_id": unit.unit_id, "turn": None, "dr_set": "lew-wallace", "entry": "N3801",
                      "order": order.get(unit.command), "activations": "3", "fatigue": None, "strength": None,
-                     "status": [], "notes": ["variable entry from the 1 PM Division Orders Phase; brigades in order "
+                     "status": [], "notes": [("variable entry from the 1 PM Division Orders Phase; brigades in order "
                                              "1st, 2nd, 3rd, artillery anywhere; at 1 PM only the 1st Brigade "
                                              "with 2 AMs; Fatigue 0 before 3 PM, OK at 3 PM, none from 4 PM "
-                                             "(L1149-1160)"],
+                                             "(L1149-1160)")],
                      "rulebook_line": 1149})
     return rows
