@@ -9,11 +9,12 @@ from pathlib import Path
 
 import click
 
+from referee.figures import board_figures
 from referee.registry import CHECK_IDS
 from referee.render_html import render_html
 from referee.render_json import render_json
 from referee.render_text import render_text
-from referee.run import InputError, run_check
+from referee.run import InputError, load_module, run_check
 from vassal.archive import write_atomically
 from vassal.errors import FormatError
 
@@ -36,14 +37,12 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
     Several LOGs are checked in the order given, each against the one before.
     """
     try:
-        report = run_check(list(logs), list(previous), module, game, list(checks) or None)
+        loaded = load_module(module) if module is not None else None
+        report = run_check(list(logs), list(previous), loaded, game, list(checks) or None)
         if fmt == "json":
             text = render_json(report)
         elif fmt == "html":
-            from referee.figures import board_figures
-            from referee.module_facts import read_module_facts
-            facts = read_module_facts(module) if module is not None else None
-            text = render_html(report, board_figures(report.findings, facts))
+            text = render_html(report, board_figures(report.findings, loaded))
         else:
             text = render_text(report)
     except (InputError, FormatError) as e:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gamedata import Game
+from vassal.module import Module
 from vassal.replay import Replay
 
-from .module_facts import ModuleFacts
 from .timeline import StepView
 
 
@@ -28,5 +28,5 @@ class CheckContext:
     log: LogInput
     previous: LogInput | None
     first: LogInput
-    module: ModuleFacts | None
+    module: Module | None
     game: Game | None

@@ -14,13 +14,13 @@ from pathlib import Path
 
 from gamedata import Game, GameDataError, load_game
 from vassal.errors import FormatError
+from vassal.module import Module, read_module
 from vassal.replay import replay_file
 
 from .context import CheckContext, LogInput
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, audit_dice, dice_findings
 from .findings import Finding, sorted_findings
-from .module_facts import ModuleFacts, read_module_facts
 from .registry import UnknownCheck, game_checks, select
 from .report import CheckReport, LogSummary
 from .timeline import step_view
@@ -56,16 +56,20 @@ def _labels(paths: Sequence[Path]) -> list[str]:
     return [p.name if names.count(p.name) == 1 else str(p) for p in paths]
 
 
-def _dice_sides(module: ModuleFacts | None, game: Game | None) -> dict[str, int]:
+def _dice_sides(module: Module | None, game: Game | None) -> dict[str, int]:
+    """Die size per dice purpose. A button that adds to each die, or reports only the
+    total of several dice, gives results that are not faces, so it is left out."""
     sides = {d.purpose: d.sides for d in game.dice} if game else {}
     if module:
-        sides.update(module.dice_sides)
+        for b in module.dice_buttons:
+            if b.kind == "DiceButton" and b.plus == 0 and (b.n_dice == 1 or not b.report_total):
+                sides[b.name] = b.n_sides
     return sides
 
 
-def _load(path: Path, label: str, sides: dict[str, int]) -> LogInput:
+def _load(path: Path, label: str, sides: dict[str, int], module: Module | None) -> LogInput:
     try:
-        replay = replay_file(str(path))
+        replay = replay_file(str(path), module)
     except FormatError as e:
         raise InputError(str(e)) from None
     return LogInput(label, replay, tuple(step_view(s, sides) for s in replay.steps))
@@ -92,15 +96,20 @@ def _read_game(folder: Path) -> tuple[Game, list[str] | None]:
         raise InputError(str(e)) from None
 
 
-def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Path | None = None,
+def load_module(path: Path) -> Module:
+    """The module, or ``InputError`` naming what is wrong with it."""
+    try:
+        return read_module(path)
+    except FormatError as e:
+        raise InputError(str(e)) from None
+
+
+def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Module | None = None,
               game: Path | None = None, check_ids: Sequence[str] | None = None) -> CheckReport:
-    """Check ``logs`` (each against the file before it) and return the full report."""
-    facts = None
-    if module is not None:
-        try:
-            facts = read_module_facts(module)
-        except FormatError as e:
-            raise InputError(str(e)) from None
+    """Check ``logs`` (each against the file before it) and return the full report.
+
+    With a module, places are named as VASSAL names them (hexes) and die sizes are known.
+    """
     game_def, wanted = _read_game(game) if game is not None else (None, None)
     try:
         checks = select(check_ids if check_ids is not None else wanted)
@@ -112,12 +121,12 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Path 
         raise InputError("no log to check")
     chain = before + checked
     labels = _labels(chain)
-    sides = _dice_sides(facts, game_def)
-    inputs = [_load(p, label, sides) for p, label in zip(chain, labels)]
+    sides = _dice_sides(module, game_def)
+    inputs = [_load(p, label, sides, module) for p, label in zip(chain, labels)]
     findings: list[Finding] = []
     first = inputs[0]
     for i in range(len(before), len(inputs)):
-        ctx = CheckContext(inputs[i], inputs[i - 1] if i else None, first, facts, game_def)
+        ctx = CheckContext(inputs[i], inputs[i - 1] if i else None, first, module, game_def)
         for check in checks:
             if check.run is not None:
                 findings.extend(check.run(ctx))

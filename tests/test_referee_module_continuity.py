@@ -9,6 +9,7 @@ from test_referee_logs import move, piece, report, standard_pieces, start, write
 from referee.findings import Severity
 from referee.run import run_check
 from vassal.commands import ChangePiece
+from vassal.module import read_module
 from vassal.savewriter import LogWriter
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
@@ -25,11 +26,11 @@ def findings(logs, check, **kw):
 
 
 def test_engine_log_matches_its_module_and_all_its_pieces_are_known():
-    assert findings([ENGINE_LOG], "module", module=ENGINE_MODULE) == []
+    assert findings([ENGINE_LOG], "module", module=read_module(ENGINE_MODULE)) == []
 
 
 def test_log_against_another_module_is_an_error():
-    errors = findings([ENGINE_LOG], "module", module=CCN)
+    errors = findings([ENGINE_LOG], "module", module=read_module(CCN))
     assert errors[0].severity is Severity.ERROR
     assert "OracleDiceTest 1.0" in errors[0].message and "Commands & Colors" in errors[0].message
     unknown = {f.pieces[0] for f in errors if f.severity is Severity.WARNING}

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from vassal.commands import AddPiece
+from vassal.commands import AddPiece, parse_command
 from vassal.gamestate import basic_name
+from vassal.module import Module
 
 from ..context import CheckContext, LogInput
 from ..findings import Finding, Severity
@@ -62,14 +63,25 @@ def _piece_basic_names(log: LogInput) -> dict[str, int]:
     return names
 
 
+def module_piece_names(module: Module) -> frozenset[str]:
+    """The BasicPiece names of every piece slot: the pieces the module can put into play."""
+    names = set()
+    for slot in module.piece_slots:
+        command = parse_command(slot.text)
+        if isinstance(command, AddPiece):
+            names.add(basic_name(command.type))
+    return frozenset(names - {""})
+
+
 def check_module(ctx: CheckContext) -> Iterator[Finding]:
     log = ctx.log.label
     have = module_of(ctx.log)
     if ctx.module is not None:
         yield from _compare(log, have, (ctx.module.name, ctx.module.version),
-                            f"the module given ({ctx.module.path})")
+                            f"the module given ({ctx.module.source})")
+        known = module_piece_names(ctx.module)
         for name, count in sorted(_piece_basic_names(ctx.log).items()):
-            if name and name not in ctx.module.piece_names:
+            if name and name not in known:
                 yield Finding(CHECK_ID, Severity.WARNING,
                               f"{count} piece(s) named {name!r} are not defined in {ctx.module.name}",
                               RULE_PIECES, log, pieces=(name,))
