@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import RULEBOOKS
 
-from gamedata.importer.run import run_import
+from gamedata.importer.run import ImportFailed, run_import
 from gamedata.importers.into_the_woods_specs import TABLES
 from gamedata.validate import validate
 from gamedata.workbook import read_workbook
@@ -124,3 +124,35 @@ def test_every_quirk_line_of_the_digest_is_reported(report) -> None:
     in_tables = {n for n in cited if any(t.spec.first <= n <= t.spec.last for t in TABLES)}
     touched = {n["line"] for n in report["normalizations"]} | {r["line"] for r in report["rejections"]}
     assert in_tables - touched == {1534}
+
+
+def _folder_copy(tmp_path: Path) -> Path:
+    for name in ("game.toml", "overrides.csv"):
+        shutil.copy(FOLDER / name, tmp_path / name)
+    return tmp_path
+
+
+def test_another_edition_of_the_rulebook_is_refused_with_the_line(tmp_path: Path) -> None:
+    lines = RULEBOOK.read_text(encoding="utf-8").split("\n")
+    shifted = tmp_path / "shifted.txt"
+    shifted.write_text("\n".join(["inserted line"] + lines), encoding="utf-8")
+    with pytest.raises(ImportFailed, match=r"line 792: expected 'Location\tUnit\tCommand\tFacing'"):
+        run_import(shifted, GAME, _folder_copy(tmp_path))
+
+
+def test_an_override_that_matches_nothing_is_an_error(tmp_path: Path) -> None:
+    folder = _folder_copy(tmp_path)
+    with (folder / "overrides.csv").open("a", encoding="utf-8") as handle:
+        handle.write('800,facing,NE,"test: line 800 has a facing, but 1000 has none"\n'
+                     '1000,facing,NE,"test: no Facing column in the Confederate setup"\n')
+    with pytest.raises(ImportFailed, match="line 1000 field 'facing' matched no cell"):
+        run_import(RULEBOOK, GAME, folder)
+    assert not (folder / "oob.xlsx").exists()  # nothing written on failure
+
+
+def test_a_turn_track_without_the_scenario_turns_is_refused(tmp_path: Path) -> None:
+    folder = _folder_copy(tmp_path)
+    text = (folder / "game.toml").read_text(encoding="utf-8")
+    (folder / "game.toml").write_text(text.replace('label = "6 PM"', 'label = "six"'), encoding="utf-8")
+    with pytest.raises(ImportFailed, match="the turn track has no turn 1862-04-05 6 PM"):
+        run_import(RULEBOOK, GAME, folder)

@@ -46,6 +46,9 @@ NAMED_HEXES = (
 def build(ctx: ImportContext) -> None:
     """Fill `ctx.sheets` with the OOB, scenarios, tables and gazetteer of the game."""
     turns = {(t["date"], t["label"]): int(t["id"]) for t in ctx.definition.get("turns", ())}
+    missing = [f"{date} {label}" for s in SCENARIOS for date, label in (s.start, s.end) if (date, label) not in turns]
+    if missing:
+        raise ValueError(f"game.toml: the turn track has no turn {', '.join(sorted(set(missing)))}")
     parsed = [(table, read_table(table, ctx.book, ctx.overrides, ctx.report)) for table in TABLES]
     oob = build_oob(parsed, ctx.report)
     lists = Lists({}, {})
