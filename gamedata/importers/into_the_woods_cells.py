@@ -329,32 +329,30 @@ COMMA_NAMES = (
 )
 
 
+# Names with a period that is not a list separator.
+DOTTED_NAMES = ("W. Wallace", "L. Wallace", "A.S. Johnston")
+
+
 def split_units(text: str) -> tuple[list[str], list[str]]:
-    """Split a Unit cell into unit texts at `, ` `; ` `. ` (digest §6.3), protecting comma names."""
+    """Split a Unit cell into unit texts at `, ` `; ` `. ` (digest §6.3), protecting names that contain them."""
     changes: list[str] = []
     protected = text
-    for index, name in enumerate(COMMA_NAMES):
+    for index, name in enumerate(COMMA_NAMES + DOTTED_NAMES):
         protected = protected.replace(name, f"\x00{index}\x00")
-    if re.search(r"[;.] ", protected.replace("W. Wallace", "W\x01 Wallace").replace("A.S. ", "A\x01S\x01 ")
-                 .replace("L. Wallace", "L\x01 Wallace")):
+    if re.search(r"[;.] ", protected):
         changes.append(f"separators ';'/'.' in {text!r} read as ','")
-    protected = protected.replace("W. Wallace", "W\x01 Wallace").replace("L. Wallace", "L\x01 Wallace")
-    protected = protected.replace("A.S. ", "A\x01S\x01 ")
-    protected = re.sub(r"(\d)\) (\d)", r"\1), \2", protected)
-    glued = re.sub(r"([a-z]),(\d)", r"\1, \2", protected)
-    if glued != protected:
-        changes.append(f"missing space after comma in {text!r}")
-        protected = glued
-    if protected != text and "), " in protected and "), " not in text:
+    fixed = re.sub(r"(\d)\) (\d)", r"\1), \2", protected)
+    if fixed != protected:
         changes.append(f"missing comma inserted in {text!r}")
-    parts = [p.strip() for p in re.split(r"[,;.] ", protected) if p.strip()]
-    if protected.rstrip().endswith(","):
-        parts[-1] = parts[-1].rstrip(",").strip()
+    glued = re.sub(r"([a-z]),(\d)", r"\1, \2", fixed)
+    if glued != fixed:
+        changes.append(f"missing space after comma in {text!r}")
+    parts = [p.strip().rstrip(",").strip() for p in re.split(r"[,;.] ", glued) if p.strip().rstrip(",")]
     result = []
     for part in parts:
-        for index, name in enumerate(COMMA_NAMES):
+        for index, name in enumerate(COMMA_NAMES + DOTTED_NAMES):
             part = part.replace(f"\x00{index}\x00", name)
-        result.append(part.replace("\x01", "."))
+        result.append(part)
     return result, changes
 
 
