@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_referee_logs import move, piece, report, standard_pieces, start, write
+from test_referee_logs import SECRETS, move, piece, report, standard_pieces, start, write
 
 from referee.findings import Severity
 from referee.run import InputError, expand, run_check
@@ -96,3 +96,14 @@ def test_added_missing_and_changed_pieces_are_each_reported(tmp_path):
 def test_empty_folder_is_an_input_error(tmp_path):
     with pytest.raises(InputError, match="no .vlog or .vsav"):
         run_check([tmp_path])
+
+
+def test_mask_changed_between_logs_is_reported_without_the_player_ids(tmp_path):
+    first = write(tmp_path / "turn1.vlog", LogWriter(start(standard_pieces(blue_mask="bob-pw")))
+                  .step(move("1001", (100, 100), (220, 100), "alice-pw"), report("Red Infantry moves")))
+    remasked = write(tmp_path / "turn2.vlog",
+                     LogWriter(start(standard_pieces(red=(220, 100), blue_mask="alice-pw"))).chat("Bob", "go"))
+    errors = chain_errors([first, remasked])
+    assert [f.pieces for f in errors] == [("Blue Infantry",)]
+    assert "obs changed" in errors[0].message
+    assert not any(secret in errors[0].message for secret in SECRETS)

@@ -19,6 +19,7 @@ from ..findings import Finding, Place, Severity
 
 CHECK_ID = "chain"
 RULE = "a log must start from the exact position the previous log ended in"
+_SECRET_TRAITS = ("obs;", "hide;", "restrict;")
 
 
 def _place(piece: Any) -> Place:
@@ -51,7 +52,9 @@ def _trait_changes(before: Any, after: Any) -> list[str]:
     old, new = _comparable(before)[1], _comparable(after)[1]
     for trait, o, n in zip(types, old, new):
         if o != n:
-            changes.append(f"{trait.split(';', 1)[0]} {o!r} -> {n!r}")
+            kind = trait.split(";", 1)[0]
+            # these states hold player ids, which are passwords: say what, never the values
+            changes.append(f"{kind} changed" if kind + ";" in _SECRET_TRAITS else f"{kind} {o!r} -> {n!r}")
     return changes
 
 
