@@ -26,7 +26,6 @@ class Placed:
     """One counter of one row before it becomes a sheet record."""
 
     unit: OobUnit
-    line: int
     strength: int | None
     status: tuple[str, ...]
     notes: tuple[str, ...]
@@ -39,58 +38,49 @@ def records(table: ItwTable, rows: list[ParsedRow], oob: Oob, turns: Mapping[tup
     out: list[Record] = []
     seen: dict[str, Record] = {}
     count = report.table(table.spec.id, table.spec.first, table.spec.last)
+
+    def reject(line: int, text: str, reason: str) -> None:
+        count.kept.discard(line)
+        report.reject(line, table.spec.id, text, reason)
+
     for row in rows:
         try:
             placed = _placed(table, row, oob, units, report)
-        except ValueError as exc:
-            count.kept.discard(row.line)
-            report.reject(row.line, table.spec.id, " ".join(i.token.name for i in row.items), str(exc))
-            continue
-        try:
             made = [_record(table, row, item, turns) for item in placed]
             _check_hexes(made, hexids)
         except ValueError as exc:
-            count.kept.discard(row.line)
-            report.reject(row.line, table.spec.id, " ".join(i.token.name for i in row.items), str(exc))
+            reject(row.line, " ".join(i.token.name for i in row.items), str(exc))
             continue
         for item, record in zip(placed, made):
             previous = seen.get(item.unit.unit_id)
-            if previous is not None:
-                if _same_place(previous, record):
-                    why = f"{item.unit.name} listed again at the same place (first at line {previous['rulebook_line']})"
-                    if len(placed) == 1:
-                        count.kept.discard(row.line)
-                        report.reject(row.line, table.spec.id, item.unit.name, why)
-                    else:
-                        report.note(row.line, table.spec.id, "unit", item.unit.name, "", why)
-                    continue
-                count.kept.discard(row.line)
-                report.reject(row.line, table.spec.id, item.unit.name,
-                              f"{item.unit.name} already placed at line {previous['rulebook_line']}")
-                continue
-            seen[item.unit.unit_id] = record
-            out.append(record)
+            if previous is None:
+                seen[item.unit.unit_id] = record
+                out.append(record)
+            elif not _same_place(previous, record):
+                reject(row.line, item.unit.name, f"{item.unit.name} already placed at line {previous['rulebook_line']}")
+            elif len(placed) == 1:
+                reject(row.line, item.unit.name,
+                       f"{item.unit.name} listed again at the same place (first at line {previous['rulebook_line']})")
+            else:
+                report.note(row.line, table.spec.id, "unit", item.unit.name, "",
+                            f"listed again at the same place (first at line {previous['rulebook_line']})")
     _apply_effects(table, out, units, report)
-    placed = []
+    kept = []
     for record in out:
         if table.kind == "setup" and not table.condition and not record["location"] and not record["constraint"]:
-            line = int(str(record["rulebook_line"]))
-            count.kept.discard(line)
-            report.reject(line, table.spec.id, str(record["unit_id"]), "no location and no placement rule")
+            reject(int(str(record["rulebook_line"])), str(record["unit_id"]), "no location and no placement rule")
             continue
-        placed.append(record)
-    count.records = len(placed)
-    return placed
+        kept.append(record)
+    count.records = len(kept)
+    return kept
 
 
 def _check_hexes(made: list[Record], hexids: HexIds) -> None:
+    """Every location and entry hex must exist on its map (game.toml ranges)."""
     for record in made:
         for key in ("location", "entry"):
-            value = record.get(key)
-            if value and (reason := hexids.check(str(value).split("/")[0])) is not None:
-                raise ValueError(reason)
-            for hex_id in str(value or "").split("/")[1:]:
-                if (reason := hexids.check(hex_id)) is not None:
+            for hex_id in str(record.get(key) or "").split("/"):
+                if hex_id and (reason := hexids.check(hex_id)) is not None:
                     raise ValueError(reason)
 
 
@@ -138,7 +128,7 @@ def _from_token(unit: OobUnit, row: ParsedRow, item: Item) -> Placed:
     if row.location is not None:
         status.extend(row.location.status)
     strength = int(token.strength) if token.strength and len(item.names) == 1 else None
-    return Placed(unit, row.line, strength, tuple(status), token.notes + row.notes)
+    return Placed(unit, strength, tuple(status), token.notes + row.notes)
 
 
 def _expanded(table: ItwTable, row: ParsedRow, item: Item, oob: Oob, listed: set[str], minus: tuple[str, ...],
@@ -161,7 +151,7 @@ def _expanded(table: ItwTable, row: ParsedRow, item: Item, oob: Oob, listed: set
         return []
     report.note(row.line, table.spec.id, "unit", item.token.name, ", ".join(u.name for u in members),
                 f"formation {formation} expanded from the OOB" + (f" minus {', '.join(minus)}" if minus else ""))
-    return [Placed(u, row.line, None, (), (f"arrives as {item.token.name}",)) for u in members]
+    return [Placed(u, None, (), (f"arrives as {item.token.name}",)) for u in members]
 
 
 def _record(table: ItwTable, row: ParsedRow, placed: Placed, turns: Mapping[tuple[str, str], int]) -> Record:
