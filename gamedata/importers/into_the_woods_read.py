@@ -48,7 +48,6 @@ class LogicalRow:
     line: int
     cells: dict[str, str]
     date: str = ""
-    extra_lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -206,7 +205,7 @@ def _join(previous: LogicalRow, values: dict[str, str], number: int, table: str,
         joined[column] = f"{joined[column]}{separator}{text}" if joined[column] else text
     report.note(number, table, "row", " | ".join(values.values()), f"joined to line {previous.line}",
                 "wrapped line continues the row above")
-    return replace(previous, cells=joined, extra_lines=previous.extra_lines + (number,))
+    return replace(previous, cells=joined)
 
 
 # ---------------------------------------------------------------- values
