@@ -174,3 +174,12 @@ def test_s10(sheets) -> None:
     assert "CS:Bowen" in reserve and "CS:19 TN" not in reserve  # 'Reserve Corps (minus 19 TN)'
     assert one(sheets, "S10 Reinf", "CS:19 TN")["turn"] == 8  # L3435: April 5, 2 PM
     assert one(sheets, "S10 Reinf", "US:Lexington")["entry"] == "N6420/N6423"  # L3304 as printed
+
+
+def test_s8_confederate_ad_hoc_command_and_bivouac(sheets) -> None:
+    r = one(sheets, "S8 Setup", "CS:6 MS")  # L2674 bivouac (Cleburne), L2652 Advance Orders
+    assert r["orders"] == "Advance" and "in bivouac" in r["notes"] and "Polk's corps" in r["notes"]
+    assert "Breckinridge's corps" in one(sheets, "S8 Setup", "CS:2 TN@2/-/3")["notes"]  # L2603 '2 TN (from Cleburne)'
+    assert "Hardee's corps" in one(sheets, "S8 Setup", "CS:2 TN@1/2/1")["notes"]  # L2616 Johnson's 2 TN
+    notes = one(sheets, "S8 Setup", "CS:12 TN")["notes"]  # listed under Russell (L2587) and Gibson (L2597)
+    assert "Bragg's corps" in notes and "Polk's corps" in notes

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from gamedata.hexids import HexIds
 from gamedata.importer.report import Report
-from gamedata.importers.into_the_woods_names import canonical_names, is_leader, unit_id
+from gamedata.importers.into_the_woods_names import canonical_names, is_ambiguous, is_leader, unit_id
 from gamedata.importers.into_the_woods_oob import Oob, OobUnit, expand, identity, level
 from gamedata.importers.into_the_woods_read import Item, ParsedRow
 from gamedata.importers.into_the_woods_specs import Effect, ItwTable
@@ -190,7 +190,7 @@ def _record(table: ItwTable, row: ParsedRow, placed: Placed, turns: Mapping[tupl
 def _apply_effects(table: ItwTable, out: list[Record], units: dict[str, OobUnit], report: Report) -> None:
     for effect in table.effects:
         if effect.scope == "row":
-            lines = {r["rulebook_line"] for r in out if units[str(r["unit_id"])].name in effect.targets}
+            lines = {r["rulebook_line"] for r in out if _named(units[str(r["unit_id"])], effect)}
             hits = [r for r in out if r["rulebook_line"] in lines]
         else:
             hits = [r for r in out if _hit(effect, units[str(r["unit_id"])], table, units)]
@@ -207,10 +207,15 @@ def _hit(effect: Effect, unit: OobUnit, table: ItwTable, units: dict[str, OobUni
     if effect.scope == "brigades":
         return level(unit.command) == "brigade"
     if effect.scope == "unit":
-        return unit.name in effect.targets
+        return _named(unit, effect)
     leaders = [units.get(unit_id(table.side, t)) for t in effect.targets if is_leader(t)]
     formations = {u.command for u in leaders if u is not None}
     return unit.command in formations or unit.name in effect.targets
+
+
+def _named(unit: OobUnit, effect: Effect) -> bool:
+    """Targets name a counter by OOB name, or by unit id where two counters share the name."""
+    return unit.name in effect.targets and not is_ambiguous(unit.side, unit.name) or unit.unit_id in effect.targets
 
 
 def _apply(effect: Effect, record: Record) -> None:

@@ -89,6 +89,40 @@ def ci(line: int, *leaders: str) -> Effect:
     return Effect(line, leaders, "brigade", status=("ci",), note=f"brigade CI at start (L{line})")
 
 
+def _corps(line: int, corps: str, *names: str) -> Effect:
+    return Effect(line, names, note=f"ad hoc command: {corps}'s corps (L{line})")
+
+
+# Scenario 8's ad hoc Confederate command structure (L2579-2621) and its bivouac lists
+# (L2660-2688). The lists contradict each other for 12 TN (Russell and Gibson), 5 TN
+# (Cleburne and Johnson) and 1 AL (as "Clanton Cav" and "1 AL a & b Cav"): such units carry
+# both notes rather than a choice. 2 TN is named by id because two counters share the name.
+S8_CORPS = (
+    _corps(2581, "Bragg", "Girardey Bty", "Shaver", "6 AR", "2 AR", "7 AR", "4 TN", "Smith Bty", "Wood", "44 TN",
+           "16 AL", "27 TN", "8 AR", "9 AR Bn", "Russell", "22 TN", "13 TN", "12 TN", "33 TN", "Stephens", "6 TN",
+           "9 TN", "1 LA", "22 AL", "Ketchum Bty a", "Ketchum Bty b", "Pond", "16 LA", "18 LA", "Orleans Guard",
+           "38 TN", "Cheatham", "3 Confederate", "Miller Bty", "Swett Bty", "GA Dragoons", "55 TN", "3 MS Bn",
+           "7 KY", "MS & AL Cav", "1 MS a Cav", "1 MS b Cav"),
+    _corps(2592, "Polk", "Byrne Bty", "Trabue", "4 AL Bn", "Crew's TN Bn", "5 KY", "6 KY", "4 KY", "3 KY", "31 AL",
+           "Anderson", "1 FL Bn", "Confederate Guards", "9 TX", "20 LA", "11 LA", "Gibson", "1 AR", "13 LA", "12 TN",
+           "Cleburne", "15 AR", "5 TN", "23 TN", "24 TN", "Ruggles", "Calvert Bty", "Hubbard Bty", "Trigg Bty",
+           "6 MS", "17 LA", "Morgan Cav", "Jenkins Cav"),
+    _corps(2601, "Breckinridge", "Stewart", "13 AR", "CS:2 TN@2/-/3", "Bankhead Bty", "Harper Bty", "Bowen",
+           "1 MO", "9 AR", "10 AR", "2 Confederate", "Hudson Bty", "Statham", "28 TN", "45 TN", "19 TN", "22 MS",
+           "15 MS", "20 TN", "Stanford Bty", "Clark", "Watson Bty", "Rutledge Bty"),
+    _corps(2611, "Hardee", "Chalmers", "7 MS", "10 MS", "9 MS", "5 MS", "52 TN", "Gladden", "21 AL", "26 AL",
+           "25 AL", "Robertson Bty", "Jackson", "19 AL", "2 TX", "Johnson", "154 TN", "Blythe MS", "CS:2 TN@1/2/1",
+           "15 TN", "5 TN", "1 TN Bn", "19 LA", "Crescent LA", "Washington Bty", "McClung Bty", "1 AL a Cav",
+           "1 AL b Cav", "Withers", "17 AL", "18 AL", "Gage Bty"),
+)
+S8_BIVOUAC = Effect(2652, (
+    "3 Confederate", "Miller Bty", "Swett Bty", "GA Dragoons", "55 TN", "3 MS Bn", "7 KY", "MS & AL Cav",
+    "1 MS a Cav", "1 MS b Cav", "Calvert Bty", "Hubbard Bty", "Trigg Bty", "6 MS", "17 LA", "Morgan Cav",
+    "Jenkins Cav", "Watson Bty", "Rutledge Bty", "17 AL", "18 AL", "Gage Bty", "8 TX a Cav", "8 TX b Cav",
+    "Adams a Cav", "Adams b Cav", "Roberts Bty"), orders="Advance",
+    note="in bivouac (L2660-2688): moves only when its corps may, toward its brigade or division leader, until in "
+    "that leader's Command Range, fired on or shocked, or in LOS of an enemy unit (L2652-2658)")
+
 TABLES: tuple[ItwTable, ...] = (
     # ---------------------------------------------------------------- Scenario 1 (30.1)
     ItwTable(_t("S1 Union Setup", 792, 910, "Location\tUnit\tCommand\tFacing",
@@ -241,7 +275,7 @@ TABLES: tuple[ItwTable, ...] = (
     ItwTable(_t("S8 Union Setup", 2756, 2853, "Lagreian", SETUP3), "S8", UNION, "setup", APR7, "ab",
              effects=(ci(2857, "Stuart"), fatigue(2858, "0", "Rousseau"))),
     ItwTable(_t("S8 Confederate Setup", 2864, 2961, "Location\tUnit/Leader\tCommand", SETUP3), "S8", CSA,
-             "setup", APR7),
+             "setup", APR7, effects=S8_CORPS + (S8_BIVOUAC,)),
     # ---------------------------------------------------------------- Scenario 9 (30.9)
     ItwTable(_t("S9 Union Setup", 3105, 3110, "Location\tUnit/Leader\tCommand", SETUP3), "S9", UNION, "setup",
              APR6, effects=(Effect(3025, ("Det D",), strength=2, note="54 OH deploys one 2 SP detachment "
