@@ -224,24 +224,45 @@ TABLES: tuple[ItwTable, ...] = (
     # ---------------------------------------------------------------- Scenario 5 (30.5)
     ItwTable(_t("S5 Union Setup", 1908, 1991, "Location\tUnit/Leader\tCommand", SETUP3), "S5", UNION, "setup",
              APR6, "abcd",
-             effects=(fatigue(1995, "0", "Hare", "Marsh", "Raith", "McDowell", "Veatch"),
+             effects=(Effect(1852, ("14 MO SS", "81 OH"), note="may not activate until an enemy unit moves "
+                             "within LOS or they start a turn within Grant's command radius (L1852)"),
+                      Effect(1856, ("13 MO",), note="attached to McDowell (1/5/T) (L1856)"),
+                      Effect(1857, ("50 IL",), note="attached to McArthur (2/2/T) (L1857)"),
+                      Effect(1857, ("McArthur",), status=("out-of-command",), note="starts Out of Command (L1857)"),
+                      Effect(1860, ("23 MO",), note="may be attached to Peabody or Miller at start (L1860)"),
+                      Effect(1861, ("Veatch",), "brigade", note="brigade attached to McClernand's division (L1861)"),
+                      Effect(1864, ("15 IA", "16 IA", "15 MI"), note="assignable to any Union brigade; until then "
+                             "Unassigned AM, Fatigue tracked separately (L1864)"),
+                      fatigue(1995, "0", "Hare", "Marsh", "Raith", "McDowell", "Veatch"),
                       fatigue(1996, "1", "Buckland", "Peabody", "Miller"), ci(1997, "Miller"),
                       Effect(1998, ("Morton Bty a",), note="Morton Bty b has been eliminated (L1998)")),
              orders="Advance or Attack", orders_line=1902),
     ItwTable(_t("S5 Confederate Setup", 2004, 2098, "Location\tUnit/Leader\tCommand", SETUP3), "S5", CSA,
              "setup", APR6, "abcd",
-             effects=(fatigue(2102, "OK", "Pond", "Chalmers"), fatigue(2103, "0", "Johnson", "Russell", "Stewart"),
+             effects=(Effect(1845, ("GA Dragoons", "Jenkins Cav"), note="assigned to Withers (L1845)"),
+                      Effect(1846, ("15 AR", "24 TN", "35 TN"), note="attached to Pond; reassignable to Cleburne "
+                             "(L1846)"),
+                      fatigue(2102, "OK", "Pond", "Chalmers"), fatigue(2103, "0", "Johnson", "Russell", "Stewart"),
                       fatigue(2104, "1", "Anderson", "Gladden", "Shaver", "Wood"), ci(2105, "Gladden")),
              orders="Advance or Attack", orders_line=1902),
     # ---------------------------------------------------------------- Scenario 6 (30.6)
     ItwTable(_t("S6 Union Setup", 2227, 2248, "Location\tUnit/Leader\tCommand", SETUP3), "S6", UNION, "setup",
              APR6, "ab",
              effects=(Effect(2252, ("Veatch",), "brigade", orders="Advance"),
+                      Effect(2141, ("6 IA", "46 OH", "40 IL", "13 MO"), note="Union attack regiment, Group 1 "
+                             "(traces command to McDowell) (L2141)"),
+                      Effect(2145, ("45 IL", "20 IL", "11 IL", "46 IL", "15 IL", "11 IA", "43 IL"),
+                             note="Union attack regiment, Group 2 (L2145)"),
+                      Effect(2149, ("15 IA", "16 IA"), note="may not move during 12 PM; may fire and change facing "
+                             "one vertex (L2149)"),
                       Effect(2253, (), "brigades", status=("fatigue-0",), note="all US brigades Fatigue 0 "
                              "(L2253)"))),
     ItwTable(_t("S6 Confederate Setup", 2259, 2289, "Location\tUnit/Leader\tCommand", SETUP3), "S6", CSA,
              "setup", APR6, "ab",
-             effects=(fatigue(2293, "0", "Russell", "Johnson", "Stewart"), fatigue(2294, "1", "Anderson"))),
+             effects=(fatigue(2293, "0", "Russell", "Johnson", "Stewart"), fatigue(2294, "1", "Anderson"),
+                      Effect(2166, ("15 AR", "24 TN", "35 TN"), note="attached to Pond; Cleburne not present (L2166)"),
+                      Effect(2177, ("3 KY", "4 AL Bn", "Crew's TN Bn"), orders="Advance", note="Trabue's lost "
+                             "units: may not move during 12 PM; freed on 0-4 at 1 PM (L2177-2179)"))),
     # ---------------------------------------------------------------- Scenario 7 (30.7)
     ItwTable(_t("S7 Confederate Setup", 2368, 2390, "up as the Confederate player desires.",
                 SETUP3), "S7", CSA, "setup", APR6, "abcd",
