@@ -27,7 +27,8 @@ def describe(e: Event) -> str | None:
     if isinstance(e, Removed):
         return f"removed {e.name} from {where(e.map, e.location)}"
     if isinstance(e, Changed):
-        return f"changed {e.name} ({', '.join(c.trait.rstrip(';') for c in e.changes)})"
+        said = [c.description for c in e.changes if c.description]
+        return f"changed {e.name}: " + "; ".join(said) if said else None
     if isinstance(e, DiceRoll):
         dice = ",".join(str(v) for v in e.values)
         total = f" = {e.total}" if e.total is not None and len(e.values) > 1 else ""
@@ -65,3 +66,4 @@ def describe_step(step: Step) -> str:
             phrases = [d for e in events if isinstance(e, ChatLine) and (d := describe(e))]
         what = "; ".join(phrases) if phrases else "no visible change"
     return f"step {step.index}{SEP}{who}{SEP}{what}"
+

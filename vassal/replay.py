@@ -20,6 +20,7 @@ from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, Mov
                        PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
 from .gamestate import GameState, PieceRecord, split_chain
 from .metadata import Metadata
+from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,8 +75,9 @@ class Moved(Event):
 class TraitChange:
     index: int  # position in the trait chain, 0 = outermost
     trait: str  # the trait's type prefix, e.g. "emb2;" or "PROP;"
-    old: str
-    new: str
+    old: str = field(repr=False)  # raw states may hold player ids: not for display
+    new: str = field(repr=False)
+    description: str = ""  # "Fatigue: 0 → 1", "masked": safe to show
 
 
 @dataclass(frozen=True)
@@ -288,8 +290,8 @@ def piece_name(p: PieceRecord) -> str:
 
 # player names in chat: "<Name> - text" (3.2/3.3) or "&lt;Name&gt; - text" (3.4+)
 _CHAT_SPEAKER = re.compile(r"^(?:&lt;|<)(?P<name>.+?)(?:&gt;|>) - ")
-# the player at the end of a dice report: "... *** <Name>" / "&lt;Name&gt;"
-_DICE_PLAYER = re.compile(r"(?:&lt;|<)(?P<name>[^<>&]+?)(?:&gt;|>)")
+# the player after a dice report's closing stars: "*** Morale = 3 *** <Grant>", "*** (IFT DR) 6,6 ***   &lt;Bob&gt;"
+_DICE_PLAYER = re.compile(r"\*\*\*\s*(?:&lt;|<)(?P<name>[^<>&=\"]+?)(?:&gt;|>)")
 _RESULT_SUFFIXES = ("_result", "_total", "_keep", "_summary")
 
 
@@ -429,9 +431,9 @@ class _StepReplayer:
         m1, x1, y1 = st.position(c.id)
         types = split_chain(p.type)
         changes = tuple(
-            TraitChange(i, _prefix(types[i]) if i < len(types) else "", o, n)
+            TraitChange(i, _prefix(types[i]), o, n, describe_trait_change(types[i], o, n))
             for i, (o, n) in enumerate(zip(old_states, p.states))
-            if o != n and i < len(p.states) - 1
+            if o != n and i < min(len(p.states), len(types)) - 1
         )
         if changes:
             events.append(Changed(c.id, self.name(c.id), changes))
