@@ -168,7 +168,12 @@ TABLES: tuple[ItwTable, ...] = (
                              "(L1317)"))),
     # ---------------------------------------------------------------- Scenario 3 (30.3)
     ItwTable(_t("S3 Confederate Setup", 1445, 1498, "Location\tUnit/Leader\tCommand", SETUP3), "S3", CSA,
-             "setup", APR6, orders="Advance or Attack", orders_line=1502),
+             "setup", APR6, orders="Advance or Attack", orders_line=1502,
+             effects=(Effect(1341, ("Shaver", "Wood"), "brigade", note="may not move north of row Sxx14 during "
+                             "8 AM until a Peabody regiment moves or retreats north of it or all rout (L1341)"),
+                      Effect(1342, ("Wood",), "brigade", note="may change orders once without a die roll during "
+                             "8 AM (L1342)"),
+                      Effect(1343, ("6 MS", "23 TN"), note="must rally before they can move (L1343)"))),
     ItwTable(_t("S3 Union Setup", 1508, 1540, "Location\tUnit/Leader\tCommand", SETUP3), "S3", UNION, "setup",
              APR6, "ab",
              effects=(Effect(1544, ("Sherman", "Peabody"), "brigade", note="may set up in Extended Line; parent "
