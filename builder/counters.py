@@ -115,11 +115,16 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 def fitted_font(draw: ImageDraw.ImageDraw, text: str, width: int, largest: int, smallest: int = 8) -> ImageFont.FreeTypeFont:
     """Largest font size (down to `smallest`) at which `text` fits in `width` pixels."""
+    return font(_fitted_size(text, width, largest, smallest))
+
+
+@lru_cache(maxsize=4096)
+def _fitted_size(text: str, width: int, largest: int, smallest: int) -> int:
+    """Memoised: the same commands, levels and labels recur on hundreds of counters."""
     for size in range(largest, smallest - 1, -1):
-        left, _, right, _ = draw.textbbox((0, 0), text, font=font(size))
-        if right - left <= width:
-            return font(size)
-    return font(smallest)
+        if font(size).getlength(text) <= width:
+            return size
+    return smallest
 
 
 def _centred(draw: ImageDraw.ImageDraw, centre_x: float, top: float, text: str, face: ImageFont.FreeTypeFont, ink: Colour) -> None:

@@ -23,7 +23,7 @@ from builder.charts import game_charts
 from builder.counters import png_bytes
 from builder.help import help_page
 from builder.layout import plan_boards
-from builder.pieces import unit_piece
+from builder.pieces import UnitStart, unit_piece
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.systems import profile_for
 from gamedata.hexids import HexIds
@@ -33,6 +33,7 @@ from vassal import components as c
 from vassal.archive import write_atomically, write_zip
 from vassal.buildfile import write_buildfile
 from vassal.commands import BoardPlacement
+from vassal.gamestate import join_chain
 from vassal.gpid import assign_gpids
 from vassal.metadata import Metadata
 from vassal.savefile import save_bytes
@@ -140,15 +141,25 @@ def module_metadata(game: Game) -> Metadata:
     return c.module_metadata(game.name, MODULE_VERSION, description=f"{game.system}: {game.name}")
 
 
-def scenario_save(plan: Plan, scenario: ScenarioPlan) -> bytes:
+def unit_types(plan: Plan) -> dict[str, str]:
+    """Each unit's expanded type chain. A scenario changes only states (facing, layers,
+    strength), so the type is encoded once per unit instead of once per placement."""
+    profile = profile_for(plan.game)
+    return {u.unit_id: unit_piece(plan.game, profile, u, plan.gpids[f"unit:{u.unit_id}"], UnitStart()).encode()[0]
+            for u in plan.game.units}
+
+
+def scenario_save(plan: Plan, scenario: ScenarioPlan, types: dict[str, str] | None = None) -> bytes:
     """The predefined-setup `.vsav`: every unit expanded, placed, faced and marked."""
     game = plan.game
     profile = profile_for(game)
+    types = unit_types(plan) if types is None else types
     placements = []
     for index, start in enumerate(scenario.starts):
         piece = unit_piece(game, profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start)
-        type_text, state_text = piece.encode()
-        placements.append(Placement(f"{index + 1}", type_text, state_text, start.spot.map_name, start.spot.x, start.spot.y))
+        state_text = join_chain([trait.encode_state() for trait in piece.traits])
+        placements.append(Placement(f"{index + 1}", types[start.unit.unit_id], state_text, start.spot.map_name,
+                                    start.spot.x, start.spot.y))
     boards: dict[str, list[BoardPlacement]] = {}
     for name, group in zip(plan.map_names, plan_boards(game.maps)):
         if len(group.boards) > 1:
@@ -186,8 +197,9 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     entries = [("buildFile.xml", _buildfile(plan)), ("moduledata", module_metadata(game).to_xml())]
     entries += [(f"images/{name}", images[name]) for name in sorted(images)]
     entries.append((parts.HELP_ENTRY, help_page(game).encode("utf-8")))
+    types = unit_types(plan)
     for scenario in progress(list(plan.scenarios), "Writing scenario setups"):
-        entries.append((parts.setup_entry(scenario.scenario), scenario_save(plan, scenario)))
+        entries.append((parts.setup_entry(scenario.scenario), scenario_save(plan, scenario, types)))
     path = out_dir / f"{game.id}.vmod"
     out_dir.mkdir(parents=True, exist_ok=True)
     write_zip(path, entries)

@@ -1,0 +1,64 @@
+"""Benchmark `adjutant build` on Into the Woods against the floor.
+
+The floor is what any builder must pay: PNG-encoding the module's images and
+zipping them (the drawing is done beforehand and not timed). Reported:
+
+  cold       full build, empty image cache
+  warm       full build into a new folder with the image cache filled (data changed)
+  no-change  rebuild with nothing changed (the content-hash check keeps the module)
+
+Targets: cold <= 2x floor, no-change < 1 s. Wall-clock and CPU seconds are both
+printed: on a shared machine the wall clock includes time waiting for a CPU.
+
+    python bench/bench_build.py [sources/into-the-woods-shiloh]
+"""
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from builder.counters import png_bytes  # noqa: E402
+from builder.module import build_module, make_plan  # noqa: E402
+from gamedata.load import load_game  # noqa: E402
+from vassal.archive import zip_bytes  # noqa: E402
+
+
+def timed(action: Callable[[], object]) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    action()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def floor(folder: Path) -> tuple[float, float]:
+    images = [(f"images/{image.name}", image.render()) for image in make_plan(load_game(folder)).images]
+    return timed(lambda: zip_bytes([(name, png_bytes(picture)) for name, picture in images]))
+
+
+def main() -> None:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "sources" / "into-the-woods-shiloh"
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        cache = root / "cache"
+        results = {
+            "floor": floor(folder),
+            "cold": timed(lambda: build_module(folder, root / "cold", cache_dir=cache)),
+            "warm": timed(lambda: build_module(folder, root / "warm", cache_dir=cache)),
+            "no-change": timed(lambda: build_module(folder, root / "warm", cache_dir=cache)),
+        }
+    floor_wall, floor_cpu = results["floor"]
+    print(f"{'run':<10} {'wall s':>8} {'cpu s':>8} {'wall/floor':>11} {'cpu/floor':>10}")
+    for name, (wall, cpu) in results.items():
+        print(f"{name:<10} {wall:8.2f} {cpu:8.2f} {wall / floor_wall:11.2f} {cpu / floor_cpu:10.2f}")
+    cold_ratio = results["cold"][1] / floor_cpu
+    print(f"cold build {cold_ratio:.2f}x floor (CPU; target <= 2); "
+          f"no-change rebuild {results['no-change'][0]:.2f} s (target < 1)")
+
+
+if __name__ == "__main__":
+    main()
