@@ -154,3 +154,18 @@ def test_a_changed_rulebook_fails_loudly(tmp_path, lines):
     with pytest.raises(ImportFailed, match="line"):
         run_import(shifted, "atlanta", tmp_path)
     assert not (tmp_path / "oob.xlsx").exists()
+
+
+# Digest B2.5 quirks with their rulebook lines; each must appear in the report as a
+# normalization, an override or a rejection (#21 hex notation and #26 system are covered elsewhere).
+QUIRK_LINES = {
+    1: [220], 2: [50], 3: [54], 4: [371], 5: [447], 6: [767, 901], 7: [433, 435, 796, 797, 957], 8: [323],
+    9: [325], 10: [162], 11: [329], 12: [459], 13: [285], 14: [851], 15: [811, 853, 975], 16: [535],
+    17: [1023], 18: [989], 19: [775, 789], 20: [823], 22: [543], 23: [667], 24: [329, 681], 25: [615],
+}
+
+
+@pytest.mark.parametrize("quirk", sorted(QUIRK_LINES))
+def test_every_digest_quirk_is_handled_in_the_report(report, quirk):
+    reported = {n["line"] for n in report["normalizations"]} | {r["line"] for r in report["rejections"]}
+    assert set(QUIRK_LINES[quirk]) <= reported

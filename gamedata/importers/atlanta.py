@@ -1457,6 +1457,8 @@ QUIRKS: tuple[tuple[int, str, str], ...] = (
     (667, "Garrard has orders but no setup hex", "no row; his division is placed only by 5.1d.1"),
     (285, "'1/4/16 and the accompanying artillery 16b(1) and 2/Cavb(2)'", "read as Sprague's 2/4/16, 4/16db(1) "
                                                                           "and 2/Cavb(2): in line, unentrenched"),
+    (543, "'roll low or high with a die' has no thresholds", "table atl-cavalry-not-played keeps 'low'/'high'"),
+    (681, "unclosed parenthesis in the 5.2b.1 cavalry label", "the printed label is a known group phrase"),
     (823, "'Army of Tennessee' names both the Confederate army and (in 5.1a/5.2a) the Union Army of the "
           "Tennessee", "group phrases are resolved per table: Union in 5.2a.1 L647"),
 )
