@@ -66,6 +66,11 @@ def _player(roll: Roll) -> str:
     return roll.player or "(unknown player)"
 
 
+def possible(roll: Roll) -> bool:
+    """True when every die shows a face the die has (false for a forged or misread line)."""
+    return roll.sides is not None and all(1 <= d <= roll.sides for d in roll.dice)
+
+
 def audit_dice(rolls: Iterable[LoggedRoll]) -> DiceAudit:
     """Group the rolls and test each player's dice; deterministic order by name."""
     all_rolls = tuple(rolls)
@@ -75,7 +80,7 @@ def audit_dice(rolls: Iterable[LoggedRoll]) -> DiceAudit:
         r = lr.roll
         key = (_player(r), r.purpose, r.sides or 0)
         by_purpose.setdefault(key, []).append(r)
-        if r.sides:
+        if r.sides and possible(r):
             by_type.setdefault((_player(r), r.sides), []).extend(r.dice)
     lines = []
     for (player, purpose, sides), group in sorted(by_purpose.items()):
@@ -88,12 +93,21 @@ def audit_dice(rolls: Iterable[LoggedRoll]) -> DiceAudit:
 
 
 def dice_findings(audit: DiceAudit, log: str) -> list[Finding]:
-    """A warning for each player whose dice fail the test on an adequate sample.
+    """A warning for each roll showing a face its die does not have, and for each
+    player whose dice fail the test on an adequate sample.
 
     Small samples get no finding at all: the report's dice table states their
     size and that it is too small, which is the honest answer.
     """
     findings = []
+    for lr in audit.rolls:
+        r = lr.roll
+        if r.sides and not possible(r):
+            findings.append(Finding(
+                check=CHECK_ID, severity=Severity.WARNING,
+                message=(f"{r.purpose} roll shows {','.join(map(str, r.dice))}, "
+                         f"which a d{r.sides} cannot roll: the line was not written by the dice button as configured"),
+                rule="a die shows only its own faces", log=lr.log, step=r.step, player=r.player))
     for pf in audit.fits:
         fit = pf.fit
         if not fit.suspicious:

@@ -122,17 +122,24 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     chain = before + checked
     labels = _labels(chain)
     sides = _dice_sides(module, game_def)
-    inputs = [_load(p, label, sides, module) for p, label in zip(chain, labels)]
+    # one log at a time: a long game's logs are never all in memory together
     findings: list[Finding] = []
-    first = inputs[0]
-    for i in range(len(before), len(inputs)):
-        ctx = CheckContext(inputs[i], inputs[i - 1] if i else None, first, module, game_def)
-        for check in checks:
-            if check.run is not None:
-                findings.extend(check.run(ctx))
-    targets = inputs[len(before):]
-    audit = audit_dice(LoggedRoll(log.label, roll) for log in targets for step in log.steps for roll in step.rolls)
+    summaries: list[LogSummary] = []
+    rolls: list[LoggedRoll] = []
+    first: LogInput | None = None
+    previous: LogInput | None = None
+    for index, (path, label) in enumerate(zip(chain, labels)):
+        current = _load(path, label, sides, module)
+        first = first or current
+        summaries.append(_summary(current))
+        if index >= len(before):
+            ctx = CheckContext(current, previous, first, module, game_def)
+            for check in checks:
+                if check.run is not None:
+                    findings.extend(check.run(ctx))
+            rolls.extend(LoggedRoll(label, roll) for step in current.steps for roll in step.rolls)
+        previous = current
+    audit = audit_dice(rolls)
     if any(c.id == DICE for c in checks):
-        findings.extend(dice_findings(audit, targets[0].label if len(targets) == 1 else "all logs"))
-    return CheckReport(tuple(_summary(log) for log in inputs), tuple(c.id for c in checks),
-                       tuple(sorted_findings(findings)), audit)
+        findings.extend(dice_findings(audit, labels[-1] if len(checked) == 1 else "all logs"))
+    return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit)

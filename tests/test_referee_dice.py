@@ -151,3 +151,13 @@ def test_audit_flags_a_player_with_impossible_luck():
     findings = dice_findings(audit_dice(rolls), "x.vlog")
     assert [(f.player, f.severity) for f in findings] == [("Cheat", Severity.WARNING)]
     assert "40 dice" in findings[0].message
+
+
+def test_a_roll_with_a_face_the_die_lacks_is_flagged_and_kept_out_of_the_test():
+    rolls = [LoggedRoll("x.vlog", Roll(3, "Alice", "Combat", (7, 2), 6, "*** Combat = 7,2 *** <Alice>")),
+             LoggedRoll("x.vlog", Roll(4, "Alice", "Combat", (1, 2), 6, "*** Combat = 1,2 *** <Alice>"))]
+    audit = audit_dice(rolls)
+    assert [pf.fit.n for pf in audit.fits] == [2]
+    findings = dice_findings(audit, "x.vlog")
+    assert [(f.step, f.severity) for f in findings] == [(3, Severity.WARNING)]
+    assert "a d6 cannot roll" in findings[0].message
