@@ -244,3 +244,23 @@ def test_victory_levels(game):
         bands = sorted((v.low if v.low is not None else -10**6, v.high if v.high is not None else 10**6)
                        for v in game.levels if v.scenario_id == sid)
         assert all(a[1] + 1 == b[0] for a, b in zip(bands, bands[1:])), sid
+
+
+def test_map_geometry_makes_the_5_1_union_line_contiguous(game):
+    """game.toml infers shifted_columns from the breastwork line of 5.1a.1 (L240-271):
+    consecutive line hexes that change column must be neighbours, except 16.21-17.20."""
+    from gamedata.hexids import HexIds
+
+    ids = HexIds(game.maps)
+    steps = [("A13.27", "A14.26"), ("A14.23", "A15.23"), ("A15.22", "A16.21"), ("A17.19", "A18.18"),
+             ("A18.14", "A19.14"), ("A19.14", "A20.13")]
+    for a, b in steps:
+        assert ids.parse(b) in ids.neighbours(ids.parse(a)), (a, b)
+    assert ids.parse("A17.20") not in ids.neighbours(ids.parse("A16.21"))
+
+
+def test_map_b_row_00_is_map_a_row_34(game):
+    """5.2a.1 L649: 'Within 5 hexes of A49.34 (B49.00)'."""
+    from gamedata.hexids import HexIds
+
+    assert HexIds(game.maps).normalize("B49.00") == "A49.34"

@@ -85,3 +85,11 @@ def test_a_rulebook_that_no_longer_says_the_number_stops_the_import(tmp_path):
     from gamedata.importer.run import ImportFailed
     with pytest.raises(ImportFailed, match="line 63"):
         run_import(edited, "cwb-regimental", tmp_path)
+
+
+def test_every_digest_quirk_is_in_the_report():
+    """Digest A2.1 quirks 1-12 with their lines (#9 is the colon at L340, noted by the ammo import)."""
+    import json
+    report = json.loads((GAME / "import-report.json").read_text(encoding="utf-8"))
+    reported = {n["line"] for n in report["normalizations"]}
+    assert {165, 231, 159, 145, 261, 385, 323, 358, 340, 105, 283, 297} <= reported
