@@ -27,7 +27,7 @@ from vassal.grid import (
     ZonedGrid,
     grid_from_element,
 )
-from vassal.grids.numbering import HEX_NUMBERING
+from vassal.grids.numbering import HEX_NUMBERING, OBLIQUE_NUMBERING
 from vassal.grids.regiongrid import java_hashmap_order
 from vassal.grids.zonedgrid import parse_path
 from vassal.savefile import read_save
@@ -97,6 +97,27 @@ def test_reference_location_format_and_equivalent_zone():
                   "path": "0,0;2200,0;2200,900;0,900"}, [plain])]))
     assert zoned.location_name((1992, 188), wide) == "S3103"
     assert zoned.point_for("S3103", wide) == (1992, 188)
+
+
+def test_zone_grid_counts_from_its_bounding_box_parent_grid_from_the_board():
+    hexes = {"dx": "64.95", "dy": "75", "x0": "44", "y0": "38"}
+    numbering = [element(HEX_NUMBERING, {"stagger": "false", "vDescend": "true"})]
+    zone = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"
+    zoned = grid_from_element(element(
+        "VASSAL.build.module.map.boardPicker.board.ZonedGrid", {},
+        [element(zone, {"name": "Own", "locationFormat": "Y$gridLocation$",
+                        "path": "0,0;200,0;200,300;0,300"},
+                 [element("VASSAL.build.module.map.boardPicker.board.HexGrid", hexes, numbering)]),
+         element(zone, {"name": "Parent", "locationFormat": "Z$gridLocation$",
+                        "path": "300,0;600,0;600,300;300,300", "useParentGrid": "true"}),
+         element("VASSAL.build.module.map.boardPicker.board.HexGrid", hexes, numbering)]))
+    # own grid: maxRows = floor(300 / 64.95 + 0.5) = 5, so raw row 0 is numbered 5 -> "06"
+    assert zoned.location_name((44, 38), BOARD_A) == "Y0106"
+    # the background grid counts from the board: maxRows = 14 -> "15" (as §3.8's vDescend case)
+    assert zoned.location_name((304, 38), BOARD_A) == "Z0515"
+    assert zoned.location_name((953, 563), BOARD_A) == "1508"      # outside every zone
+    for name in ("Y0106", "Z0515", "1508"):
+        assert zoned.location_name(zoned.point_for(name, BOARD_A), BOARD_A) == name
 
 
 def test_reference_sideways():
@@ -406,7 +427,8 @@ def hex_grids(draw):
         "stagger": str(draw(st.booleans())).lower(),
     }
     size = Size(draw(st.integers(300, 900)), draw(st.integers(300, 900)))
-    return hex_grid(grid, numbering), size
+    tag = draw(st.sampled_from([HEX_NUMBERING, OBLIQUE_NUMBERING]))
+    return HexGrid(tuple(grid.items()), (GridNumbering(tag, tuple(numbering.items())),)), size
 
 
 @settings(max_examples=60, deadline=None)
@@ -427,7 +449,8 @@ def test_point_for_inverts_naming_on_every_hex(case):
 def test_vassal_centre_round_trips_without_descending(case):
     grid, size = case
     n = grid.numbering
-    if n.h_descend or n.v_descend or n.sep == "-" or (n.sep == "" and "A" not in n.h_type + n.v_type):
+    if n.oblique or n.h_descend or n.v_descend or n.sep == "-" or \
+            (n.sep == "" and "A" not in n.h_type + n.v_type):
         return  # VASSAL's parser is only exact without descending and with unambiguous names
     for hex_ in grid.board_hexes(size):
         name = grid.name_of(hex_, size)
