@@ -70,7 +70,7 @@ def render_board(art: BoardArt) -> Image.Image:
     place_width = int(4 * g.dx / 3) + g.dy
     for h, name in art.places:
         x, y = g.centre(h)
-        face = fitted_font(draw, name, place_width, max(9, g.dy // 6))
+        face = fitted_font(name, place_width, max(9, g.dy // 6))
         box = draw.textbbox((x, y + 2), name, font=face, anchor="ma")
         draw.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=(255, 250, 235))
         draw.text((x, y + 2), name, font=face, fill=PLACE, anchor="ma")

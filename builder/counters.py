@@ -113,7 +113,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
-def fitted_font(draw: ImageDraw.ImageDraw, text: str, width: int, largest: int, smallest: int = 8) -> ImageFont.FreeTypeFont:
+def fitted_font(text: str, width: int, largest: int, smallest: int = 8) -> ImageFont.FreeTypeFont:
     """Largest font size (down to `smallest`) at which `text` fits in `width` pixels."""
     return font(_fitted_size(text, width, largest, smallest))
 
@@ -185,16 +185,16 @@ def render_counter(art: CounterArt) -> Image.Image:
     margin = max(3, size // 20)
     inner = size - 2 * margin
     if art.command:
-        _centred(draw, size / 2, margin - 1, art.command, fitted_font(draw, art.command, inner, size // 6), ink)
+        _centred(draw, size / 2, margin - 1, art.command, fitted_font(art.command, inner, size // 6), ink)
     symbol_box = (size * 3 // 10, size * 25 // 100, size * 7 // 10, size * 47 // 100)
     draw_symbol(draw, symbol_box, art.symbol, ink, fill)
-    _centred(draw, size / 2, size * 50 // 100, art.name, fitted_font(draw, art.name, inner, size // 6), ink)
+    _centred(draw, size / 2, size * 50 // 100, art.name, fitted_font(art.name, inner, size // 6), ink)
     if art.values:
-        _centred(draw, size / 2, size * 71 // 100, art.values, fitted_font(draw, art.values, inner, size // 5), ink)
+        _centred(draw, size / 2, size * 71 // 100, art.values, fitted_font(art.values, inner, size // 5), ink)
     if art.banner:
         band_top = size * 34 // 100 - size // 10
         draw.rectangle((1, band_top, size - 2, band_top + size // 5), fill=(200, 30, 30))
-        _centred(draw, size / 2, band_top + 2, art.banner, fitted_font(draw, art.banner, inner, size // 6), (255, 255, 255))
+        _centred(draw, size / 2, band_top + 2, art.banner, fitted_font(art.banner, inner, size // 6), (255, 255, 255))
     return image
 
 
@@ -206,7 +206,7 @@ def render_marker(art: MarkerArt) -> Image.Image:
     lines = art.text.split("\n")
     line_height = (art.height - 4) // len(lines)
     for index, line in enumerate(lines):
-        face = fitted_font(draw, line, art.width - 6, min(line_height - 2, art.height // 4))
+        face = fitted_font(line, art.width - 6, min(line_height - 2, art.height // 4))
         centre_y = 2 + index * line_height + line_height / 2
         draw.text((art.width / 2, centre_y), line, font=face, fill=art.ink, anchor="mm")
     return image

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from builder.counters import COUNTER_SIZE, fitted_font, font
+from builder.counters import COUNTER_SIZE, fitted_font
 
 PITCH = COUNTER_SIZE + 8
 PER_ROW = 10
@@ -70,11 +70,10 @@ def plan_display(title: str, contents: list[tuple[str, int]]) -> DisplayArt:
 def render_display(art: DisplayArt) -> Image.Image:
     image = Image.new("RGB", (art.width, art.height), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, 6), art.title, font=fitted_font(draw, art.title, art.width - 2 * MARGIN, 20), fill=INK)
-    label_font = font(14)
+    draw.text((MARGIN, 6), art.title, font=fitted_font(art.title, art.width - 2 * MARGIN, 20), fill=INK)
     for box in art.boxes:
         draw.rectangle((box.left, box.top, box.right, box.bottom), fill=BOX_FILL, outline=INK, width=2)
         draw.rectangle((box.left, box.top, box.right, box.top + LABEL_HEIGHT - 2), fill=(225, 215, 190))
-        face = fitted_font(draw, box.label, box.right - box.left - 2 * MARGIN, 14) if box.label else label_font
+        face = fitted_font(box.label, box.right - box.left - 2 * MARGIN, 14)
         draw.text((box.left + MARGIN, box.top + 4), box.label, font=face, fill=INK)
     return image
