@@ -899,13 +899,19 @@ def build(ctx: Any) -> None:
     """Import the Atlanta rulebook: OOB, scenarios, setups, arrivals, tables, VP."""
     vocab = vocabulary()
     _oob(ctx)
+    turn_at: dict[int, int] = {}  # a variant reuses its base's first/last-turn lines: read each line once
+    for s in SCENARIOS:
+        for line in s[4:6]:
+            if line not in turn_at:
+                turn_at[line] = _scenario_clock(ctx, s[0], line)
+    clocks = {s[0]: (turn_at[s[4]], turn_at[s[5]]) for s in SCENARIOS}
     rows: dict[str, list[dict[str, Any]]] = {}
     for table in LINE_TABLES:
         if table.scenario == "5.3" and "5.3 Setup" not in rows:
             _copy_5_2_into_5_3(ctx, rows)
-        _line_table(ctx, table, vocab, rows)
+        _line_table(ctx, table, vocab, rows, clocks[table.scenario][0])
     _scenario_rules(ctx, rows)
-    _scenarios(ctx)
+    _scenarios(ctx, clocks)
     for sheet in sorted(rows, key=_sheet_order):
         for record in rows[sheet]:
             ctx.emit(sheet, record)
@@ -954,7 +960,8 @@ def _data_lines(ctx: Any, table: LineTable) -> list[tuple[int, str]]:
     return out
 
 
-def _line_table(ctx: Any, table: LineTable, vocab: Vocabulary, rows: dict[str, list[dict[str, Any]]]) -> None:
+def _line_table(ctx: Any, table: LineTable, vocab: Vocabulary, rows: dict[str, list[dict[str, Any]]],
+                first_turn: int) -> None:
     count = ctx.report.table(table.id, table.first, table.last)
     for line, printed in _data_lines(ctx, table):
         count.rows_read.add(line)
@@ -968,7 +975,7 @@ def _line_table(ctx: Any, table: LineTable, vocab: Vocabulary, rows: dict[str, l
                 _losses(ctx, table, line, text, vocab, rows)
             else:
                 for clause in _clauses(text, table.pairs):
-                    _placement(ctx, table, line, clause, vocab, rows)
+                    _placement(ctx, table, line, clause, vocab, rows, first_turn)
         except LineError as exc:
             ctx.reject(table.id, line, printed, str(exc))
             continue
@@ -977,11 +984,10 @@ def _line_table(ctx: Any, table: LineTable, vocab: Vocabulary, rows: dict[str, l
         rule = ctx.book.line(table.all_rows).strip()
         ctx.note(table.id, table.all_rows, "constraint", rule, "added to every row of the table",
                  "a rule for all rows is printed after the table")
-        for sheet in (f"{table.scenario} Setup",):
-            for record in rows.get(sheet, []):
-                if record["rulebook_line"] and table.first <= record["rulebook_line"] <= table.last:
-                    record["constraint"] = _join(record.get("constraint") or "", "no closer than 5 hexes to any "
-                                                 "Union unit")
+        constraint = re.sub(r"^All of the above units are deployed ", "", rule).rstrip(".")
+        for record in rows.get(f"{table.scenario} Setup", []):
+            if table.first <= record["rulebook_line"] <= table.last:
+                record["constraint"] = _join(record.get("constraint") or "", constraint)
 
 
 def _clauses(text: str, pairs: bool) -> list[str]:
@@ -1004,7 +1010,7 @@ def _clauses(text: str, pairs: bool) -> list[str]:
 
 
 def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabulary,
-               rows: dict[str, list[dict[str, Any]]]) -> None:
+               rows: dict[str, list[dict[str, Any]]], first_turn: int) -> None:
     p = parse_clause(clause, vocab, table.default_map)
     for note in p.notes:
         ctx.note(table.id, line, "units", clause, ", ".join(p.units), note)
@@ -1013,7 +1019,7 @@ def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabu
             raise LineError(reason)
     scenario = table.scenario
     if p.reinforcement:
-        turn = _reinf_turn(scenario, p)
+        turn = _reinf_turn(scenario, p, first_turn)
         for uid in p.units:
             _add(rows, f"{scenario} Reinf", {
                 "unit_id": uid, "turn": turn, "dr_set": p.dr_set or None, "entry": p.entry or None,
@@ -1058,32 +1064,32 @@ def _statuses(uid: str, codes: tuple[str, ...], vocab: Vocabulary) -> str | None
     return ";".join(dict.fromkeys(keep)) or None
 
 
-_SCENARIO_START = {s[0]: s[4] for s in SCENARIOS}
+# The day each base scenario starts on (its 'First turn' line); variants share their base's day.
+SCENARIO_DAY = {"5.1": "22", "5.2": "20", "5.3": "20"}
+
+
+def _base(sid: str) -> str:
+    """'5.1d.6' -> '5.1': a variant's base scenario."""
+    return sid.split("d")[0]
 
 
 def _scenario_clock(ctx: Any, sid: str, line: int) -> int:
-    """Turn id of a 'First turn: 12:00PM July 22 1864' line (override-able)."""
+    """Turn id of a 'First turn: 12:00PM July 22 1864' or 'starts the game at 12:30PM' line (override-able)."""
     printed = ctx.book.line(line).strip()
     text = ctx.override(f"{sid} scenario", line, "text", printed)
-    m = re.search(r"(\d{1,2}):(\d{2})\s*(AM|PM)\s+July (\d{2})", text)
+    m = re.search(r"(\d{1,2}):(\d{2})\s*(AM|PM)(?:\s+July (\d{2}))?", text)
     if not m:
-        m2 = re.search(r"at (\d{1,2}):(\d{2})(AM|PM)", text)
-        if not m2:
-            raise ValueError(f"line {line}: no time in '{printed}'")
-        base = ctx.book.line(_SCENARIO_START[SCENARIOS[[s[0] for s in SCENARIOS].index(sid)][7]])
-        day = re.search(r"July (\d{2})", base)
-        return turn_id(DATES[day.group(1)], clock(*m2.groups()))
-    return turn_id(DATES[m.group(4)], clock(m.group(1), m.group(2), m.group(3)))
+        raise ValueError(f"line {line}: no time in '{printed}'")
+    return turn_id(DATES[m.group(4) or SCENARIO_DAY[_base(sid)]], clock(m.group(1), m.group(2), m.group(3)))
 
 
-def _reinf_turn(scenario: str, p: Placement) -> int | None:
-    base = scenario.split("d")[0] if "d." in scenario else scenario
-    starts = {"5.1": turn_id(DATES["22"], "12:00"), "5.2": 1, "5.3": 1}
-    dates = {"5.1": "22", "5.2": "20", "5.3": "20"}
+def _reinf_turn(scenario: str, p: Placement, first_turn: int) -> int | None:
+    """Turn-track id of an arrival: scenario turn N, or a clock time on the scenario's (or a named) day."""
+    day = SCENARIO_DAY[_base(scenario)]
     if p.scenario_turn is not None:
-        return starts[base] + p.scenario_turn - 1
+        return first_turn + p.scenario_turn - 1
     if p.turn_time:
-        return turn_id(DATES[p.turn_date or dates[base]], p.turn_time)
+        return turn_id(DATES[p.turn_date or day], p.turn_time)
     return None
 
 
@@ -1145,10 +1151,9 @@ def _scenario_rules(ctx: Any, rows: dict[str, list[dict[str, Any]]]) -> None:
                  ";".join(codes) + (f" / {orders}" if orders else ""), "scenario formation and orders rule")
 
 
-def _scenarios(ctx: Any) -> None:
-    for sid, name, section, line, first, last, maps, base, notes in SCENARIOS:
-        start = _scenario_clock(ctx, sid, first)
-        end = _scenario_clock(ctx, sid, last)
+def _scenarios(ctx: Any, clocks: Mapping[str, tuple[int, int]]) -> None:
+    for sid, name, section, line, _, _, maps, base, notes in SCENARIOS:
+        start, end = clocks[sid]
         ctx.emit("Scenarios", {
             "scenario_id": sid, "name": name, "section": section, "rulebook_line": line,
             "start_turn": start, "end_turn": end, "maps": maps,
@@ -1343,7 +1348,7 @@ _LEVEL = re.compile(r"^(?:(CSA|USA) (Massive|Major|Minor) victory|Draw):?\s+(.+)
 def _victory(ctx: Any) -> None:
     for sid, first, last, anchor, skip, default_map in VP_TABLES:
         report = f"{sid} victory points"
-        ctx.book.check_anchor(first if sid == "5.1" else first, anchor)
+        ctx.book.check_anchor(first, anchor)
         count = ctx.report.table(report, first, last)
         map_id = default_map
         for line in range(first, last + 1):
@@ -1389,7 +1394,6 @@ def _band(text: str) -> tuple[int | None, int | None]:
 
 
 def _vp_line(ctx: Any, report: str, sid: str, line: int, text: str, map_id: str) -> None:
-    text = text.replace("**", "") if text.count("*") > 3 else text
     wreck = _WRECK.match(text)
     if wreck:
         points, what = int(wreck.group(1)), wreck.group(2)
