@@ -215,3 +215,18 @@ def test_cli_reports_bad_data_without_traceback_and_writes_nothing(tmp_path) -> 
     assert result.exit_code == 1
     assert "game.toml" in result.output and "Traceback" not in result.output
     assert not (out / "hood-strikes-north.vmod").exists()
+
+
+def test_every_image_the_module_names_is_in_the_archive(built, module, setups) -> None:
+    with zipfile.ZipFile(built[0].path) as archive:
+        stored = {name[len("images/"):] for name in archive.namelist() if name.startswith("images/")}
+    pieces = [Piece.from_slot_text(slot.text) for slot in module.piece_slots]
+    pieces += [Piece.from_slot_text(text) for text in module.prototypes.values()]
+    pieces += [Piece.decode(p.type, p.state) for replay in setups.values() for p in replay.initial.pieces.values()]
+    named = {piece.basic.image for piece in pieces} | {image for piece in pieces for layer in piece.layers
+                                                        for image in layer.images}
+    named |= {board.image for m in module.maps for board in m.boards}
+    named |= {el.get("fileName") for el in module.root.find_all("VASSAL.build.widget.Chart")}
+    named.discard("")
+    assert len(named) > 200
+    assert named <= stored
