@@ -264,3 +264,10 @@ def test_map_b_row_00_is_map_a_row_34(game):
     from gamedata.hexids import HexIds
 
     assert HexIds(game.maps).normalize("B49.00") == "A49.34"
+
+
+def test_named_hexes_from_the_victory_schedule(game):
+    names = {(n.hex, n.name) for n in game.named_hexes}
+    assert ("A18.14", "Bald Hill") in names          # L386 (the objective prose at L371 says 17.19: digest B2.5 #4)
+    assert ("A49.35", "Decatur") in names            # L382
+    assert ("A17.19", "Dominating height") in names  # L385

@@ -951,7 +951,10 @@ def _data_lines(ctx: Any, table: LineTable) -> list[tuple[int, str]]:
     joined = {n for tail in table.joins.values() for n in tail}
     out = []
     for number in range(table.first, table.last + 1):
-        text = ctx.book.line(number).replace("**", "").strip()
+        text = ctx.book.line(number).strip()
+        if "**" in text:
+            ctx.note(table.id, number, "text", text, text.replace("**", ""), "Markdown bold markers removed")
+            text = text.replace("**", "")
         if not text or number in table.notes or number in joined or number == table.all_rows:
             continue
         for extra in table.joins.get(number, ()):
@@ -1427,6 +1430,10 @@ def _vp_line(ctx: Any, report: str, sid: str, line: int, text: str, map_id: str)
             return
     if not location and sid != "5.1" and not item.lower().startswith(("for ", "per ")):
         notes.append(f"map {map_id}")
+    named = re.fullmatch(r"Hex \d{1,2}\.\d{2} \(([^,)]+)[,)].*", item)
+    if named and sid == "5.1":
+        ctx.emit("Names", {"map": map_id, "hex": location, "name": named.group(1), "source": "5.1c.1 victory points",
+                           "rulebook_line": line})
     ctx.emit("VP", {"scenario_id": sid, "item": item, "location": location, "points": points, "side": UNION,
                     "notes": _join(*notes, "net score is Union-positive: negative points favour the Confederates"),
                     "rulebook_line": line}, report, line)
