@@ -22,6 +22,7 @@ from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, audit_dice, dice_findings
 from .findings import Finding, sorted_findings
 from .registry import UnknownCheck, game_checks, select
+from .secrets import player_ids, redact, redact_roll
 from .report import CheckReport, LogSummary
 from .timeline import step_view
 
@@ -134,10 +135,11 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
         summaries.append(_summary(current))
         if index >= len(before):
             ctx = CheckContext(current, previous, first, module, game_def)
+            ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
             for check in checks:
                 if check.run is not None:
-                    findings.extend(check.run(ctx))
-            rolls.extend(LoggedRoll(label, roll) for step in current.steps for roll in step.rolls)
+                    findings.extend(redact(check.run(ctx), ids))
+            rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
         previous = current
     audit = audit_dice(rolls)
     if any(c.id == DICE for c in checks):

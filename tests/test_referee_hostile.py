@@ -39,3 +39,16 @@ def test_damaged_engine_log_never_crashes_the_check(tmp_path, changes):
         assert result.exception is None or isinstance(result.exception, SystemExit), result.output
         assert result.exit_code in (0, 1, 2)
         assert "grant-secret" not in result.output
+
+
+def test_a_password_quoted_in_log_text_is_hidden_from_every_report(tmp_path):
+    # a doctored log whose chat quotes Grant's id: the undo finding quotes that chat line
+    text = TEXT.replace("CHAT* Blue Infantry moves 0604 -> 0504 *", "CHAT* Blue Infantry moves grant-secret *")
+    text = text.replace("CHAT*** Morale = 3 *** <Grant>", "CHAT*** grant-secret = 3 *** <Grant>")
+    log = tmp_path / "doctored.vlog"
+    write_save(log, text, Metadata(name="OracleDiceTest", version="1.0"), Metadata())
+    for fmt in ("text", "json", "html"):
+        result = CliRunner().invoke(check, [str(log), "--format", fmt])
+        assert result.exit_code == 0
+        assert "grant-secret" not in result.output
+        assert "[player id hidden]" in result.output
