@@ -371,6 +371,8 @@ def _forts(ctx: ImportContext) -> None:
 
 def _fort(ctx: ImportContext, tid: str, line: int, hex_id: str, cls: str, name: str | None) -> None:
     ctx.emit("Hexes", {"map": MAP, "hex": hex_id, "terrain": f"Union fort, class {cls}", "name": name}, tid, line)
+    if name:
+        ctx.emit("Names", {"map": MAP, "hex": hex_id, "name": name, "source": "8.0 Union forts", "rulebook_line": line})
 
 
 def _unit_table(ctx: ImportContext, table: UnitTable, oob: _Oob) -> None:
