@@ -87,3 +87,18 @@ def test_moving_a_piece_masked_by_another_player_is_a_warning(tmp_path):
     assert [(f.step, f.player) for f in hidden] == [(2, "Alice")]
     text = " ".join(f.message for f in warnings)
     assert "bob-pw" not in text and "alice-pw" not in text
+
+
+# ---------------------------------------------------------------- a game's definition
+
+
+GAME = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
+
+
+def test_game_definition_gives_die_sizes(tmp_path):
+    # Hood Strikes North's game.toml: Initiative is one d6
+    log = write(tmp_path / "hsn.vlog", LogWriter(start(standard_pieces())).roll("Alice", "Initiative", (4,)))
+    assert [line.sides for line in run_check([log]).dice.lines] == [None]   # nothing says what die
+    with_game = run_check([log], game=GAME)
+    assert [(line.purpose, line.sides) for line in with_game.dice.lines] == [("Initiative", 6)]
+    assert [pf.fit.n for pf in with_game.dice.fits] == [1]
