@@ -350,14 +350,17 @@ _SIDE = {"U": UNION, "C": CSA}
 
 
 def _table(text: str) -> list[list[str]]:
+    """Cells of a `|`-separated block (the OOB blocks above)."""
     return [[cell.strip() for cell in line.split("|")] for line in text.strip().splitlines()]
 
 
 def formations() -> tuple[OobFormation, ...]:
+    """The command structure the text names (formation ids are the designations it prints)."""
     return tuple(OobFormation(f, _SIDE[s], n, lvl, p, ldr, int(ln)) for f, s, n, lvl, p, ldr, ln in _table(FORMATIONS))
 
 
 def units() -> tuple[OobUnit, ...]:
+    """Every unit and leader the text names, with the line that names it."""
     return tuple(
         OobUnit(u, _SIDE[s], n, t, size, f, int(st) if st else None, int(ln), notes)
         for u, s, n, t, size, f, st, ln, notes in _table(UNITS)
@@ -448,7 +451,7 @@ def vocabulary() -> Vocabulary:
     for phrase, (members, _) in GROUPS.items():
         missing = [m for m in members if m not in known]
         if missing:
-            raise AssertionError(f"group '{phrase}' names units missing from the OOB: {missing}")
+            raise ValueError(f"group '{phrase}' names units missing from the OOB: {missing}")
         phrases[_squash(phrase)] = members
     for spelling, uid in SPELLINGS.items():
         phrases[spelling] = (known[uid].unit_id,)
