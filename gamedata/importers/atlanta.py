@@ -564,6 +564,7 @@ class Placement:
     notes: tuple[str, ...] = ()
     remarks: tuple[str, ...] = ()
     hexes: tuple[str, ...] = ()
+    printed_time: str = ""
 
 
 # Parentheticals the setup text uses, and what each means.
@@ -625,7 +626,7 @@ def parse_clause(text: str, vocab: Vocabulary, default_map: str) -> Placement:
         unit_ids += resolve_units(with_units.group(2), vocab, notes)
         rest = f"in hex {with_units.group(1)}"
     rest, hexes = canonical_hexes(rest, default_map, notes)
-    place = _Clause(rest, notes)
+    place = _Clause(rest)
     if prose:
         return Placement(tuple(dict.fromkeys(unit_ids)), False, constraint=place.text, notes=tuple(notes),
                          remarks=tuple(remarks), hexes=tuple(hexes))
@@ -638,11 +639,8 @@ def parse_clause(text: str, vocab: Vocabulary, default_map: str) -> Placement:
         statuses += tuple(status_codes.split(";"))
     reinf = bool(_REINF.search(place.text))
     p = Placement(tuple(dict.fromkeys(unit_ids)), reinf, orders=orders,
-                  strength=int(strength) if strength else None, statuses=statuses)
-    if reinf:
-        p = _reinforcement(p, place, hexes)
-    else:
-        p = _setup(p, place, hexes)
+                  strength=int(strength) if strength else None, statuses=statuses, printed_time=place.printed_time)
+    p = _reinforcement(p, place, hexes) if reinf else _setup(p, place)
     return replace(p, notes=tuple(dict.fromkeys(notes)), remarks=tuple(dict.fromkeys(remarks + list(place.extra))),
                    hexes=tuple(hexes))
 
@@ -660,10 +658,10 @@ def _label_text(label: str, remarks: list[str]) -> str:
 class _Clause:
     """The placement text of a clause, consumed piece by piece."""
 
-    def __init__(self, text: str, notes: list[str]) -> None:
+    def __init__(self, text: str) -> None:
         self.text = " ".join(text.replace("\t", " ").split()).strip(" ,.")
-        self.notes = notes
         self.extra: tuple[str, ...] = ()
+        self.printed_time = ""
 
     def take(self, pattern: str, group: int = 0) -> str:
         m = re.search(pattern, self.text, re.IGNORECASE)
@@ -680,7 +678,7 @@ class _Clause:
             if paren in KNOWN_PARENTHETICALS:
                 self.extra += (KNOWN_PARENTHETICALS[paren],)
             elif times and not masked.strip("()" + _TIME_MARK + " "):
-                self.extra += (f"time {paren} printed with the turn",)
+                self.printed_time = times[0]
             else:
                 raise LineError(f"unknown parenthetical {paren}")
             self.text = " ".join(self.text.replace(paren, " ").split())
@@ -693,7 +691,7 @@ class _Clause:
         return tuple(found)
 
 
-def _setup(p: Placement, place: _Clause, hexes: list[str]) -> Placement:
+def _setup(p: Placement, place: _Clause) -> Placement:
     within = re.fullmatch(r"within (\d+) hexes of (?:hex )?(\S+)", place.text, re.IGNORECASE)
     if within:
         return replace(p, constraint=f"within {within.group(1)} hexes of {within.group(2)}")
@@ -1026,6 +1024,12 @@ def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabu
     scenario = table.scenario
     if p.reinforcement:
         turn = _reinf_turn(scenario, p, first_turn)
+        if p.printed_time:
+            hour = next(h for tid, _, h, _ in turn_track() if tid == turn)
+            if hour != p.printed_time:
+                raise LineError(f"turn {p.scenario_turn} is {hour} on the turn track, the line prints {p.printed_time}")
+            ctx.note(table.id, line, "turn", f"turn {p.scenario_turn} ({p.printed_time})", str(turn),
+                     "scenario turn and printed time agree with the turn track")
         for uid in p.units:
             _add(rows, f"{scenario} Reinf", {
                 "unit_id": uid, "turn": turn, "dr_set": p.dr_set or None, "entry": p.entry or None,
