@@ -392,10 +392,46 @@ class _Reject(Exception):
 
 
 def _unit_row(ctx: ImportContext, table: UnitTable, row: RawRow, oob: _Oob) -> dict[str, Cell]:
+    """One printed unit row -> a Setup or Reinf record (and its OOB entry); _Reject if unusable."""
+    tid, line, cells = table.spec.id, row.line, row.cells
+    name, strength, effects = _name_strength_markers(ctx, table, row)
+    size = ctx.clean(tid, line, "size", cells["size"], empty_marks)
+    command = ctx.clean(tid, line, "command", cells["command"], empty_marks)
+    utype = ctx.clean(tid, line, "type", cells["type"], empty_marks)
+    if not utype:
+        if not name.startswith("Blockhouse"):
+            raise _Reject("TYPE is empty")
+        utype = "Blockhouse"
+        ctx.note(tid, line, "type", cells["type"], utype, "em-dash row is a Blockhouse marker (L694, L783-789)")
+    statuses = ";".join(dict.fromkeys(s for e in effects for s in e.statuses)) or None
+    orders = "; ".join(e.orders for e in effects if e.orders) or None
+    notes = "; ".join(e.notes for e in effects if e.notes) or None
+    if table.kind == "setup":
+        location = _hex_cell(ctx, tid, line, cells["hex"])
+        uid = oob.add(tid, line, table.side, name, size, command, utype)
+        return {"unit_id": uid, "location": location, "strength": strength, "status": statuses,
+                "orders": orders, "notes": notes, "rulebook_line": line}
+    entry = _hex_range(ctx, tid, line, cells["entry"])
+    record: dict[str, Cell] = {"strength": strength, "status": statuses, "rulebook_line": line, "entry": entry}
+    if table.kind == "arrival":
+        record.update(dr_set=f"arrival {cells['set']}", alt_entry=_hex_range(ctx, tid, line, cells["alt_entry"]))
+    elif table.kind == "constant":
+        record["turn"] = table.turn
+    else:
+        record["dr_set"] = f"{'variable' if table.kind == 'variable' else 'union'} {cells['set']}"
+    undefined = None if entry is not None else (
+        f"entry hexes printed as '{cells['entry']}': the range spans columns and rows, membership undefined")
+    record["notes"] = "; ".join(filter(None, [notes, undefined, orders])) or None
+    record["unit_id"] = oob.add(tid, line, table.side, name, size, command, utype)
+    return record
+
+
+def _name_strength_markers(ctx: ImportContext, table: UnitTable, row: RawRow) -> tuple[str, int | None,
+                                                                                        list[Effect]]:
+    """Split the footnote markers glued to the UNIT and MANPOWER cells and resolve them for this table."""
     tid, line, cells = table.spec.id, row.line, row.cells
     name, name_marks = footnotes(ctx.clean(tid, line, "unit", cells["unit"], unescape_markdown), MARKERS)
-    strength_text = ctx.clean(tid, line, "manpower", cells["manpower"], unescape_markdown)
-    strength_text, marks = footnotes(strength_text, MARKERS)
+    strength_text, marks = footnotes(ctx.clean(tid, line, "manpower", cells["manpower"], unescape_markdown), MARKERS)
     marks = name_marks + marks
     for mark in marks:
         ctx.note(tid, line, "marker", mark, _describe(table.markers.get(mark)), "footnote marker resolved")
@@ -405,42 +441,7 @@ def _unit_row(ctx: ImportContext, table: UnitTable, row: RawRow, oob: _Oob) -> d
     strength_text = ctx.clean(tid, line, "manpower", strength_text, empty_marks)
     if strength_text and not strength_text.isdigit():
         raise _Reject(f"manpower value '{strength_text}' is not a number")
-    size = ctx.clean(tid, line, "size", cells["size"], empty_marks)
-    command = ctx.clean(tid, line, "command", cells["command"], empty_marks)
-    utype = ctx.clean(tid, line, "type", cells["type"], empty_marks)
-    if not utype:
-        if not name.startswith("Blockhouse"):
-            raise _Reject("TYPE is empty")
-        utype = "Blockhouse"
-        ctx.note(tid, line, "type", cells["type"], utype, "em-dash row is a Blockhouse marker (L694, L783-789)")
-    uid = oob.add(tid, line, table.side, name, size, command, utype)
-    effects = [table.markers[m] for m in marks]
-    statuses = ";".join(dict.fromkeys(s for e in effects for s in e.statuses)) or None
-    orders = "; ".join(e.orders for e in effects if e.orders) or None
-    notes = "; ".join(e.notes for e in effects if e.notes) or None
-    strength = int(strength_text) if strength_text else None
-    if table.kind == "setup":
-        location, place = _hex_cell(ctx, tid, line, cells["hex"])
-        return {"unit_id": uid, "location": location, "strength": strength, "status": statuses,
-                "orders": orders, "notes": notes, "rulebook_line": line}
-    entry = _hex_range(ctx, tid, line, cells["entry"])
-    record: dict[str, Cell] = {"unit_id": uid, "strength": strength, "status": statuses, "notes": notes,
-                               "rulebook_line": line}
-    if table.kind == "arrival":
-        record.update(dr_set=f"arrival {cells['set']}", entry=entry,
-                      alt_entry=_hex_range(ctx, tid, line, cells["alt_entry"]))
-    elif table.kind == "constant":
-        record.update(turn=table.turn, entry=entry)
-    elif table.kind == "variable":
-        record.update(dr_set=f"variable {cells['set']}", entry=entry)
-    else:
-        record.update(dr_set=f"union {cells['set']}", entry=entry)
-    if entry is None:
-        record["notes"] = "; ".join(filter(None, [notes, f"entry hexes printed as '{cells['entry']}': "
-                                                          "the range spans columns and rows, membership undefined"]))
-    if orders:
-        record["notes"] = "; ".join(filter(None, [str(record.get("notes") or ""), orders]))
-    return record
+    return name, (int(strength_text) if strength_text else None), [table.markers[m] for m in marks]
 
 
 def _describe(effect: Effect | None) -> str:
@@ -452,8 +453,8 @@ def _describe(effect: Effect | None) -> str:
 _HEX_CELL = re.compile(r"^(\d{4})(?:\s*\((.+)\))?$")
 
 
-def _hex_cell(ctx: ImportContext, tid: str, line: int, text: str) -> tuple[str, str | None]:
-    """`0511 (Poplar Grove)` -> ('0511', 'Poplar Grove'); the name goes to the gazetteer."""
+def _hex_cell(ctx: ImportContext, tid: str, line: int, text: str) -> str:
+    """`0511 (Poplar Grove)` -> '0511'; the place name goes to the Names sheet."""
     match = _HEX_CELL.match(text.strip())
     if not match:
         raise _Reject(f"HEX '{text}' is not a hex id")
@@ -464,7 +465,7 @@ def _hex_cell(ctx: ImportContext, tid: str, line: int, text: str) -> tuple[str, 
         ctx.note(tid, line, "hex", text, hex_id, f"place name '{match[2]}' moved to the Names sheet")
         ctx.emit("Names", {"map": MAP, "hex": hex_id, "name": match[2], "source": "setup table",
                            "rulebook_line": line})
-    return hex_id, match[2]
+    return hex_id
 
 
 def _hex_range(ctx: ImportContext, tid: str, line: int, text: str) -> str | None:
