@@ -271,3 +271,20 @@ def test_named_hexes_from_the_victory_schedule(game):
     assert ("A18.14", "Bald Hill") in names          # L386 (the objective prose at L371 says 17.19: digest B2.5 #4)
     assert ("A49.35", "Decatur") in names            # L382
     assert ("A17.19", "Dominating height") in names  # L385
+
+
+def test_chain_of_command(game):
+    parent = {f.formation_id: f.parent for f in game.formations}
+    command = {u.unit_id: u.command for u in game.units}
+
+    def chain(unit):
+        out = [command[unit]]
+        while parent[out[-1]]:
+            out.append(parent[out[-1]])
+        return out
+
+    assert chain("1/1/15") == ["1/15", "15", "Tenn", "USA"]       # brigade/division/corps (2.3, L136)
+    assert chain("Gst/W/H") == ["W/H", "H", "AoT"]                 # Walker's division of Hardee's Corps (3.4)
+    assert chain("Ferguson") == ["Jackson", "AoT"]                 # Jackson's division is independent (3.2, L166)
+    leaders = {f.formation_id: f.leader for f in game.formations}
+    assert (leaders["16"], leaders["4/16"], leaders["Cht"]) == ("Dodge", "Fuller", "Cheatham")

@@ -932,11 +932,10 @@ def _oob(ctx: Any) -> None:
     for f in formations():
         ctx.emit("Formations", {"formation_id": f.formation_id, "side": f.side, "name": f.name, "level": f.level,
                                 "parent": f.parent or None, "leader": f.leader or None})
-    parents = {f.formation_id: f.parent for f in formations()}
     for u in units():
         ctx.emit("Units", {
             "unit_id": u.unit_id, "side": u.side, "name": u.name, "type": u.type, "size": u.size or None,
-            "command": parents.get(u.formation) or u.formation, "formation": u.formation,
+            "command": u.formation, "formation": None,
             "strength": u.strength, "notes": _join(u.notes, f"named on rulebook line {u.line}"),
         })
 
