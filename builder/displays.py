@@ -6,6 +6,7 @@ out in a grid inside each box, one counter pitch apart, so none hides another.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -15,7 +16,8 @@ from builder.counters import COUNTER_SIZE, fitted_font
 PITCH = COUNTER_SIZE + 8
 PER_ROW = 10
 MARGIN = 10
-LABEL_HEIGHT = 24
+LINE_HEIGHT = 18
+LABEL_CHARS = 110
 TITLE_HEIGHT = 34
 WIDTH = 2 * MARGIN + PER_ROW * PITCH
 PAPER = (246, 243, 234)
@@ -28,6 +30,7 @@ class Box:
     """A labelled rectangle on a display board, in board pixels."""
 
     label: str
+    lines: tuple[str, ...]
     left: int
     top: int
     right: int
@@ -42,7 +45,11 @@ class Box:
         """Centre of the index-th counter place in the box (row by row)."""
         row, column = divmod(index, PER_ROW)
         return (self.left + MARGIN // 2 + column * PITCH + PITCH // 2,
-                self.top + LABEL_HEIGHT + row * PITCH + PITCH // 2)
+                self.label_bottom + row * PITCH + PITCH // 2)
+
+    @property
+    def label_bottom(self) -> int:
+        return self.top + 6 + LINE_HEIGHT * len(self.lines)
 
 
 @dataclass(frozen=True)
@@ -61,8 +68,9 @@ def plan_display(title: str, contents: list[tuple[str, int]]) -> DisplayArt:
     top = TITLE_HEIGHT
     for label, count in contents:
         rows = max(1, -(-count // PER_ROW))
-        bottom = top + LABEL_HEIGHT + rows * PITCH + MARGIN // 2
-        boxes.append(Box(label, MARGIN // 2, top, WIDTH - MARGIN // 2, bottom, rows * PER_ROW))
+        lines = tuple(textwrap.wrap(label, LABEL_CHARS)) or ("",)
+        bottom = top + 6 + LINE_HEIGHT * len(lines) + rows * PITCH + MARGIN // 2
+        boxes.append(Box(label, lines, MARGIN // 2, top, WIDTH - MARGIN // 2, bottom, rows * PER_ROW))
         top = bottom + MARGIN
     return DisplayArt(title, tuple(boxes), WIDTH, top + MARGIN)
 
@@ -73,7 +81,8 @@ def render_display(art: DisplayArt) -> Image.Image:
     draw.text((MARGIN, 6), art.title, font=fitted_font(art.title, art.width - 2 * MARGIN, 20), fill=INK)
     for box in art.boxes:
         draw.rectangle((box.left, box.top, box.right, box.bottom), fill=BOX_FILL, outline=INK, width=2)
-        draw.rectangle((box.left, box.top, box.right, box.top + LABEL_HEIGHT - 2), fill=(225, 215, 190))
-        face = fitted_font(box.label, box.right - box.left - 2 * MARGIN, 14)
-        draw.text((box.left + MARGIN, box.top + 4), box.label, font=face, fill=INK)
+        draw.rectangle((box.left, box.top, box.right, box.label_bottom - 2), fill=(225, 215, 190))
+        for index, line in enumerate(box.lines):
+            face = fitted_font(line, box.right - box.left - 2 * MARGIN, 14)
+            draw.text((box.left + MARGIN, box.top + 4 + index * LINE_HEIGHT), line, font=face, fill=INK)
     return image

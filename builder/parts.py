@@ -11,9 +11,9 @@ from builder.counters import COUNTER_SIZE
 from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
 from builder.pieces import marker_piece, prototypes as prototype_list, unit_piece
-from builder.scenarios import ScenarioPlan
+from builder.scenarios import ScenarioPlan, turn_words
 from builder.systems import SystemProfile
-from gamedata.model import Formation, Game, MapDef, Scenario, TurnDef, Unit
+from gamedata.model import Formation, Game, MapDef, Scenario, Unit
 from vassal import components as c
 from vassal.buildfile import Element
 
@@ -142,19 +142,10 @@ def dice_buttons(game: Game) -> list[Element]:
             for d in game.dice]
 
 
-def turn_label(turn: TurnDef) -> str:
-    parts = [f"{turn.id}: {turn.label}"]
-    if turn.hour:
-        parts.append(turn.hour)
-    if turn.night:
-        parts.append("(night)")
-    return " ".join(parts)
-
-
 def turn_tracker(game: Game, profile: SystemProfile) -> Element:
     phases = [c.list_turn_level("Phase", "Phase", profile.phases)] if profile.phases else []
     if game.turns:
-        top = c.list_turn_level("Turn", "Turn", [turn_label(t) for t in game.turns], sublevels=phases)
+        top = c.list_turn_level("Turn", "Turn", [f"{t.id}: {turn_words(t)}" for t in game.turns], sublevels=phases)
     else:
         top = c.counter_turn_level("Turn", "Turn", sublevels=phases)
     return c.turn_tracker("Turn", [top], turn_format="$level1$ $level2$" if phases else "$level1$")

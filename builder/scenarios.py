@@ -14,7 +14,7 @@ from builder.layout import BoardGeometry, MapGroup
 from builder.pieces import UnitStart
 from builder.systems import SystemProfile, parse_status
 from gamedata.hexids import HexError, HexIds
-from gamedata.model import Game, Scenario, Unit
+from gamedata.model import Game, Scenario, TurnDef, Unit
 
 SCENARIO_FILE = "scenarios.xlsx"
 
@@ -75,6 +75,11 @@ def place_boards(groups: tuple[MapGroup, ...], map_names: tuple[str, ...]) -> di
     return placed
 
 
+def turn_words(box: TurnDef) -> str:
+    """A turn-track box in words: its label and date, and whether it is a night turn."""
+    return f"{box.label}, {box.date}" + (" (night)" if box.night else "")
+
+
 def display_board_name(scenario: Scenario) -> str:
     return f"{scenario.scenario_id} Display"
 
@@ -105,6 +110,11 @@ class _Planner:
         except ValueError as exc:
             raise BuildError(SCENARIO_FILE, sheet, row, "status", str(exc)) from None
         return UnitStart(step, tuple((layer.code, s) for layer, s in statuses), strength or None)
+
+    def turn_name(self, turn: str) -> str:
+        """`Turn 15 (8 AM, 1862-04-06)`: the track box's time beside the number the table gives."""
+        box = next((t for t in self.game.turns if str(t.id) == turn.strip()), None)
+        return f"Turn {turn} ({turn_words(box)})" if box else f"Turn {turn}"
 
     def hex_spot(self, location: str) -> Spot | None:
         """The map point of a single hex, or None when the text is not exactly one hex."""
@@ -137,7 +147,7 @@ class _Planner:
             line = index + 2
             unit = self.unit(reinf_sheet, line, row.unit_id)
             start = self.start(reinf_sheet, line, "", row.status, row.strength)
-            when = f"Turn {row.turn}" if row.turn else (f"Die-roll set {row.dr_set}" if row.dr_set else "Arrival not given")
+            when = self.turn_name(row.turn) if row.turn else (f"Die-roll set {row.dr_set}" if row.dr_set else "Arrival not given")
             label = f"{when}: enter {row.entry}" if row.entry else when
             boxes.setdefault(label, []).append((unit, start))
         title = f"{scenario.name}: units to place and reinforcements"
