@@ -169,3 +169,13 @@ QUIRK_LINES = {
 def test_every_digest_quirk_is_handled_in_the_report(report, quirk):
     reported = {n["line"] for n in report["normalizations"]} | {r["line"] for r in report["rejections"]}
     assert set(QUIRK_LINES[quirk]) <= reported
+
+
+@pytest.mark.parametrize("folder", ["atlanta", "cwb-regimental", "shiloh"])
+def test_adjutant_validate_command_passes(folder):
+    from click.testing import CliRunner
+
+    from adjutant.cli import main
+
+    result = CliRunner().invoke(main, ["validate", str(REPO / "sources" / folder)])
+    assert result.exit_code == 0, result.output
