@@ -164,3 +164,15 @@ def test_vp_location_off_the_map(copy):
     set_cell(copy / "tables.xlsx", "VP", 2, "location", "1715/5934")
     problems = lines_of(copy)
     assert len(problems) == 1 and problems[0].startswith("tables.xlsx:VP:2:location: hex '5934' is off map")
+
+
+BUNDLED = sorted(p.parent.name for p in (REPO / "sources").glob("*/game.toml"))
+
+
+@pytest.mark.parametrize("game", BUNDLED)
+def test_every_bundled_game_validates(game):
+    assert validate(REPO / "sources" / game) == []
+
+
+def test_hsn_is_bundled():
+    assert "hood-strikes-north" in BUNDLED

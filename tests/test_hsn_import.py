@@ -266,3 +266,30 @@ def test_every_die_table_covers_its_die_exactly_once(game):
         union = set().union(*covered)
         assert sum(map(len, covered)) == len(union), f"{table.table_id}: overlapping rolls"
         assert set(range(count, count * sides + 1)) <= union, f"{table.table_id}: rolls missing"
+
+
+def pipe_table_rows(lines: list[str]) -> dict[int, str]:
+    """Data rows of every pipe table in the rulebook (header and rule rows left out)."""
+    rows = {}
+    for i, text in enumerate(lines):
+        stripped = text.strip()
+        if stripped.startswith("- |"):  # the S9 station table glued to its bullet (digest §0.8)
+            stripped = stripped[2:]
+        if not stripped.startswith("|") or RULE.match(stripped):
+            continue
+        if i + 1 < len(lines) and RULE.match(lines[i + 1].strip()):
+            continue  # header row
+        rows[i + 1] = stripped
+    return rows
+
+
+def test_every_pipe_table_row_is_imported_or_rejected(lines, report):
+    """Not only unit tables: VP, victory levels, die rolls, modifiers, the station list."""
+    toc = range(19, 52)  # the table of contents (L19-51) is a pipe table too
+    printed = {n for n in pipe_table_rows(lines) if n not in toc}
+    used: set[int] = {r["line"] for r in report["rejections"]}
+    for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx"):
+        for sheet in read_workbook(GAME / name).values():
+            used |= {r.get("rulebook_line") for r in sheet.rows}
+    assert len(printed) == 500  # 50 tables after the contents, counted block by block when surveying the text
+    assert sorted(printed - used) == []
