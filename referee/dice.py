@@ -47,10 +47,6 @@ class Roll:
     sides: int | None
     text: str
 
-    @property
-    def total(self) -> int:
-        return sum(self.dice)
-
 
 @dataclass(frozen=True)
 class ChatRoll:

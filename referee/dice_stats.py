@@ -103,10 +103,6 @@ class FaceFit:
     adequate: bool
 
     @property
-    def expected_per_face(self) -> float:
-        return self.n / self.sides
-
-    @property
     def fair_mean(self) -> float:
         return (self.sides + 1) / 2.0
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .checks.chain import CHECK_ID as CHAIN
-from .checks.chain import compare_states
+from .checks.chain import check_chain
 from .checks.continuity import CHECK_ID as CONTINUITY
 from .checks.continuity import check_continuity
 from .checks.module import CHECK_ID as MODULE
@@ -36,16 +36,9 @@ class Check:
     run: Callable[[CheckContext], Iterable[Finding]] | None  # None: run once over all logs
 
 
-def _chain(ctx: CheckContext) -> Iterable[Finding]:
-    if ctx.previous is None:
-        return ()
-    prev = ctx.previous.replay
-    return compare_states(prev.final.pieces, ctx.log.replay.initial.pieces, ctx.previous.label, ctx.log.label)
-
-
 CHECKS: tuple[Check, ...] = (
-    Check(UNDO, "every undo, undos of the opponent's actions, re-rolls", lambda ctx: check_undo(ctx.log.label, ctx.log.steps)),
-    Check(CHAIN, "the log starts where the previous log or save ended", _chain),
+    Check(UNDO, "every undo, undos of the opponent's actions, re-rolls", check_undo),
+    Check(CHAIN, "the log starts where the previous log or save ended", check_chain),
     Check(MODULE, "module name and version, pieces unknown to the module", check_module),
     Check(CONTINUITY, "hidden pieces moved by others, pieces of the other side", check_continuity),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),

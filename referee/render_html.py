@@ -51,8 +51,8 @@ def render_html(report: CheckReport, figures: tuple[BoardFigure, ...] = ()) -> s
         f"<style>{_CSS}</style></head><body>",
         "<h1>Log check</h1>",
         verdict,
-        f"<p>{errors} errors, {report.count(Severity.WARNING)} warnings, "
-        f"{report.count(Severity.INFO)} notes. Checks run: {escape(', '.join(report.checks))}.</p>",
+        (f"<p>{errors} errors, {report.count(Severity.WARNING)} warnings, "
+         f"{report.count(Severity.INFO)} notes. Checks run: {escape(', '.join(report.checks))}.</p>"),
         "<h2>Logs</h2><table><tr><th>file</th><th>module</th><th>VASSAL</th><th>steps</th><th>players</th></tr>",
     ]
     for log in report.logs:

@@ -17,13 +17,14 @@ from vassal.errors import FormatError
 from vassal.module import Module, read_module
 from vassal.replay import replay_file
 
+from .checks.module import module_of
 from .context import CheckContext, LogInput
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, audit_dice, dice_findings
 from .findings import Finding, sorted_findings
 from .registry import UnknownCheck, game_checks, select
-from .secrets import player_ids, redact, redact_roll
 from .report import CheckReport, LogSummary
+from .secrets import player_ids, redact, redact_roll
 from .timeline import step_view
 
 GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
@@ -78,10 +79,11 @@ def _load(path: Path, label: str, sides: dict[str, int], module: Module | None) 
 
 def _summary(log: LogInput) -> LogSummary:
     meta, save = log.replay.module_metadata, log.replay.save_metadata
+    name, version = module_of(log)
     return LogSummary(
         label=log.label,
-        module_name=meta.name if meta else "",
-        module_version=(meta.version if meta else "") or (save.version if save else ""),
+        module_name=name,
+        module_version=version,
         vassal_version=(save.vassal_version if save else "") or (meta.vassal_version if meta else ""),
         steps=len(log.replay.steps),
         players=tuple(dict.fromkeys(p.name for p in log.replay.players)),

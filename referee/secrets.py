@@ -27,9 +27,7 @@ def player_ids(replay: Replay) -> frozenset[str]:
     ids = set()
     for step in replay.steps:
         for c in step.commands:
-            if isinstance(c, MovePiece):
-                ids.add(c.player_id)
-            elif isinstance(c, PlayerEntry):
+            if isinstance(c, (MovePiece, PlayerEntry)):
                 ids.add(c.player_id)
     return frozenset(ids - {"", "null"})
 

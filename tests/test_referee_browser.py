@@ -34,7 +34,7 @@ def test_html_report_renders_the_marked_board_in_chromium(tmp_path):
     shot = tmp_path / "shot.png"
     run = subprocess.run([browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                           f"--screenshot={shot}", "--window-size=1200,1600", page.as_uri()],
-                         capture_output=True, timeout=120, cwd=tmp_path)
+                         capture_output=True, timeout=120, cwd=tmp_path, check=False)
     assert shot.is_file(), run.stderr.decode(errors="replace")[-2000:]
     image = Image.open(shot).convert("RGB")
     pixels = image.tobytes()
@@ -42,5 +42,5 @@ def test_html_report_renders_the_marked_board_in_chromium(tmp_path):
               if pixels[i] > 180 and pixels[i + 1] < 60 and pixels[i + 2] < 60)
     assert red > 100, "no ringed hexes visible in the rendered report"
     dom = subprocess.run([browser(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
-                         capture_output=True, timeout=120, cwd=tmp_path).stdout.decode()
+                         capture_output=True, timeout=120, cwd=tmp_path, check=True).stdout.decode()
     assert 'id="findings"' in dom and "re-roll" in dom and "data:image/png;base64," in dom

@@ -6,7 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_referee_logs import SECRETS, move, piece, report, standard_pieces, start, write
+from test_referee_logs import (
+    SECRETS,
+    move,
+    piece,
+    report,
+    standard_pieces,
+    start,
+    write,
+)
 
 from referee.findings import Severity
 from referee.run import InputError, expand, run_check

@@ -94,8 +94,8 @@ def test_html_report_embeds_the_board_with_the_flagged_hex_ringed(tmp_path):
     assert board.size == (800, 600)  # the module's board.png, not scaled
 
     def red_pixels(x0: int, y0: int, x1: int, y1: int) -> int:
-        return sum(1 for x in range(x0, x1) for y in range(y0, y1)
-                   if (lambda r, g, b: r > 180 and g < 60 and b < 60)(*board.getpixel((x, y))))
+        pixels = (board.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1))
+        return sum(1 for r, g, b in pixels if r > 180 and g < 60 and b < 60)
 
     # the re-roll finding names Red Infantry's move 100,100 -> 160,130: rings there,
     # none in the empty far corner of the board
@@ -139,6 +139,7 @@ def test_game_folder_limits_the_checks(tmp_path):
     assert game_checks(game) == ["dice"]
     (game / "game.toml").write_text('[referee]\nchecks = "dice"\n')
     import pytest
+
     from referee.registry import UnknownCheck
     with pytest.raises(UnknownCheck, match="must be a list"):
         game_checks(game)

@@ -15,6 +15,7 @@ from typing import Any
 from vassal.gamestate import split_chain
 from vassal.sequence import decode
 
+from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 
 CHECK_ID = "chain"
@@ -85,3 +86,11 @@ def compare_states(previous_end: Mapping[str, Any], start: Mapping[str, Any],
                           f"{after.name} at {_where(after)} changed between the end of {previous_log} "
                           f"and the start of {log}: {'; '.join(changes)}",
                           RULE, log, 0, None, (after.name,), (_place(after),))
+
+
+def check_chain(ctx: CheckContext) -> Iterator[Finding]:
+    """Compare this log's start with the end of the file before it, if there is one."""
+    if ctx.previous is None:
+        return
+    yield from compare_states(ctx.previous.replay.final.pieces, ctx.log.replay.initial.pieces,
+                              ctx.previous.label, ctx.log.label)

@@ -65,7 +65,7 @@ class _Pieces:
         types, states = self.chains(pid)
         ids = []
         for t, s in zip(types, states):
-            if t.startswith("obs;") or t.startswith("hide;"):
+            if t.startswith(("obs;", "hide;")):
                 owner = decode(s, ";")[0] if s else ""
                 if owner not in _UNSET:
                     ids.append(owner)

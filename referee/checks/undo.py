@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ..context import CheckContext
 from ..dice import Roll
 from ..findings import Finding, Severity
 from ..timeline import StepView
@@ -79,9 +80,12 @@ def _dice(roll: Roll) -> str:
     return ",".join(str(d) for d in roll.dice)
 
 
-def check_undo(log: str, steps: Sequence[StepView]) -> Iterator[Finding]:
-    by_index = {s.index: s for s in steps}
-    ordered = [by_index[i] for i in sorted(by_index)]
+def check_undo(ctx: CheckContext) -> Iterator[Finding]:
+    yield from undo_findings(ctx.log.label, ctx.log.steps)
+
+
+def undo_findings(log: str, ordered: Sequence[StepView]) -> Iterator[Finding]:
+    """Findings for the undos among ``ordered`` (the log's steps, in order)."""
     position = {s.index: n for n, s in enumerate(ordered, start=1)}
     rerolls: set[int] = set()  # two undos can take back the same roll; report its re-roll once
     for rec in match_undos(ordered):
