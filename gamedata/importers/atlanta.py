@@ -915,7 +915,8 @@ def build(ctx: Any) -> None:
     _scenarios(ctx, clocks)
     for sheet in sorted(rows, key=_sheet_order):
         for record in rows[sheet]:
-            ctx.emit(sheet, record)
+            table = record.pop("_table", None)   # rows added for a loss line have no table of their own
+            ctx.emit(sheet, record, table, record["rulebook_line"] if table else None)
     _dice_tables(ctx)
     _panic_tables(ctx)
     _victory(ctx)
@@ -1034,7 +1035,7 @@ def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabu
                 "unit_id": uid, "turn": turn, "dr_set": p.dr_set or None, "entry": p.entry or None,
                 "status": _statuses(uid, p.statuses, vocab), "strength": p.strength,
                 "notes": _join(p.constraint, p.orders and f"orders: {p.orders}", *p.remarks),
-                "rulebook_line": line,
+                "rulebook_line": line, "_table": table.id,
             })
         return
     amend_only = not (p.location or p.constraint or p.statuses or p.strength is not None)
@@ -1052,7 +1053,7 @@ def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabu
             "unit_id": uid, "location": p.location or None, "constraint": p.constraint or None,
             "status": _statuses(uid, p.statuses, vocab), "strength": p.strength,
             "orders": p.orders or None, "notes": _join(*p.remarks),
-            "rulebook_line": line,
+            "rulebook_line": line, "_table": table.id,
         })
 
 
