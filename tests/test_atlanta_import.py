@@ -179,3 +179,32 @@ def test_adjutant_validate_command_passes(folder):
 
     result = CliRunner().invoke(main, ["validate", str(REPO / "sources" / folder)])
     assert result.exit_code == 0, result.output
+
+
+def _import_with_override(tmp_path, line: int, text: str) -> dict:
+    shutil.copy(GAME / "game.toml", tmp_path / "game.toml")
+    rows = (GAME / "overrides.csv").read_text(encoding="utf-8").splitlines()
+    rows = [r for r in rows if not r.startswith(f"{line},text,")]
+    rows.append(f'{line},text,"{text}",test: a human correction that names something unknown')
+    (tmp_path / "overrides.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    run_import(RULEBOOK, "atlanta", tmp_path)
+    return json.loads((tmp_path / "import-report.json").read_text(encoding="utf-8"))
+
+
+def test_an_unknown_unit_rejects_its_line_with_the_reason(tmp_path):
+    report = _import_with_override(tmp_path, 659, "3/4, Bogus HQ: enters at B5.36 at 12:00PM")
+    (rejected,) = [r for r in report["rejections"] if r["line"] == 659]
+    assert "'Bogus HQ'" in rejected["reason"] and "order of battle" in rejected["reason"]
+    assert validate(tmp_path) == []          # the rest of the data is still complete and valid
+
+
+def test_an_unknown_parenthetical_rejects_its_line(tmp_path):
+    report = _import_with_override(tmp_path, 659, "3/4: enters at B5.36 at 12:00PM (if it rains)")
+    (rejected,) = [r for r in report["rejections"] if r["line"] == 659]
+    assert rejected["reason"] == "unknown parenthetical (if it rains)"
+
+
+def test_a_hex_off_the_map_rejects_its_line(tmp_path):
+    report = _import_with_override(tmp_path, 659, "3/4: enters at B57.36 at 12:00PM")
+    (rejected,) = [r for r in report["rejections"] if r["line"] == 659]
+    assert "off map 'B'" in rejected["reason"]
