@@ -300,3 +300,33 @@ def test_every_pipe_table_row_is_imported_or_rejected(lines, report):
         for name, hex_id in re.findall(r"([A-Z][\w ]+?) \((\d{4})\)", lines[n - 1]):
             assert (hex_id, name) in names
     assert sorted(printed - used - stations) == []
+
+
+def digest_victory() -> tuple[dict[str, list[float]], dict[str, list[list]]]:
+    """Per scenario: the digest's numeric VP values (in order) and its victory bands."""
+    vp: dict[str, list[float]] = {}
+    levels: dict[str, list[list]] = {}
+    scenario = ""
+    for text in DIGEST.read_text(encoding="utf-8").split("\n"):
+        heading = re.match(r"^### Scenario (\d)", text)
+        if heading:
+            scenario = f"S{heading[1]}"
+        value = re.match(r"^- \{vp: ([+-]?[\d.]+),", text)
+        if value and scenario:
+            vp.setdefault(scenario, []).append(float(value[1]))
+        bands = re.match(r"^levels: (\[\[.*\]\])$", text)
+        if bands and scenario:
+            levels[scenario] = [[None if x == "null" else int(x) for x in b.split(",")[:2]]
+                                for b in re.findall(r"\[([^\[\]]+)\]", bands[1])]
+    return vp, levels
+
+
+def test_vp_and_levels_match_the_digest(game):
+    vp, levels = digest_victory()
+    assert sorted(vp) == sorted(levels) == [f"S{n}" for n in range(1, 10)]
+    for sid in vp:
+        ours = [float(v.points) for v in game.vp if v.scenario_id == sid
+                and re.fullmatch(r"-?[\d.]+", v.points)]
+        assert sorted(ours) == sorted(vp[sid]), sid
+        bands = [[lv.low, lv.high] for lv in game.levels if lv.scenario_id == sid]
+        assert bands == levels[sid], sid
