@@ -89,9 +89,10 @@ def test_5_1_gresham_is_replaced(game):
 def test_5_1_confederate_areas(game):
     assert _setup(game, "5.1", "Cheatham").constraint == "Inside Atlanta defenses, A7.17 and North"   # L311
     assert _setup(game, "5.1", "1/GaMil").constraint == "Inside Atlanta defenses, A7.16 and South"   # L313
-    for unit in ("Gvn/C/H", "Lry/C/H", "Polk/C/H", "Gby/C/H", "Cleburne"):                         # L317
-        assert _setup(game, "5.1", unit).constraint == "A29.02 to A32.04"
-    assert _setup(game, "5.1", "Tlr/B/H").constraint == "A37.09 to A39.11"                          # L321
+    for unit in ("Gvn/C/H", "Lry/C/H", "Polk/C/H", "Gby/C/H"):                                     # L317, L340
+        assert _setup(game, "5.1", unit).constraint == "A29.02 to A32.04; on the road, no more than one unit per hex"
+    assert _setup(game, "5.1", "Cleburne").constraint == "A29.02 to A32.04; with any brigade of his division"
+    assert _setup(game, "5.1", "Tlr/B/H").constraint.startswith("A37.09 to A39.11;")                # L321
     assert _setup(game, "5.1", "Ferguson").constraint == "A42.18 to A45.26"                          # L329
 
 
