@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gamedata.model import MapDef
+from gamedata.model import Alias, MapDef
 
 
 class HexError(ValueError):
@@ -101,14 +101,21 @@ class HexIds:
 
     def canonical(self, h: Hex) -> Hex:
         """Resolve map aliases (`S1401` -> `N1434`); hexes without an alias are their own."""
-        for m in self.maps.values():
-            if m.id != h.map:
-                continue
-            for alias in m.aliases:
-                target = self._apply_alias(h, alias.source, alias.target)
-                if target is not None:
-                    return target
+        for alias in self.aliases:
+            target = self._apply_alias(h, alias.source, alias.target)
+            if target is not None:
+                return target
         return h
+
+    @property
+    def aliases(self) -> tuple[Alias, ...]:
+        """Every alias of the game, wherever in game.toml it is declared."""
+        return tuple(a for m in self.maps.values() for a in m.aliases)
+
+    def alias_problems(self) -> list[str]:
+        """Aliases whose patterns name no map or no fixed row (`S{cc}01` is the accepted form)."""
+        return [f"alias {pattern!r} is not <map prefix>{{cc}}<row>"
+                for a in self.aliases for pattern in (a.source, a.target) if self._alias_pattern(pattern) is None]
 
     def _apply_alias(self, h: Hex, source: str, target: str) -> Hex | None:
         src = self._alias_pattern(source)

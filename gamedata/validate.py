@@ -126,6 +126,7 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     statuses = {s["code"] for s in d.get("statuses", ())} | {
         f"{s['code']}-{level}" for s in d.get("statuses", ()) for level in s.get("levels", ())}
     areas = {a["code"] for a in d.get("areas", ())}
+    ref.problems += [Problem(GAME_FILE, "", 0, "maps.aliases", reason) for reason in hexids.alias_problems()]
     for area in d.get("areas", ()):
         for h in area["hexes"]:
             if (reason := hexids.check(h)) is not None:

@@ -85,3 +85,16 @@ def test_hsn_format_parse_round_trip(column, row):
         assert all(h in hsn.neighbours(n) for n in hsn.neighbours(h))  # adjacency is symmetric
     else:
         assert column % 2 == 0 and row == 34
+
+
+def test_alias_declared_on_either_map_applies():
+    maps = [MapDef("N", "North", "N", "CCRR", (10, 66), (1, 34), "even", aliases=(Alias("S{cc}01", "N{cc}34"),)),
+            MapDef("S", "South", "S", "CCRR", (10, 66), (1, 34), "even")]
+    assert HexIds(maps).normalize("S1401") == "N1434"
+    assert HexIds(maps).alias_problems() == []
+
+
+def test_malformed_alias_is_reported():
+    maps = [MapDef("S", "South", "S", "CCRR", (10, 66), (1, 34), "even", aliases=(Alias("S01{cc}", "X{cc}34"),))]
+    assert HexIds(maps).alias_problems() == ["alias 'S01{cc}' is not <map prefix>{cc}<row>",
+                                             "alias 'X{cc}34' is not <map prefix>{cc}<row>"]
