@@ -19,7 +19,6 @@ from typing import Any
 from dataclasses import dataclass, field
 
 GAME_ID = "atlanta"
-RULEBOOK = "004_d72011bf1c6b615e.txt"
 UNION, CSA = "Union", "Confederate"
 
 # --------------------------------------------------------------------------- OOB
@@ -716,7 +715,7 @@ def _reinforcement(p: Placement, place: _Clause, hexes: list[str]) -> Placement:
     leftover = masked
     for phrase in _AREAS:
         leftover = re.sub(re.escape(phrase), " ", leftover, flags=re.IGNORECASE)
-    leftover = re.sub(r"\b(enters?|arrives?|at|on|from|turn \d+|July \d{2}|\d{2} July|on die roll [\d-]+)\b",
+    leftover = re.sub(r"\b(on die roll [\d-]+|enters?|arrives?|at|on|from|turn \d+|July \d{2}|\d{2} July)\b",
                       " ", leftover, flags=re.IGNORECASE)
     for h in hexes:
         leftover = leftover.replace(h, " ")
