@@ -22,6 +22,8 @@ from .checks.continuity import CHECK_ID as CONTINUITY
 from .checks.continuity import check_continuity
 from .checks.module import CHECK_ID as MODULE
 from .checks.module import check_module
+from .checks.replay_problems import CHECK_ID as REPLAY
+from .checks.replay_problems import check_replay
 from .checks.undo import CHECK_ID as UNDO
 from .checks.undo import check_undo
 from .context import CheckContext
@@ -41,6 +43,7 @@ CHECKS: tuple[Check, ...] = (
     Check(CHAIN, "the log starts where the previous log or save ended", check_chain),
     Check(MODULE, "module name and version, pieces unknown to the module", check_module),
     Check(CONTINUITY, "hidden pieces moved by others, pieces of the other side", check_continuity),
+    Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)

@@ -52,3 +52,18 @@ def test_a_password_quoted_in_log_text_is_hidden_from_every_report(tmp_path):
         assert result.exit_code == 0
         assert "grant-secret" not in result.output
         assert "[player id hidden]" in result.output
+
+
+def test_commands_the_replay_could_not_apply_become_warnings_at_their_step():
+    # the replay is tolerant and records what it could not apply; no corpus log has
+    # such a command, so the problem is added to a real replay here
+    from referee.checks.replay_problems import check_replay
+    from referee.context import CheckContext, LogInput
+    from vassal.replay import Problem, replay_file
+
+    replay = replay_file(str(ENGINE_LOG))
+    replay.problems.append(Problem(4, "could not apply 'M/1795312874343/...': bad number"))
+    log = LogInput("engine.vlog", replay, ())
+    findings = list(check_replay(CheckContext(log, None, log, None, None)))
+    assert [(f.check, f.severity.value, f.step) for f in findings] == [("replay", "warning", 4)]
+    assert "could not apply" in findings[0].message
