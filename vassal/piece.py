@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
@@ -47,18 +48,12 @@ class Piece:
     @classmethod
     def decode(cls, type_text: str, state_text: str) -> Piece:
         """Decode a type chain and its state chain (one state entry per trait)."""
-        traits: list[Trait] = []
-        while True:
-            types = decode(type_text, TAB)
-            states = decode(state_text, TAB)
-            if len(types) > 2 or len(states) > 2:
-                raise FormatError(f"trait {len(traits) + 1} is followed by stray tab-separated text", "piece type")
-            if len(types) != len(states):
-                raise FormatError(f"the state chain does not match the type chain at trait {len(traits) + 1}", "piece state")
-            traits.append(decode_trait(types[0], states[0]))
-            if len(types) == 1:
-                return cls(tuple(traits))
-            type_text, state_text = types[1], states[1]
+        types, states = _chain(type_text, "piece type"), _chain(state_text, "piece state")
+        if len(types) != len(states):
+            raise FormatError(
+                f"the state chain has {len(states)} entries and does not match the {len(types)} traits", "piece state"
+            )
+        return cls(tuple(decode_trait(t, s) for t, s in zip(types, states)))
 
     def encode(self) -> tuple[str, str]:
         """``(type, state)`` exactly as VASSAL writes them."""
@@ -153,6 +148,23 @@ class Piece:
         ``strict`` (what a builder wants); otherwise it is left out, as VASSAL does.
         """
         return Piece((*_expanded(self.traits[:-1], prototypes, (), strict), self.basic))
+
+
+@lru_cache(maxsize=4096)
+def _chain(text: str, where: str) -> tuple[str, ...]:
+    """The entries of a TAB chain, outermost first, peeled one level at a time (§4.3).
+
+    Cached: every state change of a piece re-reads the same, often long, type chain.
+    """
+    entries: list[str] = []
+    while True:
+        tokens = decode(text, TAB)
+        if len(tokens) > 2:
+            raise FormatError(f"entry {len(entries) + 1} is followed by stray tab-separated text", where)
+        entries.append(tokens[0])
+        if len(tokens) == 1:
+            return tuple(entries)
+        text = tokens[1]
 
 
 def _expanded(traits: Iterable[Trait], prototypes: Mapping[str, Piece], using: tuple[str, ...], strict: bool) -> list[Trait]:

@@ -7,6 +7,8 @@ re-create byte for byte, become ``UnknownTrait`` holding the text verbatim.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .access import Hideable, Immobilized, Obscurable, Restricted
 from .actions import (
     ActionButton,
@@ -40,8 +42,13 @@ TRAIT_CLASSES: tuple[type[Trait], ...] = (
 REGISTRY: dict[str, type[Trait]] = {cls.ID: cls for cls in TRAIT_CLASSES}
 
 
+@lru_cache(maxsize=32768)
 def decode_trait(type_text: str, state_text: str) -> Trait:
-    """The trait for one entry of a type chain and the matching state entry."""
+    """The trait for one entry of a type chain and the matching state entry.
+
+    Traits are immutable and pieces of one module repeat the same trait texts
+    thousands of times (prototypes, unchanged states), so decodings are cached.
+    """
     cls = REGISTRY.get(trait_key(type_text))
     if cls is None:
         return UnknownTrait(type_text, state_text)

@@ -82,6 +82,9 @@ class Trait:
     STATE: ClassVar[tuple[Entry, ...]] = ()
     TYPE_DELIM: ClassVar[str | None] = ";"  # None: the whole type body is one field
     STATE_DELIM: ClassVar[str | None] = None  # None: the whole state is one field
+    # VASSAL's reading default for a field missing from old text, where it differs
+    # from what a new trait is built with (e.g. a Layer without ``version`` is version 0).
+    ABSENT: ClassVar[dict[str, Any]] = {}
 
     layout: Layout = field(default=Layout(), kw_only=True, repr=False)
 
@@ -129,6 +132,10 @@ class Trait:
                 canonical = encode_token(canonical, delim, last=i == n - 1)
             if canonical != raws[i]:
                 spellings.append((_name(entry), raws[i], value))
+        for entry in entries[n:]:
+            for name in entry.members if isinstance(entry, Group) else (entry,):
+                if name in cls.ABSENT:
+                    values[name] = cls.ABSENT[name]
         tail = raws[len(entries) :]
         extra = cls._parse_tail(part, tokens[len(entries) :])
         if extra is not None:
@@ -207,8 +214,11 @@ class Trait:
 
     def _entry_default(self, entry: Entry) -> Any:
         if isinstance(entry, Group):
-            return tuple(_spec(type(self), m)[1] for m in entry.members)
-        return _spec(type(self), entry)[1]
+            return tuple(self._member_default(m) for m in entry.members)
+        return self._member_default(entry)
+
+    def _member_default(self, name: str) -> Any:
+        return self.ABSENT[name] if name in self.ABSENT else _spec(type(self), name)[1]
 
 
 def _tail_segments(tokens: list[str], delim: str | None) -> list[str]:

@@ -10,6 +10,7 @@ decoder/encoder (``base.py``) serve every trait.
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,18 +43,15 @@ def _parse_float(token: str, default: float) -> float:
 
 
 def java_double(value: float) -> str:
-    """``String.valueOf(double)`` for the values traits hold (``1.0``, ``0.3``, ``1.0E-4``)."""
+    """``String.valueOf(double)``: plain from 10^-3 up to 10^7, else ``d.dddE±n``."""
     if math.isinf(value):
         return "Infinity" if value > 0 else "-Infinity"
-    if value == int(value) and abs(value) < 1e7:
-        return f"{value:.1f}"
-    text = repr(value)
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        if "." not in mantissa:
-            mantissa += ".0"
-        return f"{mantissa}E{int(exponent)}"
-    return text
+    if value == 0 or 1e-3 <= abs(value) < 1e7:
+        return repr(value)  # Python's shortest digits, always with a ".0" when integral
+    sign, digits, exponent = Decimal(repr(value)).as_tuple()
+    power = exponent + len(digits) - 1  # type: ignore[operator]
+    text = "".join(map(str, digits)).rstrip("0") or "0"
+    return f"{'-' if sign else ''}{text[0]}.{text[1:] or '0'}E{power}"
 
 
 def _parse_key(token: str, default: Any) -> NamedKeyStroke | None:

@@ -67,6 +67,7 @@ class Layer(Trait):
     # activation text is kept as a raw tail.
     STATE = ("value",)
     STATE_DELIM = ";"
+    ABSENT = {"version": 0}  # Embellishment0: the old-style key fields apply
 
     def __post_init__(self) -> None:
         for f in ("images", "level_names"):

@@ -48,8 +48,10 @@ class Labeler(Trait):
 
         ``$pieceName$`` and ``$label$`` are the inner name and the label; other
         ``$prop$`` references take the piece's properties, and unknown ones are empty.
+        A format holding a BeanShell ``{...}`` expression cannot be evaluated here,
+        so the name is then passed through unchanged rather than shown as code.
         """
-        if not self.label and not self.always_use_format:
+        if (not self.label and not self.always_use_format) or "{" in self.name_format:
             return inner
         values = {**properties, "pieceName": inner, "label": self.label}
         return re.sub(r"\$([^$]*)\$", lambda m: values.get(m.group(1), ""), self.name_format)
