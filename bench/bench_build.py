@@ -8,12 +8,14 @@ zipping them (the drawing is done beforehand and not timed). Reported:
   no-change  rebuild with nothing changed (the content-hash check keeps the module)
 
 Targets: cold <= 2x floor, no-change < 1 s. Wall-clock and CPU seconds are both
-printed: on a shared machine the wall clock includes time waiting for a CPU.
+printed: the build draws images in worker processes (their CPU time is counted), and
+on a shared machine the wall clock includes time spent waiting for a CPU.
 
     python bench/bench_build.py [sources/into-the-woods-shiloh]
 """
 from __future__ import annotations
 
+import resource
 import sys
 import tempfile
 import time
@@ -29,10 +31,16 @@ from gamedata.load import load_game  # noqa: E402
 from vassal.archive import zip_bytes  # noqa: E402
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the image-drawing workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed(action: Callable[[], object]) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     action()
-    return time.perf_counter() - wall, time.process_time() - cpu
+    return time.perf_counter() - wall, cpu_seconds() - cpu
 
 
 def floor(folder: Path) -> tuple[float, float]:
@@ -55,9 +63,9 @@ def main() -> None:
     print(f"{'run':<10} {'wall s':>8} {'cpu s':>8} {'wall/floor':>11} {'cpu/floor':>10}")
     for name, (wall, cpu) in results.items():
         print(f"{name:<10} {wall:8.2f} {cpu:8.2f} {wall / floor_wall:11.2f} {cpu / floor_cpu:10.2f}")
-    cold_ratio = results["cold"][1] / floor_cpu
-    print(f"cold build {cold_ratio:.2f}x floor (CPU; target <= 2); "
-          f"no-change rebuild {results['no-change'][0]:.2f} s (target < 1)")
+    cold_wall, cold_cpu = results["cold"]
+    print(f"cold build {cold_wall / floor_wall:.2f}x floor wall-clock, {cold_cpu / floor_cpu:.2f}x CPU "
+          f"(target <= 2); no-change rebuild {results['no-change'][0]:.2f} s (target < 1)")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 ART_VERSION = "1"
@@ -29,19 +28,25 @@ class ImageCache:
         self.drawn = 0
         self.reused = 0
 
-    def png(self, art: object, draw: Callable[[], bytes]) -> bytes:
-        """The cached PNG for `art`, drawing and storing it when absent."""
-        key = art_key(art)
-        path = self.folder / f"{key}.png" if self.folder else None
-        if path is not None and path.is_file():
-            self.reused += 1
-            return path.read_bytes()
-        data = draw()
+    def _path(self, art: object) -> Path | None:
+        return self.folder / f"{art_key(art)}.png" if self.folder else None
+
+    def get(self, art: object) -> bytes | None:
+        """The cached PNG for `art`, or None when it must be drawn."""
+        path = self._path(art)
+        if path is None or not path.is_file():
+            return None
+        self.reused += 1
+        return path.read_bytes()
+
+    def put(self, art: object, data: bytes) -> None:
+        """Record a freshly drawn PNG (written whole, then renamed into place)."""
         self.drawn += 1
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temp, path)
-        return data
+        path = self._path(art)
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, path)

@@ -9,7 +9,10 @@ the same data gives the same bytes.
 from __future__ import annotations
 
 import hashlib
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +45,8 @@ from vassal.savewriter import Placement, save_text
 MODULE_VERSION = "1.0"
 DISPLAY_MAP = "Scenario Display"
 ELIMINATED_MAP = "Eliminated"
+PARALLEL_FROM = 100
+"""Draw in worker processes only when at least this many images per worker are missing."""
 
 T = TypeVar("T")
 Progress = Callable[[list[T], str], Iterable[T]]
@@ -171,11 +176,22 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan, types: dict[str, str] | No
     return save_bytes(text, module_metadata(game), saved)
 
 
+def _draw(image: ImageArt) -> bytes:
+    return png_bytes(image.render())
+
+
 def _images(plan: Plan, cache: ImageCache, progress: Progress) -> dict[str, bytes]:
-    drawn = {}
-    for image in progress(list(plan.images), "Drawing images"):
-        drawn[image.name] = cache.png(image.art, lambda image=image: png_bytes(image.render()))
-    return drawn
+    """Every image's PNG: from the cache, or drawn (in parallel when there are many;
+    each image depends only on its own art, so the bytes do not depend on the order)."""
+    drawn = {image.name: cache.get(image.art) for image in plan.images}
+    missing = [image for image in plan.images if drawn[image.name] is None]
+    workers = min(os.cpu_count() or 1, max(1, len(missing) // PARALLEL_FROM))
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        results = pool.map(_draw, missing, chunksize=8) if pool else map(_draw, missing)
+        for image in progress(missing, "Drawing images"):
+            drawn[image.name] = data = next(results)
+            cache.put(image.art, data)
+    return {name: data for name, data in drawn.items() if data is not None}
 
 
 def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,

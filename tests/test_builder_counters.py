@@ -79,6 +79,7 @@ def test_png_bytes_are_deterministic_and_cached(tmp_path) -> None:
     first = png_bytes(render_counter(art))
     assert first == png_bytes(render_counter(art))
     cache = ImageCache(tmp_path)
-    assert cache.png(art, lambda: png_bytes(render_counter(art))) == first
-    assert cache.png(art, lambda: b"not drawn again") == first
-    assert (cache.drawn, cache.reused) == (1, 1)
+    assert cache.get(art) is None
+    cache.put(art, first)
+    assert ImageCache(tmp_path).get(art) == first
+    assert ImageCache(tmp_path).get(CounterArt(UNION, Symbol.ARTILLERY, "Munch Bty b", "1/6/T", "1")) is None
