@@ -208,3 +208,19 @@ def test_a_hex_off_the_map_rejects_its_line(tmp_path):
     report = _import_with_override(tmp_path, 659, "3/4: enters at B57.36 at 12:00PM")
     (rejected,) = [r for r in report["rejections"] if r["line"] == 659]
     assert "off map 'B'" in rejected["reason"]
+
+
+def test_reimport_in_another_process_with_another_hash_seed_is_identical(tmp_path):
+    """Determinism must not hang on dict/set order: a fresh interpreter with a different hash seed."""
+    import os
+    import subprocess
+    import sys
+
+    for name in ("game.toml", "overrides.csv"):
+        shutil.copy(GAME / name, tmp_path / name)
+    code = ("import sys; from pathlib import Path; from gamedata.importer.run import run_import; "
+            "run_import(Path(sys.argv[1]), 'atlanta', Path(sys.argv[2]))")
+    env = dict(os.environ, PYTHONHASHSEED="12345")
+    subprocess.run([sys.executable, "-c", code, str(RULEBOOK), str(tmp_path)], check=True, cwd=REPO, env=env)
+    for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json"):
+        assert (tmp_path / name).read_bytes() == (GAME / name).read_bytes(), name
