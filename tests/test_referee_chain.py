@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_referee_logs import (
     SECRETS,
     move,
@@ -115,3 +117,31 @@ def test_mask_changed_between_logs_is_reported_without_the_player_ids(tmp_path):
     assert [f.pieces for f in errors] == [("Blue Infantry",)]
     assert "obs changed" in errors[0].message
     assert not any(secret in errors[0].message for secret in SECRETS)
+
+
+def _long_game(folder: Path, turns: int) -> list[Path]:
+    """A game in ``turns`` logs: each player moves on alternate turns, 30 px east per turn."""
+    logs = []
+    red, blue = (100, 100), (400, 300)
+    for turn in range(turns):
+        writer = LogWriter(start(standard_pieces(red=red, blue=blue)))
+        if turn % 2 == 0:
+            new = (red[0] + 30, red[1])
+            writer.step(move("1001", red, new, "alice-pw"), report(f"turn {turn + 1}: Red Infantry moves"))
+            red = new
+        else:
+            new = (blue[0] + 30, blue[1])
+            writer.step(move("1002", blue, new, "bob-pw"), report(f"turn {turn + 1}: Blue Infantry moves"))
+            blue = new
+        logs.append(write(folder / f"turn{turn + 1}.vlog", writer))
+    return logs
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.permutations(range(6)))
+def test_long_game_passes_in_order_and_fails_in_any_other_order(tmp_path_factory, order):
+    folder = tmp_path_factory.mktemp("game")
+    logs = _long_game(folder, 6)
+    assert chain_errors([folder]) == []            # the folder, in natural order
+    errors = chain_errors([logs[i] for i in order])
+    assert bool(errors) == (list(order) != sorted(order))
