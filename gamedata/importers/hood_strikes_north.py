@@ -232,6 +232,7 @@ PRINTED_VALUES: tuple[tuple[tuple[str, ...], str, int, str], ...] = (
     (("Stevenson-B",), "artillery 1", 929, "Stevenson-B already has an Artillery value of 1"),
 )
 FORTS_LINE = 1489
+REDOUBTS_LINE = 180
 SCENARIO_HEADINGS = (198, 285, 446, 558, 684, 798, 909, 1021, 1676)
 GAZETTEER = (2008, 2114)
 CAMPAIGN_DAY0 = datetime.date(1864, 11, 22)
@@ -247,6 +248,7 @@ def build(ctx: ImportContext) -> None:
     oob.emit_formations()
     oob.emit_units()
     _forts(ctx)
+    _redoubts(ctx)
     for die_table in DIE_TABLES:
         _die_table(ctx, die_table)
     for args in SENTENCE_TABLES:
@@ -367,6 +369,17 @@ def _forts(ctx: ImportContext) -> None:
                     pending.append(ctx.hexids.normalize(token))
             for hex_id in pending:
                 _fort(ctx, tid, line, hex_id, match["cls"], None)
+
+
+def _redoubts(ctx: ImportContext) -> None:
+    """Union redoubts (Basic Game, L180): `hexes 1714 (Fort Mizner), 4111 (Fort Granger), and ... (hexes 5504-5506)`."""
+    tid = "union redoubts"
+    for line, _ in ctx.prose(tid, REDOUBTS_LINE, REDOUBTS_LINE, "redoubts", r"Union player has redoubts in hexes"):
+        text = ctx.book.line(line).split("redoubts in hexes", 1)[1].split(".")[0]
+        for hexes, name in re.findall(r"(\d{4}(?:-\d{4})?)(?: \(([A-Z][^)]*)\))?", text):
+            for hex_id in ctx.hexids.expand(hexes):
+                ctx.emit("Hexes", {"map": MAP, "hex": hex_id, "terrain": "Union redoubt", "name": name or None},
+                         tid, line)
 
 
 def _fort(ctx: ImportContext, tid: str, line: int, hex_id: str, cls: str, name: str | None) -> None:
