@@ -32,6 +32,8 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
     except GameDataError as exc:
         return exc.problems, FolderData({}, {})
     problems = list(_schema_problems(GAME_FILE, "", 0, definition, "game"))
+    if not problems:
+        problems += _map_problems(definition)
     if problems:
         return problems, FolderData(definition, {})
     sheets: dict[str, Sheet] = {}
@@ -55,6 +57,17 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
     return sorted(set(problems)), FolderData(definition, sheets)
 
 
+def _map_problems(definition: dict[str, Any]) -> list[Problem]:
+    """Map ids and prefixes must be unique: a hex id has to name one map only."""
+    problems = []
+    for key in ("id", "prefix"):
+        values = [m[key] for m in definition["maps"]]
+        for index, value in enumerate(values):
+            if value in values[:index]:
+                problems.append(Problem(GAME_FILE, "", 0, f"maps[{index}].{key}", f"map {key} {value!r} used twice"))
+    return problems
+
+
 def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, Sheet], homes: dict[str, str],
                   book: dict[str, Sheet]) -> list[Problem]:
     problems: list[Problem] = []
@@ -67,9 +80,11 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
         for col in props:
             if col not in sheet.header:
                 problems.append(Problem(file, spec.name, 1, col, "missing column"))
-        for col in sheet.header:
+        for index, col in enumerate(sheet.header):
             if col and col not in props:
                 problems.append(Problem(file, spec.name, 1, col, "unknown column"))
+            if col and col in sheet.header[:index]:
+                problems.append(Problem(file, spec.name, 1, col, "column appears twice"))
         for row in sheet.rows:
             instance = {k: v for k, v in row.values.items() if k in props and v is not None}
             problems += _schema_problems(file, spec.name, row.number, instance, spec.schema)

@@ -126,7 +126,10 @@ def _read_sheet(ws: Any) -> Sheet:
         header = header[:-1]
     records: list[Row] = []
     for number, values in enumerate(rows, start=2):
-        cells = {col: _cell(v) for col, v in zip(header, values, strict=False) if col}
+        cells: dict[str, Cell] = {}
+        for col, value in zip(header, values, strict=False):
+            if col and col not in cells:  # a repeated column is reported by the validator, the first one counts
+                cells[col] = _cell(value)
         if any(v is not None for v in cells.values()):
             records.append(Row(number, cells))
     return Sheet(ws.title, header, tuple(records))

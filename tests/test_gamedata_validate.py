@@ -176,3 +176,18 @@ def test_every_bundled_game_validates(game):
 
 def test_hsn_is_bundled():
     assert "hood-strikes-north" in BUNDLED
+
+
+def test_column_twice(copy):
+    book = openpyxl.load_workbook(copy / "oob.xlsx")
+    ws = book["Units"]
+    ws.cell(row=1, column=ws.max_column + 1, value="name")
+    book.save(copy / "oob.xlsx")
+    assert lines_of(copy) == ["oob.xlsx:Units:1:name: column appears twice"]
+
+
+def test_two_maps_with_one_prefix(copy):
+    text = (copy / "game.toml").read_text(encoding="utf-8")
+    second = text[text.index("[[maps]]"):text.index("[[areas]]")].replace('id = "main"', 'id = "second"')
+    (copy / "game.toml").write_text(text.replace("[[areas]]", second + "[[areas]]", 1), encoding="utf-8")
+    assert lines_of(copy) == ["game.toml::0:maps[1].prefix: map prefix '' used twice"]
