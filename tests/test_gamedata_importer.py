@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from adjutant.cmd_import import import_tables
 from gamedata.importer import normalize as n
@@ -144,3 +146,15 @@ def test_non_name_parenthetical_is_rejected_with_its_line(tmp_path):
     result = run_import(HSN, "hood-strikes-north", _folder(tmp_path, text))
     assert [(r.line, r.reason) for r in result.report.rejections] == [
         (243, "parenthetical '(south of the Duck River)' is not a place name")]
+
+
+@given(st.integers(1, 12), st.sampled_from(["AM", "PM"]), st.sampled_from(["", " "]))
+def test_clock_times_are_24_hour(hour, period, space):
+    text, _ = n.time_of_day(f"{hour}{space}{period}")
+    expected = hour % 12 + (12 if period == "PM" else 0)
+    assert text == f"{expected:02d}:00"
+
+
+@given(st.from_regex(r"[0-9]{1,2}", fullmatch=True), st.lists(st.sampled_from(list("*†#+●•@$")), max_size=3))
+def test_footnote_markers_split_off_exactly(value, marks):
+    assert n.footnotes(value + "".join(marks)) == (value, tuple(marks))
