@@ -26,7 +26,7 @@ from builder.charts import game_charts
 from builder.counters import png_bytes
 from builder.help import help_page
 from builder.layout import plan_boards
-from builder.pieces import UnitStart, unit_piece
+from builder.pieces import UnitStart, piece_texts, unit_piece
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.systems import profile_for
 from gamedata.hexids import HexIds
@@ -36,7 +36,6 @@ from vassal import components as c
 from vassal.archive import write_atomically, write_zip
 from vassal.buildfile import write_buildfile
 from vassal.commands import BoardPlacement
-from vassal.gamestate import join_chain
 from vassal.gpid import assign_gpids
 from vassal.metadata import Metadata
 from vassal.savefile import save_bytes
@@ -150,7 +149,7 @@ def unit_types(plan: Plan) -> dict[str, str]:
     """Each unit's expanded type chain. A scenario changes only states (facing, layers,
     strength), so the type is encoded once per unit instead of once per placement."""
     profile = profile_for(plan.game)
-    return {u.unit_id: unit_piece(plan.game, profile, u, plan.gpids[f"unit:{u.unit_id}"], UnitStart()).encode()[0]
+    return {u.unit_id: piece_texts(unit_piece(plan.game, profile, u, plan.gpids[f"unit:{u.unit_id}"], UnitStart()))[0]
             for u in plan.game.units}
 
 
@@ -162,7 +161,7 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan, types: dict[str, str] | No
     placements = []
     for index, start in enumerate(scenario.starts):
         piece = unit_piece(game, profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start)
-        state_text = join_chain([trait.encode_state() for trait in piece.traits])
+        state_text = piece_texts(piece)[1]
         placements.append(Placement(f"{index + 1}", types[start.unit.unit_id], state_text, start.spot.map_name,
                                     start.spot.x, start.spot.y))
     boards: dict[str, list[BoardPlacement]] = {}
@@ -187,7 +186,7 @@ def _images(plan: Plan, cache: ImageCache, progress: Progress) -> dict[str, byte
     missing = [image for image in plan.images if drawn[image.name] is None]
     workers = min(os.cpu_count() or 1, max(1, len(missing) // PARALLEL_FROM))
     with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
-        results = pool.map(_draw, missing, chunksize=8) if pool else map(_draw, missing)
+        results = pool.map(_draw, missing) if pool else map(_draw, missing)
         for image in progress(missing, "Drawing images"):
             drawn[image.name] = data = next(results)
             cache.put(image.art, data)

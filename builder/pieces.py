@@ -14,6 +14,7 @@ expanded (§4.5), with facing and starting statuses set in the states.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from builder.artwork import (
     BADGE_SIZE, back_image, badge_image, marker_image, unit_image, unit_symbol,
@@ -21,6 +22,7 @@ from builder.artwork import (
 from builder.counters import Symbol
 from builder.systems import StatusLayer, SystemProfile
 from gamedata.model import Game, Unit
+from vassal.gamestate import join_chain
 from vassal.keys import NamedKeyStroke
 from vassal.piece import Piece
 from vassal.traits.actions import Delete
@@ -71,22 +73,25 @@ def status_layer(layer: StatusLayer, images: tuple[str, ...], slot: tuple[int, i
     )
 
 
-def badge_layers(profile: SystemProfile, symbol: Symbol) -> list[Layer]:
+@lru_cache(maxsize=None)
+def badge_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
+    """Memoised: every unit of a type shares them, and a build places thousands of units."""
     badges = [layer for layer in profile.layers if not layer.back_side and layer.applies_to(symbol)]
-    return [
+    return tuple(
         status_layer(layer, tuple(badge_image(layer, s) for s in range(len(layer.steps))),
                      _BADGE_SLOTS[index % len(_BADGE_SLOTS)], ())
         for index, layer in enumerate(badges)
-    ]
+    )
 
 
-def back_layers(profile: SystemProfile, unit: Unit) -> list[Layer]:
-    return [
+@lru_cache(maxsize=None)
+def back_layers(profile: SystemProfile, unit: Unit) -> tuple[Layer, ...]:
+    return tuple(
         status_layer(layer, tuple(back_image(unit, layer, s) for s in range(len(layer.steps))), (0, 0),
                      tuple(f"+ ({layer.label(s)})" for s in range(len(layer.steps))))
         for layer in profile.layers
         if layer.back_side and layer.applies_to(unit_symbol(unit))
-    ]
+    )
 
 
 def facing_trait(profile: SystemProfile, step: int = 0) -> list[Trait]:
@@ -109,6 +114,19 @@ def strength_trait(value: str) -> DynamicProperty:
         ),
         description="Strength (steps / manpower)",
     )
+
+
+@lru_cache(maxsize=None)
+def _encoded(trait: Trait) -> tuple[str, str]:
+    return trait.encode_type(), trait.encode_state()
+
+
+def piece_texts(piece: Piece) -> tuple[str, str]:
+    """`Piece.encode()`, with each trait's texts memoised: a build encodes the same badge
+    layers, markers and rotators thousands of times, and VASSAL's chaining (join_chain)
+    is all that differs from piece to piece."""
+    texts = [_encoded(trait) for trait in piece.traits]
+    return join_chain([t for t, _ in texts]), join_chain([s for _, s in texts])
 
 
 def type_prototype(game: Game, profile: SystemProfile, unit: Unit) -> list[Trait]:
