@@ -332,3 +332,31 @@ def test_vp_and_levels_match_the_digest(game):
         assert sorted(ours) == sorted(vp[sid]), sid
         bands = [[lv.low, lv.high] for lv in game.levels if lv.scenario_id == sid]
         assert bands == levels[sid], sid
+
+
+def printed_footnote_markers(lines: list[str], last_row: int) -> set[str]:
+    """Markers of the footnote lines printed after a table, up to the next table or scenario."""
+    found = set()
+    for text in lines[last_row:last_row + 14]:
+        stripped = text.strip()
+        if stripped.startswith("|") or stripped.startswith("## SCENARIO") or "SET-UP" in stripped \
+                or "REINFORCEMENT" in stripped or "ARRIVALS" in stripped \
+                or re.fullmatch(r"#+ [A-Z0-9 ,'’:–-]+", stripped):  # an all-capitals heading, not a "#" footnote
+            break
+        match = re.match(r"^(?:- )?\\?([*†#+●•@$])\s", stripped)
+        if match:
+            found.add(match[1])
+    return found
+
+
+def test_marker_meanings_cover_the_printed_footnotes(lines):
+    from gamedata.importers.hood_strikes_north import UNIT_TABLES
+    for table in UNIT_TABLES:
+        if "(cntd)" not in table.spec.id and any(
+                t.spec.id == table.spec.id + " (cntd)" for t in UNIT_TABLES):
+            continue  # footnotes follow the continuation table
+        printed = printed_footnote_markers(lines, table.spec.last)
+        if table.spec.id == "S2 USA setup":
+            printed.add("●")  # its footnote line lost the glyph: "- Begins game under Fort-Build-1 marker" (L439)
+            assert "Begins game under Fort-Build-1 marker" in lines[439 - 1]
+        assert set(table.markers) == printed, table.spec.id
