@@ -64,7 +64,7 @@ def records(table: ItwTable, rows: list[ParsedRow], oob: Oob, turns: Mapping[tup
             else:
                 report.note(row.line, table.spec.id, "unit", item.unit.name, "",
                             f"listed again at the same place (first at line {previous['rulebook_line']})")
-    _apply_effects(table, out, units, report)
+    _apply_effects(table, out, oob, report)
     kept = []
     for record in out:
         if table.kind == "setup" and not table.condition and not record["location"] and not record["constraint"]:
@@ -187,13 +187,15 @@ def _record(table: ItwTable, row: ParsedRow, placed: Placed, turns: Mapping[tupl
             "strength": placed.strength, "status": status, "notes": notes, "rulebook_line": row.line}
 
 
-def _apply_effects(table: ItwTable, out: list[Record], units: dict[str, OobUnit], report: Report) -> None:
+def _apply_effects(table: ItwTable, out: list[Record], oob: Oob, report: Report) -> None:
+    units = oob.by_id()
+    parents = {f.formation_id: f.parent for f in oob.formations}
     for effect in table.effects:
         if effect.scope == "row":
             lines = {r["rulebook_line"] for r in out if _named(units[str(r["unit_id"])], effect)}
             hits = [r for r in out if r["rulebook_line"] in lines]
         else:
-            hits = [r for r in out if _hit(effect, units[str(r["unit_id"])], table, units)]
+            hits = [r for r in out if _hit(effect, units[str(r["unit_id"])], table, units, parents)]
         if not hits:
             report.note(effect.line, table.spec.id, "notes", ", ".join(effect.targets), "",
                         "note names no counter of this table")
@@ -201,7 +203,7 @@ def _apply_effects(table: ItwTable, out: list[Record], units: dict[str, OobUnit]
             _apply(effect, record)
 
 
-def _hit(effect: Effect, unit: OobUnit, table: ItwTable, units: dict[str, OobUnit]) -> bool:
+def _hit(effect: Effect, unit: OobUnit, table: ItwTable, units: dict[str, OobUnit], parents: dict[str, str]) -> bool:
     if effect.scope == "all":
         return True
     if effect.scope == "brigades":
@@ -210,7 +212,12 @@ def _hit(effect: Effect, unit: OobUnit, table: ItwTable, units: dict[str, OobUni
         return _named(unit, effect)
     leaders = [units.get(unit_id(table.side, t)) for t in effect.targets if is_leader(t)]
     formations = {u.command for u in leaders if u is not None}
-    return unit.command in formations or unit.name in effect.targets
+    command = unit.command
+    while command:
+        if command in formations:
+            return True
+        command = parents.get(command, "")
+    return unit.name in effect.targets
 
 
 def _named(unit: OobUnit, effect: Effect) -> bool:
