@@ -13,7 +13,12 @@ from dataclasses import dataclass
 
 from gamedata.hexids import HexIds
 from gamedata.importer.report import Report
-from gamedata.importers.into_the_woods_names import canonical_names, is_ambiguous, is_leader, unit_id
+from gamedata.importers.into_the_woods_names import (
+    canonical_names,
+    is_ambiguous,
+    is_leader,
+    unit_id,
+)
 from gamedata.importers.into_the_woods_oob import Oob, OobUnit, expand, identity, level
 from gamedata.importers.into_the_woods_read import Item, ParsedRow
 from gamedata.importers.into_the_woods_specs import Effect, ItwTable
