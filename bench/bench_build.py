@@ -25,10 +25,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from builder.counters import png_bytes  # noqa: E402
-from builder.module import build_module, make_plan  # noqa: E402
-from gamedata.load import load_game  # noqa: E402
-from vassal.archive import zip_bytes  # noqa: E402
+from builder.counters import png_bytes
+from builder.module import build_module, make_plan
+from gamedata.load import load_game
+from vassal.archive import zip_bytes
 
 
 def cpu_seconds() -> float:

@@ -14,10 +14,17 @@ from PIL import Image
 
 from builder.boards import BoardArt, render_board
 from builder.charts import ChartArt, render_chart
-from builder.displays import DisplayArt, render_display
 from builder.counters import (
-    COUNTER_SIZE, CounterArt, MarkerArt, Symbol, render_counter, render_marker, side_colours, symbol_for,
+    COUNTER_SIZE,
+    CounterArt,
+    MarkerArt,
+    Symbol,
+    render_counter,
+    render_marker,
+    side_colours,
+    symbol_for,
 )
+from builder.displays import DisplayArt, render_display
 from builder.systems import StatusLayer, SystemProfile
 from gamedata.model import Game, Unit
 

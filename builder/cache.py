@@ -17,7 +17,7 @@ ART_VERSION = "1"
 
 def art_key(art: object) -> str:
     """Content hash of an art value; equal values give equal keys on every run."""
-    return hashlib.sha256(f"{ART_VERSION}|{art!r}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{ART_VERSION}|{art!r}".encode()).hexdigest()
 
 
 class ImageCache:

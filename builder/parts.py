@@ -10,7 +10,8 @@ from builder.charts import game_charts
 from builder.counters import COUNTER_SIZE
 from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
-from builder.pieces import marker_piece, prototypes as prototype_list, unit_piece
+from builder.pieces import marker_piece, unit_piece
+from builder.pieces import prototypes as prototype_list
 from builder.scenarios import ScenarioPlan, turn_words
 from builder.systems import SystemProfile
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit

@@ -14,10 +14,15 @@ expanded (§4.5), with facing and starting statuses set in the states.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from builder.artwork import (
-    BADGE_SIZE, back_image, badge_image, marker_image, unit_image, unit_symbol,
+    BADGE_SIZE,
+    back_image,
+    badge_image,
+    marker_image,
+    unit_image,
+    unit_symbol,
 )
 from builder.counters import Symbol
 from builder.systems import StatusLayer, SystemProfile
@@ -73,7 +78,7 @@ def status_layer(layer: StatusLayer, images: tuple[str, ...], slot: tuple[int, i
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def badge_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
     """Memoised: every unit of a type shares them, and a build places thousands of units."""
     badges = [layer for layer in profile.layers if not layer.back_side and layer.applies_to(symbol)]
@@ -84,7 +89,7 @@ def badge_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def back_layers(profile: SystemProfile, unit: Unit) -> tuple[Layer, ...]:
     return tuple(
         status_layer(layer, tuple(back_image(unit, layer, s) for s in range(len(layer.steps))), (0, 0),
@@ -116,7 +121,7 @@ def strength_trait(value: str) -> DynamicProperty:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _encoded(trait: Trait) -> tuple[str, str]:
     return trait.encode_type(), trait.encode_state()
 

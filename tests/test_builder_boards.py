@@ -1,11 +1,10 @@
 """Drawn boards: hex ids printed inside their hexes, shared rows continuing across the seam."""
 from __future__ import annotations
 
-from gamedata.hexids import Hex, HexIds
-from gamedata.model import Alias, MapDef
-
 from builder.boards import PAPER, board_art, render_board
 from builder.layout import plan_boards
+from gamedata.hexids import Hex, HexIds
+from gamedata.model import Alias, MapDef
 
 # Into the Woods (digest 1.2): N columns 10-66, S columns 10-69, rows 01-34; S row 01 = N row 34.
 NORTH = MapDef("N", "North Map", "N", "CCRR", (10, 66), (1, 34), "even")

@@ -5,7 +5,15 @@ from PIL import Image
 
 from builder.cache import ImageCache
 from builder.counters import (
-    COUNTER_SIZE, CounterArt, MarkerArt, Symbol, png_bytes, render_counter, render_marker, side_colours, symbol_for,
+    COUNTER_SIZE,
+    CounterArt,
+    MarkerArt,
+    Symbol,
+    png_bytes,
+    render_counter,
+    render_marker,
+    side_colours,
+    symbol_for,
 )
 
 UNION = side_colours("Union")
