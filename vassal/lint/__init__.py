@@ -34,7 +34,7 @@ from .container import (
     minor_version,
 )
 from .images import check_images
-from .issues import Issue, error
+from .issues import Issue, error, info
 from .pieces import check_pieces
 from .setups import SetupPiece, SetupSummary, check_setups
 from .structure import check_structure
@@ -138,7 +138,9 @@ class _Linter:
         try:
             module = read_module(self.source)
         except FormatError as exc:
-            self.issues.append(error(exc.where or name, f"{exc.message} (predefined setups not checked)"))
+            # an error found above usually is the cause: then this is only a note
+            report = info if any(i.severity == "error" for i in self.issues) else error
+            self.issues.append(report(exc.where or name, f"{exc.message} (predefined setups not checked)"))
             return self._report(())
         issues, setups = check_setups(module, self.files.has, self.files.read, self.complete, self.complete)
         self.issues.extend(issues)
