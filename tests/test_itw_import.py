@@ -156,3 +156,28 @@ def test_a_turn_track_without_the_scenario_turns_is_refused(tmp_path: Path) -> N
     (folder / "game.toml").write_text(text.replace('label = "6 PM"', 'label = "six"'), encoding="utf-8")
     with pytest.raises(ImportFailed, match="the turn track has no turn 1862-04-05 6 PM"):
         run_import(RULEBOOK, GAME, folder)
+
+
+def test_every_setup_hex_and_strength_is_printed_on_its_line(books) -> None:
+    """A kept row's hex and strength are in the printed text of its line (or of the lines it wraps onto),
+    unless an override for that line and field says otherwise."""
+    lines = RULEBOOK.read_text(encoding="utf-8").split("\n")
+    overridden = {(int(t.split(",")[0]), t.split(",")[1])
+                  for t in (FOLDER / "overrides.csv").read_text(encoding="utf-8").splitlines()[1:]}
+    by_effect = {("CS:Ketchum Bty b", 1813), ("US:Det D", 3110)}  # strengths from L1824 and L3025
+    checked = 0
+    for table in TABLES:
+        if table.kind != "setup" or table.condition:
+            continue
+        for row in books["scenarios.xlsx"][f"{table.scenario} Setup"].rows:
+            v = row.values
+            line = v["rulebook_line"]
+            if not table.spec.first <= line <= table.spec.last:
+                continue
+            text = " ".join(lines[line - 1:line + 4])
+            if v["location"] and (line, "location") not in overridden:
+                assert v["location"] in text, (line, v["unit_id"], v["location"])
+            if v["strength"] is not None and (v["unit_id"], line) not in by_effect:
+                assert re.search(rf"\(\s*(<b>)?\s*{v['strength']}\s*(</b>)?\s*\)", text), (line, v["unit_id"])
+            checked += 1
+    assert checked > 1300  # every kept setup record of the ten scenarios' tables
