@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,28 @@ def test_every_setup_hex_and_strength_is_printed_on_its_line(books) -> None:
                 assert re.search(rf"\(\s*(<b>)?\s*{v['strength']}\s*(</b>)?\s*\)", text), (line, v["unit_id"])
             checked += 1
     assert checked > 1300  # every kept setup record of the ten scenarios' tables
+
+
+def test_every_reinforcement_turn_is_the_time_printed_on_or_above_its_line(books) -> None:
+    """The turn of each arrival is the time printed on its line, or on the nearest line above it
+    (continuation and ditto rows inherit the time of the row above)."""
+    lines = RULEBOOK.read_text(encoding="utf-8").split("\n")
+    definition = tomllib.loads((FOLDER / "game.toml").read_text(encoding="utf-8"))
+    labels = {t["id"]: t["label"] for t in definition["turns"]}
+    printed_time = re.compile(r"\b(\d{1,2}(?:-\d{1,2})?) ?(AM|PM|N|Noon)\b")
+    checked = 0
+    for table in TABLES:
+        if table.kind != "reinf":
+            continue
+        for row in books["scenarios.xlsx"][f"{table.scenario} Reinf"].rows:
+            v = row.values
+            line = v["rulebook_line"]
+            if not table.spec.first <= line <= table.spec.last:
+                continue
+            above = line
+            while not printed_time.search(lines[above - 1]):
+                above -= 1
+            hour, suffix = printed_time.search(lines[above - 1]).groups()
+            assert labels[v["turn"]] == f"{hour} {'PM' if suffix in ('N', 'Noon') else suffix}", (line, v["unit_id"])
+            checked += 1
+    assert checked > 240  # every arrival of the reinforcement tables
