@@ -100,13 +100,15 @@ def _geometry(m: MapDef, first_row: int, title_at_top: bool, tight_top: bool, cu
     # raw column index 0 must be an unshifted game column: VASSAL shifts odd raw columns
     base = m.columns[0] if (m.columns[0] % 2 != shifted_parity) else m.columns[0] - 1
     x0 = SIDE_MARGIN + math.ceil(radius)
-    top = 0 if tight_top else (TITLE_STRIP if title_at_top else SIDE_MARGIN)
-    y0 = top + dy // 2
+    # A cut board keeps one pixel row below its last row's shifted-column centres, so those
+    # centres lie on it (VASSAL gives a point on the seam to the board below); the board
+    # below starts one pixel higher to keep the rows continuous.
+    y0 = dy // 2 - 1 if tight_top else (TITLE_STRIP if title_at_top else SIDE_MARGIN) + dy // 2
     last_row = m.rows[1]
     rows_drawn = last_row - first_row
     width = int(dx * (m.columns[1] - base) + x0 + radius) + SIDE_MARGIN
     if cut_bottom:
-        height = y0 + rows_drawn * dy + dy // 2
+        height = y0 + rows_drawn * dy + dy // 2 + 1
     else:
         height = y0 + rows_drawn * dy + dy + (SIDE_MARGIN if title_at_top else TITLE_STRIP)
     return BoardGeometry(m, dy, base, first_row, last_row, x0, y0, width, height, title_at_top)

@@ -27,7 +27,10 @@ def test_shared_row_lines_up_across_the_seam() -> None:
         nx, ny = north.centre(Hex("N", column, 34))
         sx, sy = south.centre(Hex("S", column, 2))
         assert sx == nx
-        assert abs((north.height + sy) - (ny + north.dy)) <= 1
+        assert north.height + sy == ny + north.dy
+    # the shifted columns' last row still lies on the north board (a point on the seam
+    # would belong to the board below)
+    assert north.centre(Hex("N", 10, 34))[1] == north.height - 1
 
 
 def test_shifted_columns_sit_half_a_hex_lower() -> None:
