@@ -11,13 +11,13 @@ import pytest
 from conftest import CORPUS, ENGINE_MODULE
 
 from vassal.archive import zip_bytes
-from vassal.commands import AddPiece, split_stream
+from vassal.commands import AddPiece, Node, encode_tree, split_stream
 from vassal.lint import Issue, lint, lint_module
 from vassal.metadata import Metadata
 from vassal.module import read_module
 from vassal.piece import Piece
 from vassal.savefile import read_save, save_bytes
-from vassal.savewriter import Placement, save_text
+from vassal.savewriter import Placement, save_text, with_position
 from vassal.sequence import TAB, encode
 
 REAL_MODULES = [
@@ -383,3 +383,13 @@ def test_setup_file_missing_or_not_a_save(tmp_path: Path) -> None:
                                                     "<VASSAL.build.module.Chatter/>" + SETUP_XML),
                       add={"scenario.vsav": engine_entries()["images/red.png"]})
     assert matching(lint_module(not_save), "error", "not a VASSAL save")
+
+
+def test_setup_pieces_outside_stacks(tmp_path: Path) -> None:
+    adds = [Node(AddPiece.make(p.id, p.type, with_position(p.state, p.map, p.x, p.y)).text)
+            for p in placements(hex_points())]
+    text = encode_tree(Node("begin_save", (*adds, Node("SETUP_STACK\t"), Node("end_save"))))
+    issues = setup_issues(tmp_path, text)
+    found = matching(issues, "warning", "is not in a stack")
+    assert sorted(i.where.split("piece ")[1] for i in found) == ["'Blue Infantry'", "'Red Armor'", "'Red Infantry'"]
+    assert not [i for i in issues if i.severity == "error"]
