@@ -102,3 +102,11 @@ def test_game_definition_gives_die_sizes(tmp_path):
     with_game = run_check([log], game=GAME)
     assert [(line.purpose, line.sides) for line in with_game.dice.lines] == [("Initiative", 6)]
     assert [pf.fit.n for pf in with_game.dice.fits] == [1]
+
+
+def test_module_pieces_include_deck_cards_and_inline_markers():
+    from referee.checks.module import module_piece_names
+    names = module_piece_names(read_module(CCN))
+    assert {"Probe Left Flank", "Attack Center"} <= names      # command cards: CardSlots in decks
+    assert "Battlefield Smoke" in names
+    assert "Red Infantry" not in names

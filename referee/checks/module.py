@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vassal.commands import AddPiece, parse_command
-from vassal.gamestate import basic_name
+from vassal.gamestate import basic_name, split_chain
 from vassal.module import Module
+from vassal.sequence import decode
 
 from ..context import CheckContext, LogInput
 from ..findings import Finding, Severity
@@ -63,13 +64,33 @@ def _piece_basic_names(log: LogInput) -> dict[str, int]:
     return names
 
 
+_SLOT_TAGS = ("PieceSlot", "CardSlot")
+_MARKER_TRAITS = ("placemark;", "replace;")
+
+
+def _names_in(definition: str, names: set[str]) -> None:
+    """The BasicPiece name of a ``+/null/type/state`` definition, and of any piece its
+    Place Marker / Replace traits define inline (field 3 holds such a definition)."""
+    command = parse_command(definition)
+    if not isinstance(command, AddPiece):
+        return
+    names.add(basic_name(command.type))
+    for trait in split_chain(command.type):
+        if trait.startswith(_MARKER_TRAITS):
+            fields = decode(trait, ";")
+            if len(fields) > 3 and fields[3].startswith("+/"):
+                _names_in(fields[3], names)
+
+
 def module_piece_names(module: Module) -> frozenset[str]:
-    """The BasicPiece names of every piece slot: the pieces the module can put into play."""
-    names = set()
-    for slot in module.piece_slots:
-        command = parse_command(slot.text)
-        if isinstance(command, AddPiece):
-            names.add(basic_name(command.type))
+    """Every piece the module can put into play: palette and at-start slots, deck cards,
+    and markers defined inline by Place Marker traits."""
+    names: set[str] = set()
+    for el in module.root.iter():
+        if el.tag.endswith(_SLOT_TAGS):
+            _names_in(el.text, names)
+    for definition in module.prototypes.values():
+        _names_in(definition, names)
     return frozenset(names - {""})
 
 
