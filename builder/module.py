@@ -25,10 +25,10 @@ from builder.cache import ImageCache
 from builder.charts import game_charts
 from builder.counters import png_bytes
 from builder.help import help_page
-from builder.layout import plan_boards
+from builder.layout import MapGroup, plan_boards
 from builder.pieces import UnitStart, piece_texts, unit_piece
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
-from builder.systems import profile_for
+from builder.systems import SystemProfile, profile_for
 from gamedata.hexids import HexIds
 from gamedata.load import load_game
 from gamedata.model import Game
@@ -73,23 +73,24 @@ class Plan:
     """Everything decided before any drawing: names, boards, scenarios, images."""
 
     game: Game
+    profile: SystemProfile
+    groups: tuple[MapGroup, ...]
     map_names: tuple[str, ...]
     scenarios: tuple[ScenarioPlan, ...]
     images: tuple[ImageArt, ...]
     gpids: dict[str, str]
 
 
-def map_names(game: Game, count: int) -> tuple[str, ...]:
+def map_names(groups: tuple[MapGroup, ...]) -> tuple[str, ...]:
     """VASSAL map ids: "Main Map" for the first board group, the groups' own names after."""
-    groups = plan_boards(game.maps)
-    return tuple("Main Map" if i == 0 else group.name for i, group in enumerate(groups))[:count]
+    return tuple("Main Map" if i == 0 else group.name for i, group in enumerate(groups))
 
 
 def make_plan(game: Game) -> Plan:
     profile = profile_for(game)
     hexids = HexIds(game.maps)
     groups = plan_boards(game.maps)
-    names = map_names(game, len(groups))
+    names = map_names(groups)
     placed = place_boards(groups, names)
     scenarios = plan_scenarios(game, profile, hexids, placed, DISPLAY_MAP)
     places = {}
@@ -110,19 +111,17 @@ def make_plan(game: Game) -> Plan:
     images += [ImageArt(parts.chart_image(key), art) for key, art in game_charts(game)]
     keys = [f"unit:{u.unit_id}" for u in game.units]
     keys += [f"marker:{layer.step_code(s)}" for layer in profile.layers for s in range(len(layer.steps))]
-    return Plan(game, names, scenarios, tuple(images), assign_gpids(keys))
+    return Plan(game, profile, groups, names, scenarios, tuple(images), assign_gpids(keys))
 
 
 def _buildfile(plan: Plan) -> bytes:
-    game = plan.game
-    profile = profile_for(game)
-    groups = plan_boards(game.maps)
+    game, profile = plan.game, plan.profile
     children = [
         c.basic_command_encoder(),
         c.documentation([c.help_file("Scenarios and sources", parts.HELP_ENTRY)]),
         c.player_roster(game.sides),
         c.global_options(),
-        *[parts.board_map(name, group) for name, group in zip(plan.map_names, groups)],
+        *[parts.board_map(name, group) for name, group in zip(plan.map_names, plan.groups)],
         parts.display_map(DISPLAY_MAP, plan.scenarios),
         parts.eliminated_map(ELIMINATED_MAP, game),
         parts.prototypes(game, profile),
@@ -148,24 +147,22 @@ def module_metadata(game: Game) -> Metadata:
 def unit_types(plan: Plan) -> dict[str, str]:
     """Each unit's expanded type chain. A scenario changes only states (facing, layers,
     strength), so the type is encoded once per unit instead of once per placement."""
-    profile = profile_for(plan.game)
-    return {u.unit_id: piece_texts(unit_piece(plan.game, profile, u, plan.gpids[f"unit:{u.unit_id}"], UnitStart()))[0]
+    return {u.unit_id: piece_texts(unit_piece(plan.game, plan.profile, u, plan.gpids[f"unit:{u.unit_id}"], UnitStart()))[0]
             for u in plan.game.units}
 
 
 def scenario_save(plan: Plan, scenario: ScenarioPlan, types: dict[str, str] | None = None) -> bytes:
     """The predefined-setup `.vsav`: every unit expanded, placed, faced and marked."""
     game = plan.game
-    profile = profile_for(game)
     types = unit_types(plan) if types is None else types
     placements = []
     for index, start in enumerate(scenario.starts):
-        piece = unit_piece(game, profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start)
+        piece = unit_piece(game, plan.profile, start.unit, plan.gpids[f"unit:{start.unit.unit_id}"], start.start)
         state_text = piece_texts(piece)[1]
         placements.append(Placement(f"{index + 1}", types[start.unit.unit_id], state_text, start.spot.map_name,
                                     start.spot.x, start.spot.y))
     boards: dict[str, list[BoardPlacement]] = {}
-    for name, group in zip(plan.map_names, plan_boards(game.maps)):
+    for name, group in zip(plan.map_names, plan.groups):
         if len(group.boards) > 1:
             boards[name] = [BoardPlacement(b.map.name, False, 0, row) for row, b in enumerate(group.boards)]
     boards[DISPLAY_MAP] = [BoardPlacement(scenario.display_board, False, 0, 0)]
