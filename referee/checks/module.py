@@ -104,7 +104,7 @@ def check_module(ctx: CheckContext) -> Iterator[Finding]:
         for name, count in sorted(_piece_basic_names(ctx.log).items()):
             if name and name not in known:
                 yield Finding(CHECK_ID, Severity.WARNING,
-                              f"{count} piece(s) named {name!r} are not defined in {ctx.module.name}",
+                              f"{name} ({count} in play) is not a piece of {ctx.module.name} {ctx.module.version}",
                               RULE_PIECES, log, pieces=(name,))
     if ctx.first is not ctx.log:
         first = module_of(ctx.first)
