@@ -17,6 +17,7 @@ import pytest
 from conftest import RULEBOOKS
 
 from gamedata.importer.run import ImportFailed, run_import
+from gamedata.importers.into_the_woods_names import CSA, UNION, variants
 from gamedata.importers.into_the_woods_specs import TABLES
 from gamedata.validate import validate
 from gamedata.workbook import read_workbook
@@ -207,3 +208,38 @@ def test_every_reinforcement_turn_is_the_time_printed_on_or_above_its_line(books
             assert labels[v["turn"]] == f"{hour} {'PM' if suffix in ('N', 'Noon') else suffix}", (line, v["unit_id"])
             checked += 1
     assert checked > 240  # every arrival of the reinforcement tables
+
+
+def test_every_directly_listed_counter_is_named_on_its_line(books, report) -> None:
+    """Each counter not produced by a formation row is named on its line (as the OOB name, a printed
+    variant, or its battery/regiment name for a section or a cavalry half), unless a unit override
+    for that line replaced the printed name or the report notes a name split across a TAB."""
+    lines = [re.sub(r"<[^>]+>", "", text.replace("<sup>ST</sup> ", ""))  # '1 <sup>ST</sup> AL' is 1st AL
+             for text in RULEBOOK.read_text(encoding="utf-8").split("\n")]
+    overridden = {int(t.split(",")[0]) for t in (FOLDER / "overrides.csv").read_text(encoding="utf-8").splitlines()[1:]
+                  if t.split(",")[1] == "unit"}
+    overridden |= {n["line"] for n in report["normalizations"] if "slipped into the Command cell" in n["rule"]}
+    printed: dict[str, set[str]] = {}
+    for side in (UNION, CSA):
+        for variant, names in variants(side).items():
+            for name in names:
+                printed.setdefault(name, set()).add(variant)
+    checked = 0
+    for table in TABLES:
+        sheet = f"{table.scenario} {'Setup' if table.kind == 'setup' and not table.condition else 'Reinf'}"
+        for row in books["scenarios.xlsx"][sheet].rows:
+            v = row.values
+            line = v["rulebook_line"]
+            if not table.spec.first <= line <= table.spec.last or "arrives as" in (v["notes"] or ""):
+                continue
+            if line in overridden:
+                continue
+            name = v["unit_id"].split(":", 1)[1].split("@")[0]
+            base = re.sub(r" (Bty) [ab]$| [ab] Cav$", r" \1", name).strip()
+            forms = {name, base} | printed.get(name, set()) | printed.get(base, set())
+            text = " ".join(lines[line - 1:line + 4])
+            if "Btys" in text:  # 'Trigg, Hubbard, Calvert Btys' (L3362)
+                forms.add(base.removesuffix(" Bty"))
+            assert any(form in text for form in forms), (line, name)
+            checked += 1
+    assert checked > 1500
