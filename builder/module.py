@@ -8,7 +8,6 @@ the same data gives the same bytes.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -28,12 +27,13 @@ from builder.help import help_page
 from builder.layout import MapGroup, plan_boards
 from builder.pieces import UnitStart, piece_texts, unit_piece
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
+from builder.stamp import record_build, up_to_date
 from builder.systems import SystemProfile, profile_for
 from gamedata.hexids import HexIds
 from gamedata.load import load_game
 from gamedata.model import Game
 from vassal import components as c
-from vassal.archive import write_atomically, write_zip
+from vassal.archive import write_zip
 from vassal.buildfile import write_buildfile
 from vassal.commands import BoardPlacement
 from vassal.gpid import assign_gpids
@@ -218,34 +218,3 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     record_build(folder, path, cache_dir)
     return BuildSummary(path, len(plan.gpids), len(images), cache.drawn, len(plan.scenarios),
                         time.perf_counter() - started)
-
-def _input_digest(folder: Path) -> str:
-    """Hash of every input file and of the code that turns them into a module."""
-    digest = hashlib.sha256()
-    code_roots = [Path(__file__).resolve().parent, Path(c.__file__).resolve().parent, Path(load_game.__code__.co_filename).parent]
-    files = [(f"data/{p.relative_to(folder).as_posix()}", p) for p in sorted(folder.rglob("*")) if p.is_file()]
-    for root in code_roots:
-        files += [(f"code/{root.name}/{p.relative_to(root).as_posix()}", p) for p in sorted(root.rglob("*.py"))]
-    for name, path in files:
-        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
-def up_to_date(folder: Path, out_dir: Path, cache_dir: Path) -> Path | None:
-    """The existing module when neither the data nor the builder changed since it was written."""
-    stamp = cache_dir / f"{folder.resolve().name}.stamp"
-    if not stamp.is_file():
-        return None
-    recorded = stamp.read_text(encoding="utf-8").split()
-    if len(recorded) != 3:
-        return None
-    module = out_dir / recorded[0]
-    if not module.is_file() or recorded[1] != _input_digest(folder):
-        return None
-    return module if hashlib.sha256(module.read_bytes()).hexdigest() == recorded[2] else None
-
-
-def record_build(folder: Path, module: Path, cache_dir: Path) -> None:
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    text = f"{module.name} {_input_digest(folder)} {hashlib.sha256(module.read_bytes()).hexdigest()}\n"
-    write_atomically(cache_dir / f"{folder.resolve().name}.stamp", text.encode("utf-8"))
