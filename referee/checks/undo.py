@@ -65,14 +65,14 @@ def _last_roll_before(steps: Sequence[StepView], index: int) -> StepView | None:
     return None
 
 
-def _next_roll(steps: Sequence[StepView], after: int, player: str | None, purposes: set[str]) -> Roll | None:
-    """The player's first roll after step ``after``, if it is for one of ``purposes``."""
+def _next_roll(steps: Sequence[StepView], after: int, player: str | None, purpose: str) -> Roll | None:
+    """The player's first roll after the ``after``-th step, if it is for ``purpose``."""
     for step in steps[after:]:
         if step.is_undo:
             continue
         for roll in step.rolls:
             if player is None or roll.player == player:
-                return roll if roll.purpose in purposes else None
+                return roll if roll.purpose == purpose else None
     return None
 
 
@@ -114,7 +114,7 @@ def undo_findings(log: str, ordered: Sequence[StepView]) -> Iterator[Finding]:
             if source is None or (roller and source.player not in (None, roller)):
                 continue
         for first in source.rolls:
-            again = _next_roll(ordered, position[undo.index], roller, {first.purpose})
+            again = _next_roll(ordered, position[undo.index], roller, first.purpose)
             if again is None:
                 continue
             if again.step in rerolls:
