@@ -31,9 +31,10 @@ class Mark:
 def draw_marks(image_bytes: bytes, marks: Sequence[Mark], radius: int, reversed_: bool = False) -> bytes | None:
     """The board image with a ring per mark, at most ``MAX_WIDTH`` pixels wide; ``None``
     if the image cannot be read. A reversed board is shown turned, as VASSAL draws it."""
-    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     try:
         with Image.open(io.BytesIO(image_bytes)) as src:
+            if src.width * src.height > MAX_PIXELS:  # checked before any pixel is decoded
+                return None
             board = src.convert("RGBA")
     except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
         return None

@@ -150,3 +150,12 @@ def test_check_option_selects_checks(tmp_path):
     data = json.loads(result.output)
     assert data["checks"] == ["dice"] and data["findings"] == []
     assert result.exit_code == 0
+
+
+def test_board_pictures_refuse_unreadable_and_oversized_images():
+    from referee.board_picture import MAX_PIXELS, Mark, draw_marks
+    assert draw_marks(b"not an image", [Mark(1, 1, "0101")], 12) is None
+    side = int(MAX_PIXELS ** 0.5) + 1
+    huge = io.BytesIO()
+    Image.new("1", (side, side)).save(huge, format="PNG")   # tiny file, too many pixels
+    assert draw_marks(huge.getvalue(), [Mark(1, 1, "0101")], 12) is None
