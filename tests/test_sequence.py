@@ -57,3 +57,44 @@ def test_nested_round_trip(inner, outer_prefix):
     got = decode(outer, TAB)
     assert got[:-1] == outer_prefix
     assert decode(got[-1], TAB) == inner
+
+
+def reference_decode(text, delim):
+    """VASSAL's Decoder as the format reference words it (§4.1), one character at a time."""
+    tokens, i, n = [], 0, len(text)
+    while True:
+        buf = []
+        while i < n:
+            ch = text[i]
+            if ch == delim:
+                if i > 0 and text[i - 1] == "\\":
+                    buf.pop()  # drop the escaping backslash, keep the delimiter
+                    buf.append(ch)
+                    i += 1
+                    continue
+                break
+            buf.append(ch)
+            i += 1
+        token = "".join(buf)
+        if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+            token = token[1:-1]
+        tokens.append(token)
+        if i >= n:
+            return tokens
+        i += 1  # past the delimiter
+        if i == n:
+            tokens.append("")
+            return tokens
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab;'\\\t")), max_size=30), st.sampled_from([";", TAB]))
+def test_decode_equals_the_reference_decoder(text, delim):
+    assert decode(text, delim) == reference_decode(text, delim)
+
+
+def test_chain_split_and_join_on_a_real_piece():
+    from vassal.sequence import join_chain, split_chain
+    state = "false\t\\\t1\\\\\tGerman\\\\\\\tnull;0;0;42;0"
+    parts = split_chain(state)
+    assert parts == ["false", "", "1", "German", "null;0;0;42;0"]
+    assert join_chain(parts) == state

@@ -20,7 +20,7 @@ from typing import Any
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
                        MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState)
-from .sequence import TAB, decode, encode
+from .sequence import decode, encode, join_chain, split_chain
 
 _MISSING = object()
 
@@ -55,28 +55,6 @@ class StackRecord:
     y: int
     members: list[str] = field(default_factory=list)
     layer: str = ""
-
-
-def split_chain(text: str) -> list[str]:
-    """A TAB chain (type or state) into its per-trait parts, outermost first (reference §4.3)."""
-    parts: list[str] = []
-    rest = text
-    while True:
-        tokens = decode(rest, TAB)
-        if len(tokens) == 1:
-            parts.append(tokens[0])
-            return parts
-        parts.append(tokens[0])
-        rest = tokens[1]
-        if len(tokens) > 2:  # malformed chain: keep the remainder as one part
-            rest = encode(tokens[1:], TAB)
-
-
-def join_chain(parts: list[str]) -> str:
-    text = parts[-1]
-    for part in reversed(parts[:-1]):
-        text = encode([part, text], TAB)
-    return text
 
 
 def basic_name(type_text: str) -> str:

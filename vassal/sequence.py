@@ -14,6 +14,8 @@ another token follows, so that what we write always decodes to what we meant.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Sequence
 
 ESC = "\x1b"
@@ -53,38 +55,61 @@ def encode(tokens: Sequence[str | None], delim: str) -> str:
 def decode(text: str | None, delim: str) -> list[str]:
     """Split ``text`` the way VASSAL's ``SequenceEncoder.Decoder`` does.
 
-    ``None`` gives no tokens; ``""`` gives one empty token; ``"a;"`` gives
-    ``["a", ""]``.
+    A delimiter right after a backslash is escaped: that one backslash is
+    dropped and the delimiter kept. ``None`` gives no tokens; ``""`` gives one
+    empty token; ``"a;"`` gives ``["a", ""]``.
     """
     if text is None:
         return []
-    tokens: list[str] = []
-    pos = 0
-    n = len(text)
+    escaped = "\\" + delim
+    return [_unquote(t.replace(escaped, delim)) for t in _splitter(delim).split(text)]
+
+
+@functools.lru_cache(maxsize=None)
+def _splitter(delim: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\\)" + re.escape(delim))
+
+
+def _unquote(token: str) -> str:
+    if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+        return token[1:-1]
+    return token
+
+
+def split_first(text: str, delim: str) -> tuple[str, str | None]:
+    """The first token and the undecoded rest (None when there is no delimiter).
+
+    Decoding a nested chain one level at a time only needs the head of each
+    level; this avoids splitting the deeper levels again and again.
+    """
+    m = _splitter(delim).search(text)
+    escaped = "\\" + delim
+    if m is None:
+        return _unquote(text.replace(escaped, delim)), None
+    return _unquote(text[: m.start()].replace(escaped, delim)), text[m.end():]
+
+
+def split_chain(text: str) -> list[str]:
+    """A decorator chain (a piece's type or state) into its parts, outermost first (reference §4.3).
+
+    Each level is two tokens: the outer trait and the encoded inner chain. Like
+    VASSAL's ``createPiece``/``setState`` we read only those two tokens a level.
+    """
+    parts: list[str] = []
     while True:
-        parts: list[str] = []
-        start = pos
-        while True:
-            i = text.find(delim, pos)
-            if i < 0:
-                parts.append(text[start:])
-                pos = n + 1
-                break
-            if i > 0 and text[i - 1] == "\\":
-                # escaped delimiter: drop the backslash, keep the delimiter
-                parts.append(text[start : i - 1])
-                parts.append(delim)
-                start = pos = i + 1
-                continue
-            parts.append(text[start:i])
-            pos = i + 1
-            break
-        token = "".join(parts)
-        if len(token) > 1 and token.startswith("'") and token.endswith("'"):
-            token = token[1:-1]
-        tokens.append(token)
-        if pos > n:
-            return tokens
+        head, rest = split_first(text, TAB)
+        parts.append(head)
+        if rest is None:
+            return parts
+        text = split_first(rest, TAB)[0]
+
+
+def join_chain(parts: Sequence[str]) -> str:
+    """Inverse of ``split_chain``: each level adds one escape to the inner levels."""
+    text = parts[-1]
+    for part in reversed(parts[:-1]):
+        text = encode([part, text], TAB)
+    return text
 
 
 class Decoder:
