@@ -91,3 +91,13 @@ def test_two_undos_walk_back_two_steps(tmp_path):
     assert len(notes) == 2
     assert notes[0].endswith("took back step 2: <Alice> - second")
     assert notes[1].endswith("took back step 1: <Alice> - first")
+
+
+def test_a_multi_line_chat_taken_back_stays_on_one_report_line(tmp_path):
+    from referee.render_text import render_text
+    log = write(tmp_path / "lines.vlog", LogWriter(start(standard_pieces()))
+                .chat("Alice", "first line\nsecond line")
+                .undo("&lt;Alice&gt; - first line\nsecond line"))
+    text = render_text(run_check([log]))
+    notes = [line for line in text.splitlines() if "took back step 1" in line]
+    assert len(notes) == 1 and notes[0].endswith("agree to it)")
