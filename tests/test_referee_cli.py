@@ -159,3 +159,14 @@ def test_board_pictures_refuse_unreadable_and_oversized_images():
     huge = io.BytesIO()
     Image.new("1", (side, side)).save(huge, format="PNG")   # tiny file, too many pixels
     assert draw_marks(huge.getvalue(), [Mark(1, 1, "0101")], 12) is None
+
+
+def test_html_escapes_what_the_log_says(tmp_path):
+    from test_referee_logs import piece
+    evil = "<script>alert(1)</script>"
+    log = write(tmp_path / "evil.vlog", LogWriter(start([piece("1001", evil, "Red", 100, 100)]))
+                .step(move("1001", (100, 100), (160, 130), "alice-pw"), report(f"{evil} moves"))
+                .undo(f"* {evil} moves *", move("1001", (160, 130), (100, 100), "alice-pw")))
+    page = run(log, "--format", "html").output
+    assert "<script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
