@@ -19,6 +19,7 @@ HEX_LINE = (120, 110, 90)
 EDGE = (40, 30, 20)
 LABEL = (70, 60, 45)
 PLACE = (120, 20, 20)
+TERRAIN = (20, 60, 140)
 
 
 @dataclass(frozen=True)
@@ -29,11 +30,14 @@ class BoardArt:
     hexes: tuple[tuple[Hex, str], ...]            # (hex, printed id), own hexes only
     seam_hexes: tuple[Hex, ...]                    # the board above's hexes reaching into this one
     places: tuple[tuple[Hex, str], ...]
+    terrain: tuple[tuple[Hex, str], ...]
     title: str
 
 
-def board_art(geometry: BoardGeometry, hexids: HexIds, places: dict[str, str], title: str) -> BoardArt:
-    """Collect the hexes this board owns (rows from `first_row`) and their printed names."""
+def board_art(geometry: BoardGeometry, hexids: HexIds, places: dict[str, str], terrain: dict[str, str],
+              title: str) -> BoardArt:
+    """Collect the hexes this board owns (rows from `first_row`), their printed ids, and
+    the gazetteer names and terrain (both keyed by printed id) that fall on them."""
     m = geometry.map
     own: list[tuple[Hex, str]] = []
     seam: list[Hex] = []
@@ -45,7 +49,8 @@ def board_art(geometry: BoardGeometry, hexids: HexIds, places: dict[str, str], t
         if geometry.first_row > low:
             seam.append(Hex(m.id, column, geometry.first_row - 1))
     named = tuple((h, places[printed]) for h, printed in own if printed in places)
-    return BoardArt(geometry, tuple(own), tuple(seam), named, title)
+    marked = tuple((h, terrain[printed]) for h, printed in own if printed in terrain)
+    return BoardArt(geometry, tuple(own), tuple(seam), named, marked, title)
 
 
 def _outline(geometry: BoardGeometry, h: Hex) -> list[tuple[float, float]]:
@@ -75,6 +80,10 @@ def render_board(art: BoardArt) -> Image.Image:
         draw.rectangle((box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1), fill=(255, 250, 235))
         draw.text((x, y + 2), name, font=face, fill=PLACE, anchor="ma")
         draw.ellipse((x - 3, y - 6, x + 3, y), fill=PLACE)
+    for h, kind in art.terrain:
+        x, y = g.centre(h)
+        face = fitted_font(kind, place_width, max(8, g.dy // 7))
+        draw.text((x, y + g.dy // 2 - 3), kind, font=face, fill=TERRAIN, anchor="md")
     _edges(draw, art)
     title_font = font(TITLE_STRIP - 10)
     title_y = 4 if g.title_at_top else g.height - TITLE_STRIP + 4

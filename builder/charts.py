@@ -63,7 +63,8 @@ def render_chart(art: ChartArt) -> Image.Image:
 
 
 def game_charts(game: Game) -> list[tuple[str, ChartArt]]:
-    """(chart key, art) for every die-roll table, then VP items and victory levels per scenario."""
+    """(chart key, art) for every die-roll table, VP items and victory levels per scenario,
+    and the terrain sheet's hexes."""
     charts = []
     for table in game.tables:
         section = f" ({table.section})" if table.section else ""
@@ -80,6 +81,9 @@ def game_charts(game: Game) -> list[tuple[str, ChartArt]]:
         bands = tuple((_number(v.low), _number(v.high), v.result) for v in game.levels if v.scenario_id == scenario_id)
         charts.append((f"levels {scenario_id}", ChartArt(f"Victory levels: {names.get(scenario_id, scenario_id)}",
                                                          ("From", "To", "Result"), bands)))
+    if game.terrain_hexes:
+        rows = tuple((t.map, t.hex, t.terrain, t.name) for t in game.terrain_hexes)
+        charts.append(("terrain", ChartArt("Terrain of hexes named in the rules", ("Map", "Hex", "Terrain", "Name"), rows)))
     return charts
 
 

@@ -93,17 +93,13 @@ def make_plan(game: Game) -> Plan:
     names = map_names(groups)
     placed = place_boards(groups, names)
     scenarios = plan_scenarios(game, profile, hexids, placed, DISPLAY_MAP)
-    places = {}
-    for named in game.named_hexes:
-        try:
-            places.setdefault(hexids.normalize(named.hex, named.map), named.name)
-        except ValueError:
-            continue
+    places = _by_hex(hexids, ((n.map, n.hex, n.name) for n in game.named_hexes))
+    terrain = _by_hex(hexids, ((t.map, t.hex, t.terrain) for t in game.terrain_hexes))
     images: list[ImageArt] = []
     for group in groups:
         for board in group.boards:
             title = f"{board.map.prefix} - {board.map.name}" if board.map.prefix else board.map.name
-            images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, title)))
+            images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, terrain, title)))
     images += unit_images(game, profile)
     images += status_images(profile)
     images += [ImageArt(parts.display_image(plan.display_board), plan.display) for plan in scenarios]
@@ -112,6 +108,18 @@ def make_plan(game: Game) -> Plan:
     keys = [f"unit:{u.unit_id}" for u in game.units]
     keys += [f"marker:{layer.step_code(s)}" for layer in profile.layers for s in range(len(layer.steps))]
     return Plan(game, profile, groups, names, scenarios, tuple(images), assign_gpids(keys))
+
+
+def _by_hex(hexids: HexIds, entries: Iterable[tuple[str, str, str]]) -> dict[str, str]:
+    """Text by canonical hex id (first entry wins); ids the maps do not have are skipped,
+    since validation reports them."""
+    found: dict[str, str] = {}
+    for map_id, hex_id, text in entries:
+        try:
+            found.setdefault(hexids.normalize(hex_id, map_id), text)
+        except ValueError:
+            continue
+    return found
 
 
 def _buildfile(plan: Plan) -> bytes:

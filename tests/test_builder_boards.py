@@ -46,7 +46,7 @@ def test_every_hex_id_is_printed_inside_its_hex() -> None:
     (group,) = plan_boards((HSN,))
     board = group.boards[0]
     hexids = HexIds((HSN,))
-    art = board_art(board, hexids, {"1715": "Columbia"}, "Hood Strikes North")
+    art = board_art(board, hexids, {"1715": "Columbia"}, {"5707": "Union fort, class A"}, "Hood Strikes North")
     assert len(art.hexes) == 29 * 34 + 29 * 33
     assert ("main", "5834") not in {(h.map, p) for h, p in art.hexes}   # even columns end at 33
     image = render_board(art)
@@ -57,6 +57,11 @@ def test_every_hex_id_is_printed_inside_its_hex() -> None:
         assert _ink(image, (x - 14, y - half + 3, x + 14, y - half + 12)) > 15, (column, row)
     columbia_x, columbia_y = board.centre(Hex("main", 17, 15))
     assert image.getpixel((columbia_x, columbia_y - 3)) == (120, 20, 20)
+    fort_x, fort_y = board.centre(Hex("main", 57, 7))
+    fort_band = image.crop((fort_x - 30, fort_y + half - 14, fort_x + 30, fort_y + half - 2))
+    blue = [p for x in range(fort_band.width) for y in range(fort_band.height)
+            if (p := fort_band.getpixel((x, y)))[2] > p[0] + 60]                 # terrain ink is blue
+    assert len(blue) > 20
     empty_x, empty_y = board.centre(Hex("main", 30, 20))
     assert image.getpixel((empty_x, empty_y)) == PAPER
 
@@ -64,5 +69,5 @@ def test_every_hex_id_is_printed_inside_its_hex() -> None:
 def test_board_drawing_is_deterministic() -> None:
     (group,) = plan_boards((HSN,))
     board = group.boards[0]
-    art = board_art(board, HexIds((HSN,)), {}, "HSN")
+    art = board_art(board, HexIds((HSN,)), {}, {}, "HSN")
     assert render_board(art).tobytes() == render_board(art).tobytes()
