@@ -3,6 +3,7 @@ engine's own test module (each fault found, with the consequence VASSAL shows)."
 
 from __future__ import annotations
 
+import functools
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +39,12 @@ BOARD = "Board 1"
 AT_START = {"Red Infantry": "0203", "Red Armor": "0305", "Blue Infantry": "0704"}
 
 
+@functools.cache
+def real_issues(path: Path) -> list[Issue]:
+    """Each real module is linted once per session (the largest takes most of a minute)."""
+    return lint_module(path)
+
+
 def errors(issues: list[Issue]) -> list[str]:
     return [str(i) for i in issues if i.severity == "error"]
 
@@ -50,12 +57,12 @@ def matching(issues: list[Issue], severity: str, *words: str) -> list[Issue]:
 
 @pytest.mark.parametrize("path", REAL_MODULES, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_real_modules_have_no_errors(path: Path) -> None:
-    assert errors(lint_module(path)) == []
+    assert errors(real_issues(path)) == []
 
 
 @pytest.mark.parametrize("path", UNPACKED, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_unpacked_buildfiles_say_images_were_not_checked(path: Path) -> None:
-    issues = lint_module(path)
+    issues = real_issues(path)
     assert matching(issues, "info", "images not available")
     assert not [i for i in issues if "image" in i.message and i.severity != "info"]
 

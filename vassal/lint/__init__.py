@@ -130,7 +130,7 @@ class _Linter:
         self.issues.extend(check_versions(metadata, root.get("VassalVersion"), self.target))
         located = list(walk(root))
         has_entry = self.files.has if self.complete else None
-        self.issues.extend(check_structure(root, has_entry))
+        self.issues.extend(check_structure(located, has_entry))
         pieces = check_pieces(located)
         self.issues.extend(pieces.issues)
         self.issues.extend(check_images(located, pieces.definitions, has_entry,
@@ -142,7 +142,7 @@ class _Linter:
             report = info if any(i.severity == "error" for i in self.issues) else error
             self.issues.append(report(exc.where or name, f"{exc.message} (predefined setups not checked)"))
             return self._report(())
-        issues, setups = check_setups(module, self.files.has, self.files.read, self.complete, self.complete)
+        issues, setups = check_setups(module, self.files.has, self.files.read, self.complete)
         self.issues.extend(issues)
         return self._report(tuple(setups))
 

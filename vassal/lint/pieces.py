@@ -39,7 +39,6 @@ class Definition:
 class PieceReport:
     issues: tuple[Issue, ...]
     definitions: tuple[Definition, ...]
-    prototypes: dict[str, Piece]
 
 
 def check_pieces(located: list[Located]) -> PieceReport:
@@ -67,7 +66,7 @@ def check_pieces(located: list[Located]) -> PieceReport:
              if item.element.tag == c.PROTOTYPE_DEFINITION}
     prototypes = {paths[d.where]: d for d in definitions if d.is_prototype}
     issues.extend(_check_references(definitions, prototypes, declared))
-    return PieceReport(tuple(issues), tuple(definitions), {n: d.piece for n, d in prototypes.items()})
+    return PieceReport(tuple(issues), tuple(definitions))
 
 
 def all_traits(piece: Piece) -> Iterator[Trait]:

@@ -12,7 +12,6 @@ caller can compare it with the scenario data.
 
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -52,11 +51,11 @@ class SetupSummary:
     pieces: tuple[SetupPiece, ...]
 
 
-def check_setups(module: Module, has_entry: Callable[[str], bool], read: Reader, complete: bool,
-                 sizes_known: bool) -> tuple[list[Issue], list[SetupSummary]]:
-    """``complete``: the archive holds all of the module's files (a folder without images is a
-    partial copy, where a missing setup file is only noted). ``sizes_known``: board images are
-    available, so location names can be trusted."""
+def check_setups(module: Module, has_entry: Callable[[str], bool], read: Reader,
+                 complete: bool) -> tuple[list[Issue], list[SetupSummary]]:
+    """``complete``: the archive holds all of the module's files. A folder without images is a
+    partial copy: there a missing setup file is only noted, and locations are not checked
+    because boards without their images have no size."""
     issues: list[Issue] = []
     summaries: list[SetupSummary] = []
     for setup in module.predefined_setups:
@@ -69,7 +68,7 @@ def check_setups(module: Module, has_entry: Callable[[str], bool], read: Reader,
             issues.append(error(where, "the setup file is not in the module: choosing it fails") if complete
                           else info(where, "the setup file is not available here: not checked"))
         else:
-            summary = _check_one(module, setup, where, read, sizes_known, issues)
+            summary = _check_one(module, setup, where, read, complete, issues)
             if summary is not None:
                 summaries.append(summary)
     return issues, summaries
@@ -82,14 +81,21 @@ def _check_one(module: Module, setup: PredefinedSetupInfo, where: str, read: Rea
     except FormatError as exc:
         issues.append(error(where, f"not a VASSAL save ({exc.message}): choosing it fails"))
         return None
-    issues.extend(_check_container(save, module, where))
-    stream = split_stream(save.text)
+    container = list(_check_container(save, module, where))
+    issues.extend(container)
+    if any(i.severity == "error" for i in container):
+        return None
+    try:
+        stream = split_stream(save.text)
+        state = GameState()
+        for command in stream.setup:
+            state.apply(command)
+    except (FormatError, ValueError, IndexError, RecursionError) as exc:
+        issues.append(error(where, f"its commands cannot be read ({exc}): VASSAL cannot load it"))
+        return None
     if stream.steps:
         issues.append(warning(where, f"is a log with {len(stream.steps)} steps: a setup should be a save"))
     issues.extend(_check_commands(stream.setup, module, where))
-    state = GameState()
-    for command in stream.setup:
-        state.apply(command)
     if not sizes_known:
         issues.append(info(where, "board images not available: locations not checked"))
     in_decks = _deck_members(state)
@@ -116,8 +122,6 @@ def _read_nested_save(data: bytes, where: str) -> SaveFile:
             return read_save(path)
         except FormatError as exc:
             raise FormatError(exc.message, where) from None
-        finally:
-            os.unlink(path)
 
 
 def _check_container(save: SaveFile, module: Module, where: str) -> Iterator[Issue]:

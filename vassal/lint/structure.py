@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from vassal import components as c
-from vassal.buildfile import Element
 
 from .classes import (
     KNOWN_CLASSES,
@@ -23,7 +22,7 @@ from .classes import (
     class_file,
 )
 from .issues import Issue, error, info, warning
-from .tree import Located, label, short, walk
+from .tree import Located, short
 
 _JAVA_INT = re.compile(r"[+-]?[0-9]+")
 _JAVA_DOUBLE = re.compile(r"[+-]?(NaN|Infinity|([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?[fFdD]?)")
@@ -68,10 +67,9 @@ def java_int(text: str) -> int | None:
     return value if _INT_MIN <= value <= _INT_MAX else None
 
 
-def check_structure(root: Element, has_entry: Callable[[str], bool] | None) -> Iterator[Issue]:
-    """All tree checks. ``has_entry`` answers whether the archive holds an entry; ``None``
-    when the module's other files are not available (a bare buildFile)."""
-    located = list(walk(root))
+def check_structure(located: list[Located], has_entry: Callable[[str], bool] | None) -> Iterator[Issue]:
+    """All tree checks on the walked tree (root first). ``has_entry`` answers whether the
+    archive holds an entry; ``None`` when the module's other files are not available."""
     for item in located:
         yield from _check_tag(item, has_entry)
         yield from _check_numbers(item)
@@ -79,7 +77,7 @@ def check_structure(root: Element, has_entry: Callable[[str], bool] | None) -> I
             yield from _check_cdv(item)
         if item.element.tag in _MAPS:
             yield from _check_map_parts(item)
-    yield from _check_gpids(root, located)
+    yield from _check_gpids(located)
     yield from _check_roster(located)
 
 
@@ -135,7 +133,8 @@ def _check_map_parts(item: Located) -> Iterator[Issue]:
             yield warning(item.path, f"no {part}: {consequence} (VASSAL does not add it by itself)")
 
 
-def _check_gpids(root: Element, located: list[Located]) -> Iterator[Issue]:
+def _check_gpids(located: list[Located]) -> Iterator[Issue]:
+    root = located[0]
     slots = [item for item in located if item.element.tag in SLOT_TAGS]
     counts = Counter(item.element.get("gpid") for item in slots if item.element.get("gpid"))
     for item in slots:
@@ -145,10 +144,10 @@ def _check_gpids(root: Element, located: list[Located]) -> Iterator[Issue]:
         elif counts[gpid] > 1:
             yield error(item.path, f"gpid {gpid!r} is used by {counts[gpid]} piece slots: "
                                    "pieces in play are refreshed from the wrong slot")
-    next_id = java_int(root.get("nextPieceSlotId"))
+    next_id = java_int(root.element.get("nextPieceSlotId"))
     numeric = [int(g) for g in counts if java_int(g) is not None]
     if next_id is not None and numeric and next_id <= max(numeric):
-        yield error(label(root), f"nextPieceSlotId={next_id} is not above the highest gpid "
+        yield error(root.path, f"nextPieceSlotId={next_id} is not above the highest gpid "
                                          f"{max(numeric)}: new slots get GPIDs already in use")
 
 
