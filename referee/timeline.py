@@ -59,7 +59,6 @@ def step_view(step: Step, sides: Mapping[str, int]) -> StepView:
     pieces: list[str] = []
     places: list[Place] = []
     rolls: list[Roll] = []
-    roll_texts: set[str] = set()
     undo = step.is_undo
     for e in step.events:
         if isinstance(e, ChatLine):
@@ -67,16 +66,15 @@ def step_view(step: Step, sides: Mapping[str, int]) -> StepView:
         elif isinstance(e, DiceRoll) and not undo and e.values:
             rolls.append(Roll(step.index, e.player or step.player, e.purpose, e.values,
                               sides.get(e.purpose) or sides_from_name(e.purpose), e.text))
-            roll_texts.add(e.text)
         elif isinstance(e, Moved):
             pieces.append(e.name)
             places.extend(p for p in (_place(e.from_map, e.from_location, e.from_x, e.from_y),
                                       _place(e.to_map, e.to_location, e.to_x, e.to_y)) if p)
         elif isinstance(e, (Added, Removed, Changed)):
             pieces.append(e.name)
-    if not undo:
+    if not undo and not rolls:  # a dice button's own roll is not counted again from its report
         for text in texts:
-            chat = None if text in roll_texts else read_chat_roll(text)
+            chat = read_chat_roll(text)
             if chat:
                 rolls.append(Roll(step.index, chat.player or step.player, chat.purpose, chat.dice,
                                   chat.sides or sides.get(chat.purpose), text))

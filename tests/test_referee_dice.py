@@ -161,3 +161,21 @@ def test_a_roll_with_a_face_the_die_lacks_is_flagged_and_kept_out_of_the_test():
     findings = dice_findings(audit, "x.vlog")
     assert [(f.step, f.severity) for f in findings] == [(3, Severity.WARNING)]
     assert "a d6 cannot roll" in findings[0].message
+
+
+def test_a_dice_button_roll_is_counted_once_whatever_its_report_says(tmp_path):
+    # the module's report format names the roll differently from the button: the
+    # button's properties identify the roll, and its report is not read as a second one
+    from test_referee_logs import standard_pieces, start, write
+
+    from referee.run import run_check
+    from vassal.commands import Chat as ChatCommand
+    from vassal.commands import MutableProperty
+    from vassal.savewriter import LogWriter
+
+    log = write(tmp_path / "custom.vlog", LogWriter(start(standard_pieces()))
+                .step(ChatCommand.make("*** Attack = 3,4 *** &lt;Alice&gt;"),
+                      MutableProperty.make("Combat_result", "", "3,4"),
+                      MutableProperty.make("Combat_total", "0", "7")))
+    rolls = [lr.roll for lr in run_check([log]).dice.rolls]
+    assert [(r.purpose, r.dice, r.player) for r in rolls] == [("Combat", (3, 4), "Alice")]
