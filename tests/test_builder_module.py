@@ -21,6 +21,7 @@ from builder.scenarios import BuildError
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import load_game
 from gamedata.model import Game, MapDef, Scenario, SetupRow, Unit
+from vassal.lint import lint_module
 from vassal.module import read_module
 from vassal.piece import Piece
 from vassal.replay import replay_save
@@ -230,3 +231,9 @@ def test_every_image_the_module_names_is_in_the_archive(built, module, setups) -
     named.discard("")
     assert len(named) > 200
     assert named <= stored
+
+
+@pytest.mark.parametrize("target", ["3.6", "3.7", "3.8"])
+def test_linter_finds_nothing_vassal_would_refuse_or_warn_about(built, target) -> None:
+    issues = lint_module(built[0].path, target)
+    assert [str(i) for i in issues if i.severity != "info"] == []
