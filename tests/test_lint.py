@@ -231,6 +231,10 @@ def test_archive_level_faults(tmp_path: Path) -> None:
                                              "VASSAL reads buildFile.xml and finds no buildfile")]
     other_name = broken(tmp_path, add={"moduledata": entries["moduledata"].replace(b"OracleDiceTest", b"Other")})
     assert matching(lint_module(other_name), "warning", "name 'Other' differs from the buildFile name")
+    unreadable = broken(tmp_path, add={"moduledata": b"<data><name>x</data>"})
+    assert matching(lint_module(unreadable), "error", "moduledata", "not well-formed XML")
+    missing = broken(tmp_path, drop=("moduledata",))
+    assert matching(lint_module(missing), "warning", "moduledata: missing", "always write moduledata")
 
 
 def test_saves_and_garbage_are_refused_without_traceback(tmp_path: Path) -> None:
