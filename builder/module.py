@@ -35,11 +35,11 @@ from gamedata.model import Game
 from vassal import components as c
 from vassal.archive import write_zip
 from vassal.buildfile import write_buildfile
-from vassal.commands import BoardPlacement
+from vassal.commands import BoardPlacement, Node, encode_tree
 from vassal.gpid import assign_gpids
 from vassal.metadata import Metadata
 from vassal.savefile import save_bytes
-from vassal.savewriter import Placement, save_text
+from vassal.savewriter import Placement, restore_commands
 
 MODULE_VERSION = "1.0"
 DISPLAY_MAP = "Scenario Display"
@@ -174,7 +174,11 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan, types: dict[str, str] | No
         if len(group.boards) > 1:
             boards[name] = [BoardPlacement(b.map.name, False, 0, row) for row, b in enumerate(group.boards)]
     boards[DISPLAY_MAP] = [BoardPlacement(scenario.display_board, False, 0, 0)]
-    text = save_text(placements, boards)
+    nodes = restore_commands(placements, boards)
+    turn = parts.turn_state(game, plan.profile, scenario.scenario.start_turn)
+    if turn is not None:
+        nodes.insert(len(nodes) - 1, Node(turn))          # state commands go before end_save (§5.10)
+    text = encode_tree(Node("begin_save", tuple(nodes)))
     saved = Metadata(version=MODULE_VERSION, vassal_version=c.VASSAL_VERSION, description=scenario.scenario.name,
                      date_saved="0")
     return save_bytes(text, module_metadata(game), saved)

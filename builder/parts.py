@@ -17,6 +17,7 @@ from builder.systems import SystemProfile
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit
 from vassal import components as c
 from vassal.buildfile import Element
+from vassal.sequence import encode
 
 HELP_ENTRY = "help/scenarios.html"
 ELIMINATED_IMAGE = "eliminated.png"
@@ -150,6 +151,28 @@ def turn_tracker(game: Game, profile: SystemProfile) -> Element:
     else:
         top = c.counter_turn_level("Turn", "Turn", sublevels=phases)
     return c.turn_tracker("Turn", [top], turn_format="$level1$ $level2$" if phases else "$level1$")
+
+
+TRACKER_ID = "TurnTracker0"
+"""The module has one TurnTracker; VASSAL numbers trackers in build order (§2.6)."""
+
+
+def turn_state(game: Game, profile: SystemProfile, turn_id: int | None) -> str | None:
+    """The `TURN` restore command putting the tracker on track box `turn_id`, first phase.
+
+    State layout (§5.5, and the nested form in the corpus save Campaign-180907.vsav):
+    `currentLevel|level`, a ListTurnLevel being `current;currentSubLevel;first;activeFlags;sublevels...`.
+    None when the game has no track or the box is not on it (the tracker then starts at its start).
+    """
+    index = next((i for i, t in enumerate(game.turns) if t.id == turn_id), None)
+    if index is None:
+        return None
+
+    def level(current: int, count: int, sublevels: list[str]) -> str:
+        return encode([str(current), "0", "0", ",".join(["true"] * count), *sublevels], ";")
+
+    phases = [level(0, len(profile.phases), [])] if profile.phases else []
+    return f"TURN{TRACKER_ID}\t" + encode(["0", level(index, len(game.turns), phases)], "|")
 
 
 def charts(game: Game) -> Element:

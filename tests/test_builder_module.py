@@ -26,6 +26,7 @@ from vassal.module import read_module
 from vassal.piece import Piece
 from vassal.replay import replay_save
 from vassal.savefile import read_save
+from vassal.sequence import decode
 from vassal.traits.rotate import FreeRotator
 
 HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
@@ -237,3 +238,15 @@ def test_every_image_the_module_names_is_in_the_archive(built, module, setups) -
 def test_linter_finds_nothing_vassal_would_refuse_or_warn_about(built, target) -> None:
     issues = lint_module(built[0].path, target)
     assert [str(i) for i in issues if i.severity != "info"] == []
+
+
+def test_setup_starts_the_turn_track_at_the_scenario_start(setups, module, game) -> None:
+    # Scenario 3 "A Great Chance Was Lost" starts on campaign Turn 6, November 28 (digest 1.3)
+    scenario = next(s for s in game.scenarios if s.scenario_id == "S3")
+    assert scenario.start_turn == 6
+    tracker = module.turn_trackers[0]
+    state = setups[scenario.name].initial.turns[tracker.ident]
+    current_level, turn_level = decode(state, "|")
+    index = int(decode(turn_level, ";")[0])
+    assert current_level == "0"
+    assert tracker.levels[0].items[index] == "6: Nov 28, 1864-11-28"
