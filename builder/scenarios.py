@@ -27,6 +27,21 @@ class BuildError(Exception):
 
 
 @dataclass(frozen=True)
+class RowRef:
+    """Where a setup or reinforcement row came from. `row` counts data rows from 2 (the
+    model does not keep sheet row numbers, so a blank row above shifts it); the rulebook
+    line, when the row has one, pins the row down regardless."""
+
+    sheet: str
+    row: int
+    rulebook_line: int | None
+
+    def error(self, column: str, message: str) -> BuildError:
+        line = f" (rulebook line {self.rulebook_line})" if self.rulebook_line is not None else ""
+        return BuildError(SCENARIO_FILE, self.sheet, self.row, column, message + line)
+
+
+@dataclass(frozen=True)
 class Spot:
     """A point on a VASSAL map (map coordinates) and the location name it stands for."""
 
@@ -91,24 +106,24 @@ class _Planner:
         self.units = {u.unit_id: u for u in game.units}
         self.display_map = display_map
 
-    def unit(self, sheet: str, row: int, unit_id: str) -> Unit:
+    def unit(self, where: RowRef, unit_id: str) -> Unit:
         unit = self.units.get(unit_id)
         if unit is None:
-            raise BuildError(SCENARIO_FILE, sheet, row, "unit_id", f"unit {unit_id!r} is not in oob.xlsx Units")
+            raise where.error("unit_id", f"unit {unit_id!r} is not in oob.xlsx Units")
         return unit
 
-    def start(self, sheet: str, row: int, facing: str, status: str, strength: str) -> UnitStart:
+    def start(self, where: RowRef, facing: str, status: str, strength: str) -> UnitStart:
         step = 0
         if facing and self.profile.facing is not None:
             found = self.profile.facing.step(facing)
             if found is None:
                 known = ", ".join(name for name, _ in self.profile.facing.names)
-                raise BuildError(SCENARIO_FILE, sheet, row, "facing", f"unknown facing {facing!r} (known: {known})")
+                raise where.error("facing", f"unknown facing {facing!r} (known: {known})")
             step = found
         try:
             statuses = parse_status(self.profile, status)
         except ValueError as exc:
-            raise BuildError(SCENARIO_FILE, sheet, row, "status", str(exc)) from None
+            raise where.error("status", str(exc)) from None
         return UnitStart(step, tuple((layer.code, s) for layer, s in statuses), strength or None)
 
     def turn_name(self, turn: str) -> str:
@@ -134,9 +149,9 @@ class _Planner:
         starts: list[Start] = []
         boxes: dict[str, list[tuple[Unit, UnitStart]]] = {}
         for index, row in enumerate(scenario.setup):
-            line = index + 2
-            unit = self.unit(setup_sheet, line, row.unit_id)
-            start = self.start(setup_sheet, line, row.facing, row.status, row.strength)
+            where = RowRef(setup_sheet, index + 2, row.rulebook_line)
+            unit = self.unit(where, row.unit_id)
+            start = self.start(where, row.facing, row.status, row.strength)
             spot = None if row.constraint else self.hex_spot(row.location)
             if spot is not None:
                 starts.append(Start(unit, spot, start))
@@ -144,9 +159,9 @@ class _Planner:
                 label = " - ".join(part for part in (row.location, row.constraint) if part) or "Placement not given"
                 boxes.setdefault(f"Set up: {label}", []).append((unit, start))
         for index, row in enumerate(scenario.reinforcements):
-            line = index + 2
-            unit = self.unit(reinf_sheet, line, row.unit_id)
-            start = self.start(reinf_sheet, line, "", row.status, row.strength)
+            where = RowRef(reinf_sheet, index + 2, row.rulebook_line)
+            unit = self.unit(where, row.unit_id)
+            start = self.start(where, "", row.status, row.strength)
             when = self.turn_name(row.turn) if row.turn else (f"Die-roll set {row.dr_set}" if row.dr_set else "Arrival not given")
             label = f"{when}: enter {row.entry}" if row.entry else when
             boxes.setdefault(label, []).append((unit, start))

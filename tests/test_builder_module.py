@@ -196,8 +196,8 @@ def test_facing_and_disorder_reach_the_setup_save(tmp_path) -> None:
 
 
 def test_unknown_unit_is_reported_with_sheet_row_and_column() -> None:
-    game = _tiny_gbacw((SetupRow("17 IL", "N1205"), SetupRow("99 XX", "N1206")))
-    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:3:unit_id: unit '99 XX'"):
+    game = _tiny_gbacw((SetupRow("17 IL", "N1205"), SetupRow("99 XX", "N1206", rulebook_line=812)))
+    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:3:unit_id: unit '99 XX' .*\(rulebook line 812\)$"):
         make_plan(game)
 
 
