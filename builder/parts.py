@@ -108,16 +108,23 @@ def _formation_widgets(game: Game, profile: SystemProfile, gpids: dict[str, str]
     def slots(key: str) -> list[Element]:
         return [_slot(u, game, profile, gpids[f"unit:{u.unit_id}"]) for u in units_of.get(key, [])]
 
+    placed: set[str] = set()         # a parent cycle in the data must not recurse forever
+
+    def below(f: Formation) -> list[Element]:
+        placed.add(f.formation_id)
+        return [panel(x) for x in children_of.get(f.formation_id, []) if x.formation_id not in placed]
+
     def panel(f: Formation) -> Element:
-        return c.panel_widget(f.name or f.formation_id, slots(f.formation_id) + [panel(x) for x in children_of.get(f.formation_id, [])],
-                              columns=8)
+        return c.panel_widget(f.name or f.formation_id, slots(f.formation_id) + below(f), columns=8)
 
     widgets = []
     for top in children_of.get("", []):
         own = slots(top.formation_id)
         inner = ([c.panel_widget(f"{top.name or top.formation_id} (direct)", own, columns=8)] if own else [])
-        inner += [panel(x) for x in children_of.get(top.formation_id, [])]
-        widgets.append(c.list_widget(top.name or top.formation_id, inner))
+        widgets.append(c.list_widget(top.name or top.formation_id, inner + below(top)))
+    for f in formations:                # formations reachable from no root (a parent cycle)
+        if f.formation_id not in placed:
+            widgets.append(c.list_widget(f.name or f.formation_id, [panel(f)]))
     loose = slots("")
     if loose:
         widgets.append(c.list_widget("Other units", [c.panel_widget("Other units", loose, columns=8)]))

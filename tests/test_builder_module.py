@@ -15,12 +15,13 @@ import pytest
 from click.testing import CliRunner
 
 from adjutant.cmd_build import build as build_command
+from builder import parts
 from builder.layout import plan_boards
 from builder.module import build_module, make_plan, scenario_save
 from builder.scenarios import BuildError
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import load_game
-from gamedata.model import Game, MapDef, Scenario, SetupRow, Unit
+from gamedata.model import Formation, Game, MapDef, Scenario, SetupRow, Unit
 from vassal.lint import lint_module
 from vassal.module import read_module
 from vassal.piece import Piece
@@ -250,3 +251,14 @@ def test_setup_starts_the_turn_track_at_the_scenario_start(setups, module, game)
     index = int(decode(turn_level, ";")[0])
     assert current_level == "0"
     assert tracker.levels[0].items[index] == "6: Nov 28, 1864-11-28"
+
+
+def test_palette_survives_a_formation_cycle() -> None:
+    game = _tiny_gbacw((SetupRow("17 IL", "N1205"),))
+    looped = replace(game, formations=(Formation("A", "Union", "Army", "army"),
+                                       Formation("B", "Union", "Corps B", "corps", parent="C"),
+                                       Formation("C", "Union", "Corps C", "corps", parent="B")),
+                     units=(replace(game.units[0], formation="B"), game.units[1]))
+    plan = make_plan(looped)
+    slots = [el for el in parts.palette(looped, plan.profile, plan.gpids).iter() if el.tag.endswith("PieceSlot")]
+    assert sorted(el.get("entryName") for el in slots) == ["17 IL", "6 MS"]
