@@ -4,12 +4,14 @@ engine's own test module (each fault found, with the consequence VASSAL shows)."
 from __future__ import annotations
 
 import functools
+import io
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import CORPUS, ENGINE_MODULE
+from PIL import Image
 
 from vassal.archive import zip_bytes
 from vassal.commands import AddPiece, Node, encode_tree, split_stream
@@ -404,3 +406,45 @@ def test_setup_pieces_outside_stacks(tmp_path: Path) -> None:
     found = matching(issues, "warning", "is not in a stack")
     assert sorted(i.where.split("piece ")[1] for i in found) == ["'Blue Infantry'", "'Red Armor'", "'Red Infantry'"]
     assert not [i for i in issues if i.severity == "error"]
+
+
+# ----------------------------------------------------------------------------- at-start stacks
+
+def test_at_start_stacks_are_located_as_the_engine_module_says() -> None:
+    report = lint(ENGINE_MODULE)
+    assert {(p.name, p.map, p.location) for p in report.at_start} == {
+        (name, MAP, hex_name) for name, hex_name in AT_START.items()}
+
+
+def png(width: int, height: int) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 200, 200)).save(out, format="PNG")
+    return out.getvalue()
+
+
+def test_at_start_stack_misplaced_by_vassals_own_parser(tmp_path: Path) -> None:
+    # hDescend with stagger on a board 760 px wide: maxCols = floor(760/69.28 + 0.5) = 11 is odd, so
+    # getCenterPoint('0203') = (640, 109) (stagger by the numbered column 1, then col = 11 - 1 = 10),
+    # which VASSAL names 0202 (raw column 10 is even: no stagger; column 11 - 10 + 1 = 02) (§3.4-3.6)
+    path = broken(tmp_path, lambda s: s.replace('hDescend="false"', 'hDescend="true"'),
+                  add={"images/board.png": png(760, 600)})
+    found = matching(lint_module(path), "error", "SetupStack[Red Infantry]")
+    assert [i.message for i in found] == [
+        ("VASSAL's own parser puts location '0203' at 640,109, which it names '0202': the pieces start on "
+        "the wrong hex (§3.6); write x,y with useGridLocation=false")]
+
+
+def test_at_start_stack_faults(tmp_path: Path) -> None:
+    path = broken(tmp_path, lambda s: s.replace('location="0305"', 'location="9999"')
+                  .replace('name="Blue Infantry" location="0704" owningBoard="Board 1"',
+                           'name="Blue Infantry" location="0704" owningBoard="Board 2"')
+                  .replace('location="0203" owningBoard="Board 1" useGridLocation="true" x="0" y="0"',
+                           'location="0203" owningBoard="Board 1" useGridLocation="false" x="900" y="10"'))
+    issues = [i for i in lint_module(path) if "SetupStack" in i.where]
+    assert [(i.severity, i.where.rsplit("/", 1)[-1]) for i in issues] == [
+        ("error", "SetupStack[Red Infantry]"), ("error", "SetupStack[Red Armor]"),
+        ("warning", "SetupStack[Blue Infantry]")]
+    assert "VASSAL places it at 900,10, off every board" in issues[0].message
+    # VASSAL's parser reads 9999 as column 99, row 99: far beyond the 800x600 board
+    assert "VASSAL places it at 5920,6829, off every board" in issues[1].message
+    assert "owningBoard 'Board 2' is not a board of this map: VASSAL never places this stack" in issues[2].message

@@ -24,6 +24,7 @@ from vassal.errors import FormatError
 from vassal.metadata import Metadata, parse_metadata
 from vassal.module import _Files, read_module
 
+from .atstart import check_at_start
 from .container import (
     MODULEDATA,
     Version,
@@ -49,10 +50,12 @@ DEFAULT_TARGET = "3.6"
 
 @dataclass(frozen=True)
 class LintReport:
-    """All issues, in the order found (deterministic), and what each predefined setup places."""
+    """All issues, in the order found (deterministic), what each predefined setup places, and
+    what the module's at-start stacks place in every new game."""
 
     issues: tuple[Issue, ...]
     setups: tuple[SetupSummary, ...]
+    at_start: tuple[SetupPiece, ...] = ()
 
     @property
     def errors(self) -> tuple[Issue, ...]:
@@ -142,9 +145,11 @@ class _Linter:
             report = info if any(i.severity == "error" for i in self.issues) else error
             self.issues.append(report(exc.where or name, f"{exc.message} (predefined setups not checked)"))
             return self._report(())
+        issues, at_start = check_at_start(module, self.complete)
+        self.issues.extend(issues)
         issues, setups = check_setups(module, self.files.has, self.files.read, self.complete)
         self.issues.extend(issues)
-        return self._report(tuple(setups))
+        return LintReport(tuple(self.issues), tuple(setups), at_start)
 
     def _metadata(self) -> Metadata | None:
         if not self.files.has(MODULEDATA):

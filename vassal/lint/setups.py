@@ -37,6 +37,8 @@ Reader = Callable[[str, int], bytes]
 
 @dataclass(frozen=True)
 class SetupPiece:
+    """A piece as a setup places it; ``location`` is ``""`` where board sizes are unknown."""
+
     name: str
     map: str
     location: str
@@ -106,9 +108,9 @@ def _check_one(module: Module, setup: PredefinedSetupInfo, where: str, read: Rea
         issues.extend(_check_piece(record, state, module, where, sizes_known, record.id in in_decks))
         map_id, x, y = state.position(record.id)
         if map_id is not None:
-            location = module.locator().location(map_id, x, y, state.boards.get(map_id))
+            location = module.locator().location(map_id, x, y, state.boards.get(map_id)) if sizes_known else ""
             placed.append(SetupPiece(piece_name(record), map_id, location))
-    listing = "; ".join(f"{s.name} @ {s.map} {s.location}" for s in placed)
+    listing = "; ".join(f"{s.name} @ {s.map} {s.location}".rstrip() for s in placed)
     issues.append(info(where, f"{len(placed)} pieces on maps: {listing}"))
     return SetupSummary(setup.name, setup.file, tuple(placed))
 
