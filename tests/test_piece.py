@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from tests.conftest import CORPUS, ENGINE_LOG, ENGINE_MODULE, corpus_saves
+from conftest import CORPUS, ENGINE_LOG, ENGINE_MODULE, corpus_saves
 from vassal.commands import AddPiece, ChangePiece, Log, parse_command, parse_tree
 from vassal.errors import FormatError
 from vassal.keys import CTRL, NamedKeyStroke, key

@@ -245,3 +245,18 @@ def test_changed_field_is_written_the_modern_way():
     spelled = decode_trait("macro;M;;;;;;false;;;counted;;;;false;;;", "")
     assert spelled.encode_type() == "macro;M;;;;;;false;;;counted;;;;false;;;"
     assert dataclasses.replace(spelled, index_start=5).encode_type().endswith(";5;")
+
+
+INNER_BASIC = st.builds(
+    BasicPiece, INNER_TEXT, INNER_TEXT, gpid=INNER_TEXT, map_id=INNER_TEXT, x=st.integers(), y=st.integers(),
+    persistent=st.none() | st.lists(st.tuples(INNER_TEXT, INNER_TEXT), max_size=2).map(tuple),
+)  # fmt: skip
+OUTER_TRAITS = st.one_of([trait_strategy(cls) for cls in TRAIT_CLASSES if cls is not BasicPiece])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(OUTER_TRAITS, max_size=4), INNER_BASIC)
+def test_round_trip_whole_pieces(outer, basic):
+    piece = Piece((*outer, basic))
+    assert Piece.decode(*piece.encode()) == piece
+    assert Piece.from_slot_text(piece.slot_text()) == piece

@@ -154,16 +154,19 @@ class Piece:
 def _chain(text: str, where: str) -> tuple[str, ...]:
     """The entries of a TAB chain, outermost first, peeled one level at a time (§4.3).
 
-    Cached: every state change of a piece re-reads the same, often long, type chain.
+    The innermost entry is the rest of the text as the level above left it, not
+    decoded again: VASSAL hands it straight to the BasicPiece (``Decorator.setState``),
+    so a state such as ``'x'`` keeps its quotes. Cached: every state change of a
+    piece re-reads the same, often long, type chain.
     """
     entries: list[str] = []
     while True:
         tokens = decode(text, TAB)
         if len(tokens) > 2:
             raise FormatError(f"entry {len(entries) + 1} is followed by stray tab-separated text", where)
-        entries.append(tokens[0])
         if len(tokens) == 1:
-            return tuple(entries)
+            return (*entries, text)
+        entries.append(tokens[0])
         text = tokens[1]
 
 
