@@ -448,3 +448,11 @@ def test_at_start_stack_faults(tmp_path: Path) -> None:
     # VASSAL's parser reads 9999 as column 99, row 99: far beyond the 800x600 board
     assert "VASSAL places it at 5920,6829, off every board" in issues[1].message
     assert "owningBoard 'Board 2' is not a board of this map: VASSAL never places this stack" in issues[2].message
+
+
+def test_setup_with_player_entries_is_warned_without_the_password(tmp_path: Path) -> None:
+    text = save_text(placements(hex_points()), has_setup_stacks=True)
+    text = text.replace("\x1bend_save", "\x1bPLAYER\tsecret-password\tAlice\tRed\x1bend_save")
+    issues = setup_issues(tmp_path, text)
+    assert len(matching(issues, "warning", "1 PLAYER entries")) == 1
+    assert not [i for i in issues if "secret-password" in str(i)]

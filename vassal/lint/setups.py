@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vassal.board import OFFBOARD
-from vassal.commands import SetBoards, SetupStackMarker, split_stream
+from vassal.commands import PlayerEntry, SetBoards, SetupStackMarker, split_stream
 from vassal.errors import FormatError
 from vassal.gamestate import GameState, PieceRecord, split_chain
 from vassal.module import Module, PredefinedSetupInfo
@@ -150,6 +150,11 @@ def _check_commands(commands: tuple, module: Module, where: str) -> Iterator[Iss
                 if placement.board not in names:
                     yield error(where, f"puts board {placement.board!r} on map {command.map_id!r}, "
                                        "which has no such board: VASSAL leaves it out")
+    players = sum(isinstance(c, PlayerEntry) for c in commands)
+    if players:
+        # never say which ids: they are the players' passwords
+        yield warning(where, f"holds {players} PLAYER entries: they carry the players' passwords and "
+                             "claim sides for them in every game started from this setup (§5.10)")
     if any(m.setup_stacks for m in module.maps) and not any(isinstance(c, SetupStackMarker) for c in commands):
         yield error(where, "no SETUP_STACK command although the module has at-start stacks: "
                            "VASSAL places those pieces a second time")
