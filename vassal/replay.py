@@ -11,6 +11,7 @@ a ``Problem`` attached to its step, and replay goes on.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from dataclasses import dataclass, field
@@ -18,8 +19,9 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
-from .gamestate import GameState, PieceRecord, split_chain
+from .gamestate import GameState, PieceRecord, basic_name, split_chain
 from .metadata import Metadata
+from .piece import Piece
 from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
 
@@ -208,6 +210,8 @@ class Replay:
     problems: list[Problem] = field(default_factory=list)
     _stream: Stream | None = field(default=None, repr=False)
     _locator: Locator | None = field(default=None, repr=False)
+    _end: GameState | None = field(default=None, repr=False)
+    _final: BoardState | None = field(default=None, repr=False)
 
     @property
     def is_log(self) -> bool:
@@ -217,6 +221,10 @@ class Replay:
         """The board after step ``n`` (0 = the start state)."""
         if not 0 <= n <= len(self.steps):
             raise IndexError(f"step {n} is outside 0..{len(self.steps)}")
+        if n == len(self.steps) and self._end is not None:
+            if self._final is None:
+                self._final = _freeze(self._end, self._locator)
+            return self._final
         assert self._stream is not None
         state = _start_state(self._stream)
         for step in self._stream.steps[:n]:
@@ -246,7 +254,7 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     _link_undos(steps)
     players = [Player(n, s) for n, s in replayer.state.roster]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
-                  initial, steps, replayer.problems, stream, locator)
+                  initial, steps, replayer.problems, stream, locator, replayer.state)
 
 
 def _start_state(stream: Stream) -> GameState:
@@ -278,14 +286,16 @@ def _locate(locator: Locator | None, state: GameState, map_id: str | None, x: in
 
 def piece_name(p: PieceRecord) -> str:
     """VASSAL's PieceName when the trait codec can tell it, else the BasicPiece name."""
+    return _name_of(p.type, p.state)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _name_of(type_text: str, state_text: str) -> str:
+    """Names repeat (the same counter in many states): decode each (type, state) once."""
     try:
-        from .piece import Piece
-    except ImportError:  # pragma: no cover - during bootstrap only
-        return p.common_name
-    try:
-        return Piece.decode(p.type, p.state).name
+        return Piece.decode(type_text, state_text).name
     except Exception:  # a trait we cannot decode must not stop the replay
-        return p.common_name
+        return basic_name(type_text)
 
 
 # player names in chat: "<Name> - text" (3.2/3.3) or "&lt;Name&gt; - text" (3.4+)

@@ -14,8 +14,6 @@ another token follows, so that what we write always decodes to what we meant.
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Iterable, Sequence
 
 ESC = "\x1b"
@@ -61,13 +59,19 @@ def decode(text: str | None, delim: str) -> list[str]:
     """
     if text is None:
         return []
-    escaped = "\\" + delim
-    return [_unquote(t.replace(escaped, delim)) for t in _splitter(delim).split(text)]
-
-
-@functools.lru_cache(maxsize=None)
-def _splitter(delim: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\\)" + re.escape(delim))
+    raw = text.split(delim)
+    last = len(raw) - 1
+    tokens: list[str] = []
+    pending: list[str] = []
+    for i, part in enumerate(raw):
+        if i < last and part.endswith("\\"):
+            pending += (part[:-1], delim)  # escaped: the token goes on
+            continue
+        if pending:
+            pending.append(part)
+            part, pending = "".join(pending), []
+        tokens.append(_unquote(part))
+    return tokens
 
 
 def _unquote(token: str) -> str:
@@ -76,17 +80,29 @@ def _unquote(token: str) -> str:
     return token
 
 
-def split_first(text: str, delim: str) -> tuple[str, str | None]:
-    """The first token and the undecoded rest (None when there is no delimiter).
+def _first_unescaped(text: str, delim: str) -> int:
+    i = text.find(delim)
+    while i > 0 and text[i - 1] == "\\":
+        i = text.find(delim, i + 1)
+    return i
 
-    Decoding a nested chain one level at a time only needs the head of each
-    level; this avoids splitting the deeper levels again and again.
-    """
-    m = _splitter(delim).search(text)
+
+def _whole_token(text: str, delim: str) -> str:
+    """``text`` read as one token (the part after the first delimiter of a two-token level)."""
     escaped = "\\" + delim
-    if m is None:
+    if text.count(delim) == text.count(escaped):  # every delimiter escaped: one token
+        return _unquote(text.replace(escaped, delim))
+    i = _first_unescaped(text, delim)  # malformed: VASSAL reads only the first token
+    return _unquote(text[:i].replace(escaped, delim))
+
+
+def split_first(text: str, delim: str) -> tuple[str, str | None]:
+    """The first token and the undecoded rest (None when there is no delimiter)."""
+    i = _first_unescaped(text, delim)
+    escaped = "\\" + delim
+    if i < 0:
         return _unquote(text.replace(escaped, delim)), None
-    return _unquote(text[: m.start()].replace(escaped, delim)), text[m.end():]
+    return _unquote(text[:i].replace(escaped, delim)), text[i + 1:]
 
 
 def split_chain(text: str) -> list[str]:
@@ -101,7 +117,7 @@ def split_chain(text: str) -> list[str]:
         parts.append(head)
         if rest is None:
             return parts
-        text = split_first(rest, TAB)[0]
+        text = _whole_token(rest, TAB)
 
 
 def join_chain(parts: Sequence[str]) -> str:
