@@ -456,3 +456,17 @@ def test_setup_with_player_entries_is_warned_without_the_password(tmp_path: Path
     issues = setup_issues(tmp_path, text)
     assert len(matching(issues, "warning", "1 PLAYER entries")) == 1
     assert not [i for i in issues if "secret-password" in str(i)]
+
+
+def test_clashing_names_and_dice_without_sides(tmp_path: Path) -> None:
+    second_map = ('<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.BoardPicker>'
+                  '<VASSAL.build.module.map.boardPicker.Board name="Board 1" width="10" height="10"/>'
+                  '<VASSAL.build.module.map.boardPicker.Board name="Board 1" width="10" height="10"/>'
+                  '</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>')
+    path = broken(tmp_path, lambda s: s.replace("<VASSAL.build.module.Chatter/>",
+                                                "<VASSAL.build.module.Chatter/>" + second_map)
+                  .replace('nSides="6" name="Morale"', 'nSides="0" name="Morale"'))
+    issues = lint_module(path)
+    assert len(matching(issues, "warning", "mapName 'Main Map' is used 2 times")) == 2
+    assert matching(issues, "warning", "board name 'Board 1' is used 2 times on this map")
+    assert matching(issues, "error", "DiceButton[Morale]: nSides=0: rolling throws")

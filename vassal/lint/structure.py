@@ -79,6 +79,7 @@ def check_structure(located: list[Located], has_entry: Callable[[str], bool] | N
             yield from _check_map_parts(item)
     yield from _check_gpids(located)
     yield from _check_roster(located)
+    yield from _check_unique_names(located)
 
 
 def _check_tag(item: Located, has_entry: Callable[[str], bool] | None) -> Iterator[Issue]:
@@ -105,6 +106,12 @@ def _check_tag(item: Located, has_entry: Callable[[str], bool] | None) -> Iterat
 
 def _check_numbers(item: Located) -> Iterator[Issue]:
     el = item.element
+    if el.tag == c.DICE_BUTTON:
+        for name in ("nDice", "nSides"):
+            value = java_int(el.attrs.get(name, "1"))
+            if value is not None and value < 1:
+                yield error(item.path, f"{name}={value}: rolling throws (a die needs at least one side "
+                                       "and a roll at least one die)")
     for name in _INTS.get(el.tag, ()):
         if name in el.attrs and java_int(el.attrs[name]) is None:
             yield error(item.path, f"{name}={el.attrs[name]!r} is not an integer: "
@@ -158,3 +165,26 @@ def _check_roster(located: list[Located]) -> Iterator[Issue]:
         if not any(child.tag == "entry" and child.text for child in item.element.children):
             yield warning(item.path, "no <entry> sides: players cannot choose a side "
                                      "(sides are <entry> children, not attributes)")
+
+
+#: Names that identify a component in saves or references, so that two of them clash.
+_IDENTIFIERS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (_MAPS, "mapName", "saves name maps by this: pieces of both go to the first"),
+    ((c.PROTOTYPE_DEFINITION,), "name", "prototype; traits find only one of them"),
+)
+
+
+def _check_unique_names(located: list[Located]) -> Iterator[Issue]:
+    for tags, attr, consequence in _IDENTIFIERS:
+        items = [i for i in located if i.element.tag in tags and i.element.get(attr)]
+        counts = Counter(i.element.get(attr) for i in items)
+        for item in items:
+            if counts[item.element.get(attr)] > 1:
+                yield warning(item.path, f"{attr} {item.element.get(attr)!r} is used {counts[item.element.get(attr)]} "
+                                         f"times: {consequence}")
+    for picker in (i for i in located if i.element.tag == c.BOARD_PICKER):
+        boards = Counter(b.get("name") for b in picker.element.children if b.tag == c.BOARD)
+        for name, count in sorted(boards.items()):
+            if count > 1:
+                yield warning(picker.path, f"board name {name!r} is used {count} times on this map: "
+                                           "saves pick boards by name, so only the first is ever used")
