@@ -16,9 +16,11 @@ from builder.boards import BoardArt, render_board
 from builder.charts import ChartArt, render_chart
 from builder.counters import (
     COUNTER_SIZE,
+    BackArt,
     CounterArt,
     MarkerArt,
     Symbol,
+    render_back,
     render_counter,
     render_marker,
     side_colours,
@@ -31,7 +33,7 @@ from gamedata.model import Game, Unit
 BADGE_SIZE = (COUNTER_SIZE // 2 - 2, COUNTER_SIZE // 5)
 """Status badges: two fit side by side across a counter."""
 
-Art = CounterArt | MarkerArt | BoardArt | DisplayArt | ChartArt
+Art = CounterArt | BackArt | MarkerArt | BoardArt | DisplayArt | ChartArt
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,8 @@ class ImageArt:
             return render_counter(self.art)
         if isinstance(self.art, MarkerArt):
             return render_marker(self.art)
+        if isinstance(self.art, BackArt):
+            return render_back(self.art)
         if isinstance(self.art, DisplayArt):
             return render_display(self.art)
         if isinstance(self.art, ChartArt):
@@ -63,8 +67,8 @@ def unit_image(unit: Unit) -> str:
     return f"unit_{slug(unit.unit_id)}.png"
 
 
-def back_image(unit: Unit, layer: StatusLayer, step: int) -> str:
-    return f"unit_{slug(unit.unit_id)}_{layer.code}_{step}.png"
+def back_image(layer: StatusLayer, step: int) -> str:
+    return f"back_{slug(layer.step_code(step))}.png"
 
 
 def badge_image(layer: StatusLayer, step: int) -> str:
@@ -88,31 +92,26 @@ def unit_symbol(unit: Unit) -> Symbol:
     return symbol_for(unit.type)
 
 
-def counter_art(game: Game, unit: Unit, banner: str = "") -> CounterArt:
+def counter_art(game: Game, unit: Unit) -> CounterArt:
     return CounterArt(side_colours(unit.side, game.sides), unit_symbol(unit), unit.name, unit.command,
-                      counter_values(unit), banner)
+                      counter_values(unit))
 
 
-def unit_images(game: Game, profile: SystemProfile) -> list[ImageArt]:
-    """Front of every unit, and a reverse per back-side step that applies to it."""
-    images = []
-    for unit in game.units:
-        images.append(ImageArt(unit_image(unit), counter_art(game, unit)))
-        for layer in profile.layers:
-            if layer.back_side and layer.applies_to(unit_symbol(unit)):
-                for step in range(len(layer.steps)):
-                    banner = layer.label(step).upper()
-                    images.append(ImageArt(back_image(unit, layer, step), counter_art(game, unit, banner)))
-    return images
+def unit_images(game: Game) -> list[ImageArt]:
+    """The front of every unit (back sides are shared overlays, see `status_images`)."""
+    return [ImageArt(unit_image(unit), counter_art(game, unit)) for unit in game.units]
 
 
 def status_images(profile: SystemProfile) -> list[ImageArt]:
-    """A badge (on units) and a full-size marker (in the palette) for every status step."""
+    """For every status step: a badge, or for a back side the overlay that flips the counter
+    (both drawn on units), and a full-size marker for the palette."""
     images = []
     for layer in profile.layers:
         for step in range(len(layer.steps)):
             label = layer.label(step)
-            if not layer.back_side:
+            if layer.back_side:
+                images.append(ImageArt(back_image(layer, step), BackArt(label.upper())))
+            else:
                 images.append(ImageArt(badge_image(layer, step), MarkerArt(label, layer.colour, (0, 0, 0), *BADGE_SIZE)))
             images.append(ImageArt(marker_image(layer, step), MarkerArt(label.replace(" ", "\n", 1), layer.colour)))
     return images

@@ -92,7 +92,18 @@ class CounterArt:
     name: str
     command: str = ""
     values: str = ""          # strength / manpower line; empty when the data has none
-    banner: str = ""          # back-side state ("EXHAUSTED", "DISORDERED", "WRECKED")
+    size: int = COUNTER_SIZE
+
+
+@dataclass(frozen=True)
+class BackArt:
+    """A back side drawn over any counter: a dark veil and a red banner naming the state.
+
+    One translucent overlay per state serves every unit, instead of a second image per
+    unit; the front's text still shows through, as on a flipped printed counter.
+    """
+
+    label: str
     size: int = COUNTER_SIZE
 
 
@@ -129,10 +140,6 @@ def _fitted_size(text: str, width: int, largest: int, smallest: int) -> int:
 
 def _centred(draw: ImageDraw.ImageDraw, centre_x: float, top: float, text: str, face: ImageFont.FreeTypeFont, ink: Colour) -> None:
     draw.text((centre_x, top), text, font=face, fill=ink, anchor="ma")
-
-
-def _shade(colour: Colour, factor: float) -> Colour:
-    return tuple(int(min(255, max(0, c * factor))) for c in colour)  # type: ignore[return-value]
 
 
 def draw_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], symbol: Symbol, ink: Colour, fill: Colour) -> None:
@@ -175,9 +182,9 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, ink: C
 
 
 def render_counter(art: CounterArt) -> Image.Image:
-    """Draw one counter face: command top, symbol, name, values bottom; banner on back sides."""
+    """Draw one counter face: command top, symbol, name, values bottom."""
     size = art.size
-    fill = _shade(art.colours.fill, 0.72) if art.banner else art.colours.fill
+    fill = art.colours.fill
     ink = art.colours.ink
     image = Image.new("RGB", (size, size), fill)
     draw = ImageDraw.Draw(image)
@@ -191,10 +198,22 @@ def render_counter(art: CounterArt) -> Image.Image:
     _centred(draw, size / 2, size * 50 // 100, art.name, fitted_font(art.name, inner, size // 6), ink)
     if art.values:
         _centred(draw, size / 2, size * 71 // 100, art.values, fitted_font(art.values, inner, size // 5), ink)
-    if art.banner:
-        band_top = size * 34 // 100 - size // 10
-        draw.rectangle((1, band_top, size - 2, band_top + size // 5), fill=(200, 30, 30))
-        _centred(draw, size / 2, band_top + 2, art.banner, fitted_font(art.banner, inner, size // 6), (255, 255, 255))
+    return image
+
+
+BANNER = (200, 30, 30, 255)
+VEIL = (0, 0, 0, 80)
+
+
+def render_back(art: BackArt) -> Image.Image:
+    """The back-side overlay: translucent veil over the whole counter, banner across the symbol."""
+    size = art.size
+    image = Image.new("RGBA", (size, size), VEIL)
+    draw = ImageDraw.Draw(image)
+    band_top = size * 24 // 100
+    draw.rectangle((1, band_top, size - 2, band_top + size // 5), fill=BANNER)
+    face = fitted_font(art.label, size - 2 * max(3, size // 20), size // 6)
+    draw.text((size / 2, band_top + size // 10), art.label, font=face, fill=(255, 255, 255, 255), anchor="mm")
     return image
 
 

@@ -100,7 +100,7 @@ def make_plan(game: Game) -> Plan:
         for board in group.boards:
             title = f"{board.map.prefix} - {board.map.name}" if board.map.prefix else board.map.name
             images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, terrain, title)))
-    images += unit_images(game, profile)
+    images += unit_images(game)
     images += status_images(profile)
     images += [ImageArt(parts.display_image(plan.display_board), plan.display) for plan in scenarios]
     images.append(ImageArt(parts.ELIMINATED_IMAGE, parts.eliminated_art(game)))

@@ -90,12 +90,14 @@ def badge_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
 
 
 @cache
-def back_layers(profile: SystemProfile, unit: Unit) -> tuple[Layer, ...]:
+def back_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
+    """The back sides: overlays inside the rotator (they turn with the counter); the level
+    name is added to the piece name, so reports say "17 IL (Disordered)"."""
     return tuple(
-        status_layer(layer, tuple(back_image(unit, layer, s) for s in range(len(layer.steps))), (0, 0),
+        status_layer(layer, tuple(back_image(layer, s) for s in range(len(layer.steps))), (0, 0),
                      tuple(f"+ ({layer.label(s)})" for s in range(len(layer.steps))))
         for layer in profile.layers
-        if layer.back_side and layer.applies_to(unit_symbol(unit))
+        if layer.back_side and layer.applies_to(symbol)
     )
 
 
@@ -173,7 +175,7 @@ def unit_piece(game: Game, profile: SystemProfile, unit: Unit, gpid: str, start:
     side_name, type_proto = side_prototype_name(unit.side), type_prototype_name(game, unit)
     own: list[Trait] = [
         *facing_trait(profile, start.facing if start else 0),
-        *back_layers(profile, unit),
+        *back_layers(profile, unit_symbol(unit)),
     ]
     inner: list[Trait] = [
         Marker({"UnitId": unit.unit_id, "Command": unit.command, "Formation": unit.formation,

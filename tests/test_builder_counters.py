@@ -6,10 +6,12 @@ from PIL import Image
 from builder.cache import ImageCache
 from builder.counters import (
     COUNTER_SIZE,
+    BackArt,
     CounterArt,
     MarkerArt,
     Symbol,
     png_bytes,
+    render_back,
     render_counter,
     render_marker,
     side_colours,
@@ -63,10 +65,18 @@ def test_unknown_strength_leaves_the_value_line_empty() -> None:
     assert _ink_pixels(leader, (2, size * 71 // 100, size - 2, size - 2), CONFEDERATE.fill) == 0
 
 
-def test_back_side_carries_a_red_banner_and_a_darker_field() -> None:
-    back = render_counter(CounterArt(UNION, Symbol.INFANTRY, "17 IL", "3/1/T", "7", banner="DISORDERED"))
-    assert back.getpixel((2, COUNTER_SIZE * 30 // 100)) == (200, 30, 30)
-    assert back.getpixel((3, COUNTER_SIZE - 4)) != UNION.fill
+def test_back_side_overlay_darkens_the_counter_and_names_the_state() -> None:
+    front = render_counter(CounterArt(UNION, Symbol.INFANTRY, "17 IL", "3/1/T", "7"))
+    overlay = render_back(BackArt("DISORDERED"))
+    assert overlay.mode == "RGBA" and overlay.size == front.size
+    flipped = Image.alpha_composite(front.convert("RGBA"), overlay).convert("RGB")
+    corner = flipped.getpixel((3, COUNTER_SIZE - 4))
+    assert all(c < f for c, f in zip(corner, UNION.fill))                 # darker field
+    assert flipped.getpixel((2, COUNTER_SIZE * 30 // 100)) == (200, 30, 30)   # banner
+    banner = flipped.crop((4, COUNTER_SIZE * 25 // 100, COUNTER_SIZE - 4, COUNTER_SIZE * 43 // 100))
+    assert _ink_pixels(banner, (0, 0, banner.width, banner.height), (200, 30, 30)) > 20   # its text
+    name_area = (2, COUNTER_SIZE * 50 // 100, COUNTER_SIZE - 2, COUNTER_SIZE * 68 // 100)
+    assert _ink_pixels(flipped, name_area, tuple(int(c * 175 / 255) for c in UNION.fill)) > 20  # name shows
 
 
 def test_symbols_differ_from_each_other() -> None:
