@@ -476,44 +476,28 @@ def _link_undos(steps: list[Step]) -> None:
     for k, step in enumerate(steps):
         if not step.is_undo:
             continue
-        inverse = _undo_signature(step.commands)
+        inverse = _signature(step.commands, inverted=True)
         for j in range(k - 1, -1, -1):
             prev = steps[j]
             if prev.is_undo or j in done:
                 continue
-            if inverse and inverse <= _forward_signature(prev.commands):
-                steps[k] = _with_undoes(step, prev.index)
+            if inverse and inverse <= _signature(prev.commands):
+                steps[k] = Step(step.index, step.commands, step.events, step.player, step.side, prev.index)
                 done.add(j)
                 break
 
 
-def _with_undoes(step: Step, n: int) -> Step:
-    return Step(step.index, step.commands, step.events, step.player, step.side, n)
-
-
-def _forward_signature(cmds: tuple[Command, ...]) -> set[tuple]:
+def _signature(cmds: tuple[Command, ...], inverted: bool = False) -> set[tuple]:
+    """What a step did to pieces; ``inverted`` reads an undo block as the action it reverses."""
     sig: set[tuple] = set()
     for c in cmds:
         if isinstance(c, MovePiece):
-            sig.add(("M", c.id, c.new_map, c.new_x, c.new_y, c.old_map, c.old_x, c.old_y))
+            new, old = (c.new_map, c.new_x, c.new_y), (c.old_map, c.old_x, c.old_y)
+            sig.add(("M", c.id) + (old + new if inverted else new + old))
         elif isinstance(c, ChangePiece) and c.old_state is not None:
-            sig.add(("D", c.id, c.new_state, c.old_state))
+            sig.add(("D", c.id) + ((c.old_state, c.new_state) if inverted else (c.new_state, c.old_state)))
         elif isinstance(c, AddPiece):
-            sig.add(("+", c.id))
+            sig.add(("-" if inverted else "+", c.id))
         elif isinstance(c, RemovePiece):
-            sig.add(("-", c.id))
-    return sig
-
-
-def _undo_signature(cmds: tuple[Command, ...]) -> set[tuple]:
-    sig: set[tuple] = set()
-    for c in cmds:
-        if isinstance(c, MovePiece):
-            sig.add(("M", c.id, c.old_map, c.old_x, c.old_y, c.new_map, c.new_x, c.new_y))
-        elif isinstance(c, ChangePiece) and c.old_state is not None:
-            sig.add(("D", c.id, c.old_state, c.new_state))
-        elif isinstance(c, AddPiece):
-            sig.add(("-", c.id))
-        elif isinstance(c, RemovePiece):
-            sig.add(("+", c.id))
+            sig.add(("+" if inverted else "-", c.id))
     return sig
