@@ -139,6 +139,13 @@ def test_missing_image(tmp_path: Path) -> None:
     assert sorted(i.where.rsplit("/", 1)[-1] for i in found) == ["PieceSlot[Red Armor]", "PieceSlot[Red Infantry]"]
 
 
+def test_image_found_as_vassal_finds_it(tmp_path: Path) -> None:
+    # DataArchive also tries "<name>.gif", for modules whose GIFs lost their extension
+    red = engine_entries()["images/red.png"]
+    issues = lint_module(broken(tmp_path, drop=("images/red.png",), add={"images/red.png.gif": red}))
+    assert not [i for i in issues if "red.png" in i.message]
+
+
 def test_missing_board_image(tmp_path: Path) -> None:
     issues = lint_module(broken(tmp_path, drop=("images/board.png",)))
     assert matching(issues, "warning", "Board[Board 1]@image", "'board.png'")
@@ -189,10 +196,16 @@ def test_custom_class_without_its_class_file(tmp_path: Path) -> None:
     path = broken(tmp_path, lambda s: s.replace("<VASSAL.build.module.Chatter/>",
                                                 "<VASSAL.build.module.Chatter/><mygame.Thing/>"))
     assert matching(lint_module(path), "error", "mygame/Thing.class")
-    shipped = broken(tmp_path, lambda s: s.replace("<VASSAL.build.module.Chatter/>",
-                                                   "<VASSAL.build.module.Chatter/><mygame.Thing/>"),
-                     add={"mygame/Thing.class": b"\xca\xfe\xba\xbe"})
-    assert errors(lint_module(shipped)) == []
+    def shipped(class_bytes: bytes) -> list[Issue]:
+        path = broken(tmp_path, lambda s: s.replace("<VASSAL.build.module.Chatter/>",
+                                                    "<VASSAL.build.module.Chatter/><mygame.Thing/>"),
+                      add={"mygame/Thing.class": class_bytes})
+        return [i for i in lint_module(path) if "Thing" in i.where]
+    java11, java17 = b"\xca\xfe\xba\xbe\x00\x00\x00\x37", b"\xca\xfe\xba\xbe\x00\x00\x00\x3d"
+    assert shipped(java11) == []
+    assert [i.severity for i in shipped(java17)] == ["warning"]
+    assert "class version 61.0 (newer than Java 11)" in shipped(java17)[0].message
+    assert [i.severity for i in shipped(b"PK\x03\x04 not a class")] == ["error"]
 
 
 def test_plain_tag_in_the_wrong_place(tmp_path: Path) -> None:

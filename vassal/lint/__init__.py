@@ -133,7 +133,7 @@ class _Linter:
         self.issues.extend(check_versions(metadata, root.get("VassalVersion"), self.target))
         located = list(walk(root))
         has_entry = self.files.has if self.complete else None
-        self.issues.extend(check_structure(located, has_entry))
+        self.issues.extend(check_structure(located, has_entry, self.files.read if self.complete else None))
         pieces = check_pieces(located)
         self.issues.extend(pieces.issues)
         self.issues.extend(check_images(located, pieces.definitions, has_entry,

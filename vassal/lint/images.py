@@ -13,6 +13,7 @@ then report as errors.
 from __future__ import annotations
 
 import io
+import unicodedata
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 
@@ -40,11 +41,12 @@ CLASS_IMAGE_ATTRS: dict[str, str] = {
     c.M + "documentation.AboutScreen": "fileName",
     c.MAP + "SelectionHighlighter": "image",
 }
-#: Images VASSAL ships and finds by bare name when the module has none of that name.
+#: Images VASSAL ships (the corpus modules name them as ``/images/...``); ``DataArchive`` also
+#: finds them by bare name, falling back to its own resources when the module has none.
 STOCK_IMAGES = frozenset({"moved.gif", "unmoved.gif", "die.gif", "camera.gif", "map.gif", "overview.gif",
                           "zoomIn.gif", "zoomOut.gif", "zoom.png", "globe_selected.gif",
                           "globe_unselected.gif", "keyCommand.gif", "inventory.gif", "notes.gif",
-                          "thread.gif", "turn.gif", "pieces.gif"})
+                          "thread.gif"})
 GAME_PIECE_IMAGE = c.M + "gamepieceimage.GamePieceImage"
 
 Reader = Callable[[str, int], bytes]
@@ -62,8 +64,8 @@ def check_images(located: list[Located], definitions: Iterable[Definition],
     for where, name, optional in _references(located, definitions):
         if not name or name.startswith("/") or name in generated:
             continue
-        entry = "images/" + name
-        if not has_entry(entry):
+        entry = _entry_for(name, has_entry)
+        if entry is None:
             if name in STOCK_IMAGES:
                 continue
             if optional:
@@ -77,6 +79,15 @@ def check_images(located: list[Located], definitions: Iterable[Definition],
         if checked[entry]:
             yield warning(where, f"image {name!r} cannot be read ({checked[entry]}): "
                                  "VASSAL logs a bad-image warning and draws nothing")
+
+
+def _entry_for(name: str, has_entry: Callable[[str], bool]) -> str | None:
+    """The entry ``DataArchive.getInputStream`` would read for image ``name``: the name itself,
+    its Unicode NFD form (modules re-zipped on a Mac), or an extensionless GIF."""
+    for candidate in ("images/" + name, "images/" + unicodedata.normalize("NFD", name), f"images/{name}.gif"):
+        if has_entry(candidate):
+            return candidate
+    return None
 
 
 def _references(located: list[Located], definitions: Iterable[Definition]) -> Iterator[tuple[str, str, bool]]:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from vassal import components as c
+from vassal.errors import FormatError
 
 from .classes import (
     KNOWN_CLASSES,
@@ -32,6 +33,8 @@ _MAPS = (c.MAP_TAG, c.PRIVATE_MAP, c.M + "PlayerHand")
 SLOT_TAGS = (c.PIECE_SLOT, c.WIDGET + "CardSlot")
 CDV = c.MAP + "CounterDetailViewer"
 CDV_VERSION = "4"
+CLASS_LIMIT = 64 << 20
+Reader = Callable[[str, int], bytes]
 
 #: Attributes VASSAL parses with Integer.parseInt / Double.parseDouble when present.
 _INTS: dict[str, tuple[str, ...]] = {
@@ -67,11 +70,12 @@ def java_int(text: str) -> int | None:
     return value if _INT_MIN <= value <= _INT_MAX else None
 
 
-def check_structure(located: list[Located], has_entry: Callable[[str], bool] | None) -> Iterator[Issue]:
-    """All tree checks on the walked tree (root first). ``has_entry`` answers whether the
-    archive holds an entry; ``None`` when the module's other files are not available."""
+def check_structure(located: list[Located], has_entry: Callable[[str], bool] | None,
+                    read: Reader | None) -> Iterator[Issue]:
+    """All tree checks on the walked tree (root first). ``has_entry``/``read`` give the
+    archive's entries; ``None`` when the module's other files are not available."""
     for item in located:
-        yield from _check_tag(item, has_entry)
+        yield from _check_tag(item, has_entry, read)
         yield from _check_numbers(item)
         if item.element.tag == CDV:
             yield from _check_cdv(item)
@@ -82,7 +86,7 @@ def check_structure(located: list[Located], has_entry: Callable[[str], bool] | N
     yield from _check_unique_names(located)
 
 
-def _check_tag(item: Located, has_entry: Callable[[str], bool] | None) -> Iterator[Issue]:
+def _check_tag(item: Located, has_entry: Callable[[str], bool] | None, read: Reader | None) -> Iterator[Issue]:
     tag = item.element.tag
     parent = item.parent.tag if item.parent is not None else None
     if parent is None or tag in KNOWN_CLASSES:
@@ -102,6 +106,25 @@ def _check_tag(item: Located, has_entry: Callable[[str], bool] | None) -> Iterat
     elif not has_entry(class_file(tag)):
         yield error(item.path, f"{tag} is not a VASSAL class and the module has no {class_file(tag)}: "
                                "loading stops with IllegalBuildException")
+    elif read is not None:
+        try:
+            head = read(class_file(tag), CLASS_LIMIT)
+        except FormatError as exc:
+            yield error(item.path, f"{class_file(tag)} cannot be read ({exc.message}): loading stops")
+            return
+        yield from _check_class_version(item, tag, head)
+
+
+def _check_class_version(item: Located, tag: str, head: bytes) -> Iterator[Issue]:
+    """``DataArchive.findClass`` warns about classes compiled for a Java newer than 11 (class file
+    version 55.0), which the Java VASSAL 3.6 ships with cannot load."""
+    if len(head) < 8 or head[:4] != b"\xca\xfe\xba\xbe":
+        yield error(item.path, f"{class_file(tag)} is not a Java class file: loading stops")
+        return
+    minor, major = int.from_bytes(head[4:6], "big"), int.from_bytes(head[6:8], "big")
+    if major > 55 or (major == 55 and minor != 0):
+        yield warning(item.path, f"{class_file(tag)} is compiled for class version {major}.{minor} "
+                                 "(newer than Java 11): VASSAL shows an 'incompatible' warning dialog")
 
 
 def _check_numbers(item: Located) -> Iterator[Issue]:
