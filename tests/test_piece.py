@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from lxml import etree
 
 from conftest import CORPUS, ENGINE_LOG, ENGINE_MODULE, corpus_saves
@@ -28,6 +29,7 @@ from vassal.traits import (
     Layer,
     Marker,
     MarkMoved,
+    PlaceMarker,
     UnknownTrait,
     UsePrototype,
 )
@@ -317,3 +319,28 @@ def test_bad_chains_are_clear_errors(type_text, state_text, message):
 def test_bad_slot_text_is_a_clear_error():
     with pytest.raises(FormatError, match="must be \\+/id/type/state"):
         Piece.from_slot_text("-/12")
+
+
+FRAGMENTS = st.sampled_from(
+    ["piece;", "emb2;", "mark;", "PROP;", "placemark;", "rotate;", "button;", "+/null/", "\t", "\\\t", ";",
+     "\\;", ",", "\\", "'", "/", "1", "-2", "true", "x", "null", "\\\\\t"]
+)  # fmt: skip
+CHAIN_TEXT = st.lists(FRAGMENTS, max_size=25).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(CHAIN_TEXT, CHAIN_TEXT)
+def test_any_text_is_either_kept_exactly_or_refused_clearly(type_text, state_text):
+    try:
+        piece = Piece.decode(type_text, state_text)
+    except FormatError:
+        return
+    assert piece.encode() == (type_text, state_text)
+
+
+def test_deeply_nested_markers_do_not_crash():
+    inner = Piece((BasicPiece("m.png", "M"),))
+    for _ in range(150):
+        inner = Piece((PlaceMarker(marker=inner), BasicPiece("p.png", "P")))
+    text = inner.slot_text()
+    assert Piece.from_slot_text(text).slot_text() == text

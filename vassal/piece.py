@@ -166,6 +166,9 @@ def _chain(text: str, where: str) -> tuple[str, ...]:
             raise FormatError(f"entry {len(entries) + 1} is followed by stray tab-separated text", where)
         if len(tokens) == 1:
             return (*entries, text)
+        if encode(tokens, TAB) != text:
+            # e.g. an entry that starts with a backslash but is not quoted: VASSAL never writes that
+            raise FormatError(f"entry {len(entries) + 1} is not escaped as VASSAL writes it", where)
         entries.append(tokens[0])
         text = tokens[1]
 

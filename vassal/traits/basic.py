@@ -32,10 +32,6 @@ class BasicPiece(Trait):
         if isinstance(self.persistent, dict):
             object.__setattr__(self, "persistent", tuple(self.persistent.items()))
 
-    @property
-    def on_map(self) -> bool:
-        return self.map_id != "null"
-
     def properties(self) -> dict[str, str]:
         return dict(self.persistent or ())
 

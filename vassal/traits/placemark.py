@@ -23,7 +23,7 @@ def _parse_marker(token: str, default: Any) -> Piece | str:
         return token
     try:
         return Piece.from_slot_text(token)
-    except FormatError:
+    except (FormatError, RecursionError):  # hostile nesting is kept as text, not followed
         return token
 
 
