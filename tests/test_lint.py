@@ -483,3 +483,20 @@ def test_clashing_names_and_dice_without_sides(tmp_path: Path) -> None:
     assert len(matching(issues, "warning", "mapName 'Main Map' is used 2 times")) == 2
     assert matching(issues, "warning", "board name 'Board 1' is used 2 times on this map")
     assert matching(issues, "error", "DiceButton[Morale]: nSides=0: rolling throws")
+
+
+def test_help_files_must_be_in_the_archive(tmp_path: Path) -> None:
+    def docs(help_file: str) -> list[Issue]:
+        path = broken(tmp_path, lambda s: s.replace(
+            "<VASSAL.build.module.Documentation/>",
+            f"<VASSAL.build.module.Documentation>{help_file}</VASSAL.build.module.Documentation>"))
+        return [i for i in lint_module(path) if "Documentation" in i.where]
+
+    missing = docs('<VASSAL.build.module.documentation.HelpFile fileName="rules.html" fileType="archive" '
+                   'title="Rules"/>')
+    assert [str(i) for i in missing] == [
+        ("warning: GameModule[OracleDiceTest]/Documentation/HelpFile[Rules]@fileName: 'rules.html' is not "
+        "in the module: choosing this entry fails")]
+    # the jzhex template's Quick Start points into VASSAL's own documentation
+    assert docs('<VASSAL.build.module.documentation.HelpFile fileName="Intro.html" fileType="archive" '
+                'title="Quick Start" vassalDoc="vassal"/>') == []

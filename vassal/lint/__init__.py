@@ -34,6 +34,7 @@ from .container import (
     check_versions,
     minor_version,
 )
+from .documents import check_documents
 from .images import check_images
 from .issues import Issue, error, info
 from .pieces import check_pieces
@@ -138,6 +139,8 @@ class _Linter:
         self.issues.extend(pieces.issues)
         self.issues.extend(check_images(located, pieces.definitions, has_entry,
                                         self.files.read if self.complete else None))
+        if self.complete:
+            self.issues.extend(check_documents(located, self.files.has))
         try:
             module = read_module(self.source)
         except FormatError as exc:
