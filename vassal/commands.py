@@ -100,7 +100,8 @@ class AddPiece(Command):
 
     @property
     def is_stack(self) -> bool:
-        return self.type == "stack"
+        """A Stack, or a Deck (VASSAL's Deck is a kind of Stack: a container, not a piece)."""
+        return self.type == "stack" or self.type.startswith("deck;")
 
 
 @dataclass(frozen=True)

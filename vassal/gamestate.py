@@ -242,6 +242,8 @@ class GameState:
         self._set_piece_state(p, split_chain(c.state))
 
     def _set_stack_state(self, stack_id: str, state: str) -> None:
+        """``map;x;y;id...;@@layer`` for a Stack; a Deck's state also starts with map;x;y and
+        names its cards among other fields, so every token that is a known piece id is a member."""
         f = decode(state, ";")
         map_id = None if not f or f[0] in ("null", "") else f[0]
         try:
