@@ -3,9 +3,21 @@
 There is no VASSAL to try a module in, so the checks VASSAL makes while opening
 a module, building its components, drawing its images and loading its
 predefined setups are written down here, each from the format reference
-(``research/vassal-file-formats.md``). ``lint_module(path)`` returns the issues;
-``lint(path)`` also returns, per predefined setup, the pieces it places and
-their location names, for comparison with the scenario data.
+(``research/vassal-file-formats.md``) and VASSAL's behaviour:
+
+* ``container``: file type, moduledata, which buildFile VASSAL reads, version gates
+  for the ``target`` release (3.6 by default), CDATA and control characters;
+* ``structure``: classes VASSAL can build, numbers it parses, GPIDs, map parts,
+  sides, names that must be unique, dice that can roll;
+* ``pieces``: piece definitions, prototypes, keystrokes; ``images`` and ``documents``:
+  the files components and traits name;
+* ``atstart`` and ``setups``: where at-start stacks and predefined setups put pieces.
+
+``lint_module(path)`` returns the issues; ``lint(path)`` also returns, per
+predefined setup and for the at-start stacks, the pieces placed and their
+location names, for comparison with the scenario data. A folder or bare
+buildFile without its ``images/`` is treated as a partial copy: checks that need
+the other files are skipped with an ``info`` issue saying so.
 
 The module is read, never written; its entries are read through
 ``vassal.archive`` with size limits and never used as filesystem paths.
