@@ -196,7 +196,8 @@ def test_engine_log_red_infantry():
 
 
 def test_piece_names_agree_with_the_engines_replay():
-    final = re.findall(r"^FINAL: .* id=(\d+) '([^']*)'", (ENGINE_LOG.parent / "engine-undo-example.replay.txt").read_text(), re.M)
+    replay = (ENGINE_LOG.parent / "engine-undo-example.replay.txt").read_text()
+    final = re.findall(r"^FINAL: .* id=(\d+) '([^']*)'", replay, re.M)
     pieces = engine_pieces()
     assert len(final) == 3
     for piece_id, name in final:
@@ -205,7 +206,8 @@ def test_piece_names_agree_with_the_engines_replay():
 
 def test_layer_level_names_and_labels_make_the_piece_name():
     # BBVassal: a "+ (Stunned)"-style level name and a Labeler "$pieceName$ ($label$)"
-    names = {Piece.decode(c.type, c.state).name for c in save_commands(CORPUS / "BBVassal/quicktest.vsav") if is_piece(c)}
+    saved = save_commands(CORPUS / "BBVassal/quicktest.vsav")
+    names = {Piece.decode(c.type, c.state).name for c in saved if is_piece(c)}
     assert "Amazon Linewoman (Blue) (Stunned) (##)" in names
     assert "EndZone_Label_Red (Team Red)" in names
 

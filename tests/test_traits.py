@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from vassal.piece import Piece
 from vassal.keys import ALT, CTRL, META, SHIFT, KeyStroke, NamedKeyStroke, key
+from vassal.piece import Piece
 from vassal.traits import (
     TRAIT_CLASSES,
     ActionButton,
@@ -22,8 +22,8 @@ from vassal.traits import (
     LegacyLayer,
     Marker,
     PropertyCommand,
-    Restricted,
     Obscurable,
+    Restricted,
     UnknownTrait,
     decode_trait,
     trait_key,

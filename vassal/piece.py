@@ -173,7 +173,9 @@ def _chain(text: str, where: str) -> tuple[str, ...]:
         text = tokens[1]
 
 
-def _expanded(traits: Iterable[Trait], prototypes: Mapping[str, Piece], using: tuple[str, ...], strict: bool) -> list[Trait]:
+def _expanded(
+    traits: Iterable[Trait], prototypes: Mapping[str, Piece], using: tuple[str, ...], strict: bool
+) -> list[Trait]:
     out: list[Trait] = []
     for trait in traits:
         if isinstance(trait, Comment):

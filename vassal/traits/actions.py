@@ -71,7 +71,9 @@ class SendToLocation(Trait):
 @dataclass(frozen=True)
 class ReturnToDeck(Trait):
     ID = "return;"
-    TYPE = ("command", "key", "deck_id", "select_deck_prompt", "description", "version", "deck_select", "deck_expression")
+    TYPE = (
+        "command", "key", "deck_id", "select_deck_prompt", "description", "version", "deck_select", "deck_expression",
+    )  # fmt: skip
 
     command: str = text("Return to Deck")
     key: NamedKeyStroke | None = keystroke()

@@ -96,7 +96,8 @@ class Trait:
             raise FormatError(f"not a {cls.__name__} trait: {type_text[:40]!r}", "trait type")
         values: dict[str, Any] = {}
         spellings: list[tuple[str, str, Any]] = []
-        tc, ttail = cls._read(type_text[len(cls.ID) :], cls._type_entries(type_text), cls.TYPE_DELIM, "type", values, spellings)
+        body = type_text[len(cls.ID) :]
+        tc, ttail = cls._read(body, cls._type_entries(type_text), cls.TYPE_DELIM, "type", values, spellings)
         if cls.STATE:
             sc, stail = cls._read(state_text, cls.STATE, cls.STATE_DELIM, "state", values, spellings)
         else:
@@ -176,7 +177,8 @@ class Trait:
 
     # ----- encoding -------------------------------------------------------
     def encode_type(self) -> str:
-        return self.ID + self._write(self._type_entries_now(), self.TYPE_DELIM, "type", self.layout.type_count, self.layout.type_tail)
+        entries, layout = self._type_entries_now(), self.layout
+        return self.ID + self._write(entries, self.TYPE_DELIM, "type", layout.type_count, layout.type_tail)
 
     def encode_state(self) -> str:
         if not self.STATE:
@@ -186,7 +188,9 @@ class Trait:
     def _type_entries_now(self) -> tuple[Entry, ...]:
         return self.TYPE
 
-    def _write(self, entries: tuple[Entry, ...], delim: str | None, part: str, count: int | None, tail: tuple[str, ...]) -> str:
+    def _write(
+        self, entries: tuple[Entry, ...], delim: str | None, part: str, count: int | None, tail: tuple[str, ...]
+    ) -> str:
         values = self.__dict__
         n = len(entries)
         if count is not None:
