@@ -263,3 +263,10 @@ def test_palette_survives_a_formation_cycle() -> None:
     slots = [el for el in parts.palette(looped, plan.profile, plan.gpids).iter() if el.tag.endswith("PieceSlot")]
     names = Counter(el.get("entryName") for el in slots)
     assert (names["17 IL"], names["6 MS"]) == (1, 1)
+
+
+def test_cli_rebuild_with_nothing_changed_is_up_to_date(built) -> None:
+    summary, out = built
+    result = CliRunner().invoke(build_command, [str(HSN), "-o", str(out)])
+    assert result.exit_code == 0
+    assert result.output.strip().startswith(f"{summary.path}: up to date")
