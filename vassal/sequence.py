@@ -110,13 +110,16 @@ def split_chain(text: str) -> list[str]:
 
     Each level is two tokens: the outer trait and the encoded inner chain. Like
     VASSAL's ``createPiece``/``setState`` we read only those two tokens a level.
+    The innermost entry is left as the level above handed it over: VASSAL gives
+    it straight to the BasicPiece, without decoding it again.
     """
     parts: list[str] = []
     while True:
+        if _first_unescaped(text, TAB) < 0:
+            parts.append(text)
+            return parts
         head, rest = split_first(text, TAB)
         parts.append(head)
-        if rest is None:
-            return parts
         text = _whole_token(rest, TAB)
 
 
