@@ -3,7 +3,8 @@
 Drawing and PNG-encoding a board or a few hundred counters dominates a build;
 a rebuild after changing one OOB row should redraw only that row's counter.
 The key is the `repr` of the frozen art value (dataclasses of str/int/float/tuple,
-whose repr is stable) plus `ART_VERSION`, bumped whenever drawing code changes.
+whose repr is stable), `ART_VERSION` (bumped whenever drawing code changes) and the
+Pillow version (its font rasteriser and PNG encoder decide the bytes).
 """
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ import os
 import tempfile
 from pathlib import Path
 
-ART_VERSION = "1"
+import PIL
+
+ART_VERSION = "2"
 
 
 def art_key(art: object) -> str:
     """Content hash of an art value; equal values give equal keys on every run."""
-    return hashlib.sha256(f"{ART_VERSION}|{art!r}".encode()).hexdigest()
+    return hashlib.sha256(f"{ART_VERSION}|{PIL.__version__}|{art!r}".encode()).hexdigest()
 
 
 class ImageCache:
