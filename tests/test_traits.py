@@ -160,6 +160,9 @@ def test_player_ids_never_appear_in_repr():
     assert isinstance(hidden, Hideable) and hidden.hidden and isinstance(owned, Restricted)
     for trait in (mask, hidden, owned):
         assert "grant-secret" not in repr(trait)
+    assert "grant-secret" not in repr(Piece((mask, hidden, owned, BasicPiece())))
+    unknown = decode_trait("mystery;x", "grant-secret")  # an unknown trait's state may be one too
+    assert "grant-secret" not in repr(unknown) and unknown.encode_state() == "grant-secret"
 
 
 # ----- decode(encode(t)) == t for every trait class ---------------------------
