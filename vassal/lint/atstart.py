@@ -97,5 +97,5 @@ class _Placement:
 def _piece_name(module: Module, gpid: str) -> str:
     try:
         return Piece.from_slot_text(module.piece_slot(gpid).text).name
-    except (KeyError, FormatError):
+    except (KeyError, FormatError, ValueError, IndexError, RecursionError):
         return ""

@@ -50,7 +50,7 @@ def check_pieces(located: list[Located]) -> PieceReport:
             continue
         try:
             piece = Piece.from_slot_text(el.text)
-        except (FormatError, ValueError, IndexError) as exc:
+        except (FormatError, ValueError, IndexError, RecursionError) as exc:
             message = exc.message if isinstance(exc, FormatError) else str(exc)
             issues.append(error(item.path, f"piece definition does not decode ({message}): "
                                            "VASSAL cannot create this piece"))

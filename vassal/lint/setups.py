@@ -198,6 +198,6 @@ def _stacks(record: PieceRecord) -> bool:
         return True
     try:
         piece = Piece.decode(record.type, record.state)
-    except FormatError:
+    except (FormatError, ValueError, IndexError, RecursionError):
         return True
     return not any(t.stacking == "R" for t in piece.find(Immobilized))
