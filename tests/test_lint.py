@@ -14,7 +14,7 @@ from conftest import CORPUS, ENGINE_MODULE
 from PIL import Image
 
 from vassal.archive import zip_bytes
-from vassal.commands import AddPiece, Node, encode_tree, split_stream
+from vassal.commands import AddPiece, BoardPlacement, Node, encode_tree, split_stream
 from vassal.lint import Issue, lint, lint_module
 from vassal.metadata import Metadata
 from vassal.module import read_module
@@ -387,7 +387,6 @@ def test_setup_without_setup_stack_marker(tmp_path: Path) -> None:
 
 
 def test_setup_on_unknown_map_and_board(tmp_path: Path) -> None:
-    from vassal.commands import BoardPlacement
     pieces = [Placement(p.id, p.type, p.state, "Side Map", p.x, p.y) for p in placements(hex_points())]
     text = save_text(pieces, boards={MAP: [BoardPlacement("Board 9", False, 0, 0)]}, has_setup_stacks=True)
     issues = setup_issues(tmp_path, text)
