@@ -64,13 +64,21 @@ def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str
 
 
 def _layers(p) -> str:
+    """Active layers with their level names, and facings, as a player reads the counter."""
     from vassal.piece import Piece
+    from vassal.traits import FreeRotator, Layer
+
     try:
-        props = Piece.decode(p.type, p.state).properties
-    except Exception:
+        piece = Piece.decode(p.type, p.state)
+    except Exception:  # a piece we cannot decode still gets its line, without layers
         return ""
-    shown = {k: v for k, v in props.items() if k.endswith(("_Name", "_Facing")) and v not in ("", None)}
-    return (" · " + ", ".join(f"{k}={v}" for k, v in sorted(shown.items()))) if shown else ""
+    shown = []
+    for t in piece.traits:
+        if isinstance(t, Layer) and t.active:
+            shown.append(f"{t.name or 'layer'}: {t.level_name.strip(' +') or t.level + 1}")
+        elif isinstance(t, FreeRotator) and t.n_angles > 1:
+            shown.append(f"{t.name or 'facing'} {t.facing + 1}/{t.n_angles}")
+    return (" · " + ", ".join(shown)) if shown else ""
 
 
 def _event_json(e) -> dict:
