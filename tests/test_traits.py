@@ -115,6 +115,8 @@ def test_free_rotator_facing_and_degrees():
     assert (rot.facing, rot.degrees) == (2, 120.0)
     assert rot.properties() == {"Facing_Facing": "3", "Facing_Degrees": "120"}
     assert rot.with_facing(7).state == "1"
+    # VASSAL writes the facing index, or for free rotation the angle as a double
+    assert (FreeRotator().encode_state(), FreeRotator(n_angles=1).encode_state()) == ("0", "0.0")
     free = decode_trait("rotate;1;;;;;Rotate", "-90.0")  # BBVassal: free rotation
     assert isinstance(free, FreeRotator) and free.degrees == 90.0 and free.name == "Rotate"
 

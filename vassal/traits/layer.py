@@ -109,8 +109,7 @@ class Layer(Trait):
         return name
 
     def properties(self) -> dict[str, str]:
-        if not self.name:
-            return {}
+        # VASSAL answers these for an unnamed layer too ("_Level"), so do we
         return {
             f"{self.name}_Level": str(self.value),
             f"{self.name}_Name": self.level_name,

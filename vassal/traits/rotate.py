@@ -30,7 +30,7 @@ class FreeRotator(Trait):
     cw_text: str = text("Rotate CW")
     ccw_text: str = text("Rotate CCW")
     name: str = text()
-    state: str = text("0")
+    state: str = text(None)  # type: ignore[arg-type]  # default: "0", or "0.0" for free rotation
     set_angle_key: NamedKeyStroke | None = keystroke()
     set_angle_text: str = text("Rotate")
     random_key: NamedKeyStroke | None = keystroke()
@@ -40,6 +40,10 @@ class FreeRotator(Trait):
     direct_text: str = text()
     direct_expression: str = text()
     direct_type_facing: bool = flag(True)
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            object.__setattr__(self, "state", "0.0" if self.n_angles == 1 else "0")
 
     @classmethod
     def _type_entries(cls, type_text: str) -> tuple[Entry, ...]:
