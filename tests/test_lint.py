@@ -499,3 +499,11 @@ def test_help_files_must_be_in_the_archive(tmp_path: Path) -> None:
     # the jzhex template's Quick Start points into VASSAL's own documentation
     assert docs('<VASSAL.build.module.documentation.HelpFile fileName="Intro.html" fileType="archive" '
                 'title="Quick Start" vassalDoc="vassal"/>') == []
+
+
+def test_cards_in_decks_are_not_taken_for_unstacked_pieces() -> None:
+    # the Napoleonics setups hold hundreds of cards, each listed in a Deck's state (id1,id2,...)
+    issues = real_issues(CORPUS / "ccnapoleonics" / "dist" / "buildFile.xml")
+    setups = [i for i in issues if i.where.startswith("PredefinedSetup")]
+    assert len(matching(setups, "info", "pieces on maps")) == 3
+    assert matching(setups, "warning", "is not in a stack") == []

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vassal.board import OFFBOARD
-from vassal.commands import PlayerEntry, SetBoards, SetupStackMarker, split_stream
+from vassal.commands import (
+    AddPiece,
+    Command,
+    PlayerEntry,
+    SetBoards,
+    SetupStackMarker,
+    split_stream,
+)
 from vassal.errors import FormatError
 from vassal.gamestate import GameState, PieceRecord, split_chain
 from vassal.module import Module, PredefinedSetupInfo
@@ -100,7 +107,7 @@ def _check_one(module: Module, setup: PredefinedSetupInfo, where: str, read: Rea
     issues.extend(_check_commands(stream.setup, module, where))
     if not sizes_known:
         issues.append(info(where, "board images not available: locations not checked"))
-    in_decks = _deck_members(state)
+    in_decks = _deck_members(stream.setup)
     placed: list[SetupPiece] = []
     for record in state.pieces.values():
         if record.type.startswith(_NOT_PIECES):
@@ -138,7 +145,7 @@ def _check_container(save: SaveFile, module: Module, where: str) -> Iterator[Iss
                              "VASSAL asks the player whether to load it anyway")
 
 
-def _check_commands(commands: tuple, module: Module, where: str) -> Iterator[Issue]:
+def _check_commands(commands: tuple[Command, ...], module: Module, where: str) -> Iterator[Issue]:
     maps = {m.name: m for m in module.maps}
     for command in commands:
         if isinstance(command, SetBoards):
@@ -160,12 +167,12 @@ def _check_commands(commands: tuple, module: Module, where: str) -> Iterator[Iss
                            "VASSAL places those pieces a second time")
 
 
-def _deck_members(state: GameState) -> set[str]:
-    """Ids listed in a Deck's state (``map;x;y;faceDown;id1,id2,...``): such pieces live in
-    the deck, not in a stack."""
-    return {piece_id for record in state.pieces.values() if record.type.startswith("deck;")
-            for field in decode(record.state, ";") for piece_id in decode(field, ",")
-            if piece_id in state.pieces}
+def _deck_members(commands: tuple[Command, ...]) -> set[str]:
+    """Ids listed in a Deck's state (``map;x;y;faceDown;id1,id2,...`` in the corpus saves): such
+    pieces live in the deck, not in a stack. Read from the AddPiece commands themselves, so the
+    answer does not depend on how the game state models decks."""
+    return {piece_id for c in commands if isinstance(c, AddPiece) and c.type.startswith("deck;")
+            for field in decode(c.state, ";") for piece_id in decode(field, ",")}
 
 
 def _check_piece(record: PieceRecord, state: GameState, module: Module, where: str, sizes_known: bool,
