@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
-from .sequence import TAB, decode, encode
+from .sequence import TAB, decode, encode, join_chain, split_chain
 from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UsePrototype, decode_trait
 
 T = TypeVar("T", bound=Trait)
@@ -152,25 +152,15 @@ class Piece:
 
 @lru_cache(maxsize=4096)
 def _chain(text: str, where: str) -> tuple[str, ...]:
-    """The entries of a TAB chain, outermost first, peeled one level at a time (§4.3).
+    """The entries of a TAB chain, outermost first (§4.3), refusing text VASSAL would not write.
 
-    The innermost entry is the rest of the text as the level above left it, not
-    decoded again: VASSAL hands it straight to the BasicPiece (``Decorator.setState``),
-    so a state such as ``'x'`` keeps its quotes. Cached: every state change of a
-    piece re-reads the same, often long, type chain.
+    Cached: every state change of a piece re-reads the same, often long, type chain.
     """
-    entries: list[str] = []
-    while True:
-        tokens = decode(text, TAB)
-        if len(tokens) > 2:
-            raise FormatError(f"entry {len(entries) + 1} is followed by stray tab-separated text", where)
-        if len(tokens) == 1:
-            return (*entries, text)
-        if encode(tokens, TAB) != text:
-            # e.g. an entry that starts with a backslash but is not quoted: VASSAL never writes that
-            raise FormatError(f"entry {len(entries) + 1} is not escaped as VASSAL writes it", where)
-        entries.append(tokens[0])
-        text = tokens[1]
+    parts = split_chain(text)
+    if join_chain(parts) != text:
+        # stray tab-separated text, or an entry starting with a backslash but not quoted
+        raise FormatError("the trait chain has stray tab-separated text or escapes VASSAL would not write", where)
+    return tuple(parts)
 
 
 def _expanded(
