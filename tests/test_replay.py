@@ -125,3 +125,21 @@ def test_location_names_equal_vassal_auto_reports(log, module):
                 assert any(c.endswith(f"created in {e.location}") for c in chats), (step.index, chats)
                 checked += 1
     assert checked >= 3
+
+
+def test_deck_cards_are_members_of_their_deck():
+    """A Deck is a container: its state names its cards in one comma list (map;x;y;faceDown;ids)."""
+    from vassal.commands import AddPiece, split_stream
+    from vassal.gamestate import GameState
+    from vassal.savefile import read_save
+    stream = split_stream(read_save(CORPUS / "ccnapoleonics/dist/LC02 - Saratoga (2nd day).vsav").text)
+    state = GameState()
+    for c in stream.setup:
+        state.apply(c)
+    decks = [c for c in stream.setup if isinstance(c, AddPiece) and c.type.startswith("deck;")]
+    with_cards = [d for d in decks if len(d.state.split(";")) > 4 and d.state.split(";")[4]]
+    assert with_cards
+    for d in with_cards:
+        listed = [i for i in d.state.split(";")[4].split(",") if i]
+        assert state.stacks[d.id].members == listed
+        assert all(state.position(card) == state.position(d.id) for card in listed)

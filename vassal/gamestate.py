@@ -242,8 +242,8 @@ class GameState:
         self._set_piece_state(p, split_chain(c.state))
 
     def _set_stack_state(self, stack_id: str, state: str) -> None:
-        """``map;x;y;id...;@@layer`` for a Stack; a Deck's state also starts with map;x;y and
-        names its cards among other fields, so every token that is a known piece id is a member."""
+        """``map;x;y;id;...;@@layer`` for a Stack, ``map;x;y;faceDown;id,id,...`` for a Deck:
+        every known piece id named after the position is a member, bottom first."""
         f = decode(state, ";")
         map_id = None if not f or f[0] in ("null", "") else f[0]
         try:
@@ -256,8 +256,9 @@ class GameState:
         for token in ids:
             if token.startswith("@@"):
                 layer = token
-            elif token in self.pieces:
-                members.append(token)
+                continue
+            # a Stack lists one id per field, a Deck all its cards in one comma list
+            members += [t for t in token.split(",") if t in self.pieces]
         s = self.stacks.get(stack_id)
         if s is None:
             s = StackRecord(stack_id, map_id, x, y)
