@@ -94,3 +94,12 @@ def test_made_commands_parse_back():
 def test_node_walk_is_execution_order():
     root = Node("a", (Node("b", (Node("c"),)), Node("d")))
     assert [n.text for n in root.walk()] == ["a", "b", "c", "d"]
+
+
+def test_hostile_nesting_is_a_format_error_not_a_crash():
+    from vassal.errors import FormatError
+    text = "a"
+    for depth in range(1, 400):  # each level escapes the inner separators once more
+        text = "x" + "\x1b" + text.replace("\x1b", "\\\x1b")
+    with pytest.raises(FormatError, match="nested more than"):
+        parse_tree(text)

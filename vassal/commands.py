@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar, Iterator
 
+from .errors import FormatError
 from .sequence import ESC, decode, encode
 
 # ---------------------------------------------------------------- the tree
@@ -37,13 +38,19 @@ class Node:
             stack.extend(reversed(node.children))
 
 
-def parse_tree(text: str) -> Node:
+#: Real saves nest commands a few levels deep; a hostile file could nest thousands.
+MAX_DEPTH = 200
+
+
+def parse_tree(text: str, _depth: int = 0) -> Node:
     """Decode like ``GameModule.decode``: first token is the command, the rest its children."""
+    if _depth > MAX_DEPTH:
+        raise FormatError(f"commands nested more than {MAX_DEPTH} levels deep", "savedGame")
     tokens = decode(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
-    first = parse_tree(tokens[0])
-    rest = tuple(parse_tree(t) for t in tokens[1:])
+    first = parse_tree(tokens[0], _depth + 1)
+    rest = tuple(parse_tree(t, _depth + 1) for t in tokens[1:])
     return Node(first.text, first.children + rest)
 
 
