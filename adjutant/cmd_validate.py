@@ -1,4 +1,4 @@
-"""`adjutant validate FOLDER`: check a game's data folder, one line per problem."""
+"""`adjutant validate PATH`: check a game's data folder, or a built module, one line per problem."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,15 +9,31 @@ from gamedata.validate import validate as validate_folder
 
 
 @click.command("validate")
-@click.argument("folder", type=click.Path(path_type=Path))
-def validate(folder: Path) -> None:
-    """Check sources/<game>/ against the schemas and cross-references.
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--vassal", "target", default="3.6", show_default=True,
+              help="For a module: the oldest VASSAL version it must open in.")
+def validate(path: Path, target: str) -> None:
+    """Check sources/<game>/ against the schemas and cross-references, or a module
+    (.vmod, unpacked folder or buildFile) against what VASSAL itself would reject or warn about.
 
-    Exit 0 when clean, 1 when there are problems, 2 when the folder cannot be read.
+    Exit 0 when clean, 1 when there are problems, 2 when the input cannot be read.
     """
-    if not folder.is_dir():
-        click.echo(f"{folder}: not a readable folder", err=True)
+    if _is_module(path):
+        _validate_module(path, target)
+    elif not path.is_dir():
+        click.echo(f"{path}: not a readable folder", err=True)
         raise SystemExit(2)
+    else:
+        _validate_game(path)
+
+
+def _is_module(path: Path) -> bool:
+    if path.is_file():
+        return path.suffix == ".vmod" or path.name in ("buildFile", "buildFile.xml")
+    return (path / "buildFile.xml").is_file() or (path / "buildFile").is_file()
+
+
+def _validate_game(folder: Path) -> None:
     try:
         problems = validate_folder(folder)
     except OSError as exc:
@@ -29,3 +45,22 @@ def validate(folder: Path) -> None:
         click.echo(f"{len(problems)} problem(s) in {folder}", err=True)
         raise SystemExit(1)
     click.echo(f"{folder}: no problems found")
+
+
+def _validate_module(path: Path, target: str) -> None:
+    from vassal.lint import lint
+
+    try:
+        report = lint(path, target)
+    except ValueError as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
+    for issue in report.issues:
+        if issue.severity != "info":
+            click.echo(str(issue))
+    for setup in report.setups:
+        click.echo(f"setup {setup.name}: {len(setup.pieces)} pieces")
+    errors, warnings = len(report.errors), len(report.warnings)
+    click.echo(f"{path}: {errors} error(s), {warnings} warning(s) for VASSAL {target}")
+    if errors or warnings:
+        raise SystemExit(1)
