@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from builder.counters import fitted_font, font
-from builder.layout import TITLE_STRIP, BoardGeometry
+from builder.layout import SIDE_MARGIN, TITLE_STRIP, BoardGeometry
 from gamedata.hexids import Hex, HexIds
 
 PAPER = (238, 230, 208)
@@ -36,18 +36,18 @@ class BoardArt:
 
 def board_art(geometry: BoardGeometry, hexids: HexIds, places: dict[str, str], terrain: dict[str, str],
               title: str) -> BoardArt:
-    """Collect the hexes this board owns (rows from `first_row`), their printed ids, and
-    the gazetteer names and terrain (both keyed by printed id) that fall on them."""
+    """Collect the hexes this board owns (rows `first_row`-`last_row`), their printed ids,
+    and the gazetteer names and terrain (both keyed by printed id) that fall on them."""
     m = geometry.map
     own: list[tuple[Hex, str]] = []
     seam: list[Hex] = []
     for column in range(m.columns[0], m.columns[1] + 1):
         low, high = hexids.row_range(m.id, column)
-        for row in range(max(low, geometry.first_row), high + 1):
+        for row in range(max(low, geometry.first_row), min(high, geometry.last_row) + 1):
             h = Hex(m.id, column, row)
             own.append((h, hexids.format(h)))
-        if geometry.first_row > low:
-            seam.append(Hex(m.id, column, geometry.first_row - 1))
+        if geometry.joined_above:
+            seam.append(Hex(m.id, column, geometry.row_above_top))
     named = tuple((h, places[printed]) for h, printed in own if printed in places)
     marked = tuple((h, terrain[printed]) for h, printed in own if printed in terrain)
     return BoardArt(geometry, tuple(own), tuple(seam), named, marked, title)
@@ -88,7 +88,22 @@ def render_board(art: BoardArt) -> Image.Image:
     title_font = font(TITLE_STRIP - 10)
     title_y = 4 if g.title_at_top else g.height - TITLE_STRIP + 4
     draw.text((g.x0, title_y), art.title, font=title_font, fill=EDGE)
+    _north_arrow(draw, (g.width - SIDE_MARGIN - TITLE_STRIP, title_y + TITLE_STRIP // 2 - 4), g.map.north)
     return image
+
+
+NORTH_VECTORS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+def _north_arrow(draw: ImageDraw.ImageDraw, centre: tuple[int, int], north: str) -> None:
+    """A compass arrow in the title strip, so a board drawn turned (Hood Strikes North,
+    north to the right) says so."""
+    (ux, uy), (cx, cy), half = NORTH_VECTORS[north], centre, 9
+    tip = (cx + ux * half, cy + uy * half)
+    draw.line((cx - ux * half, cy - uy * half, *tip), fill=EDGE, width=2)
+    draw.polygon([tip, (tip[0] - ux * 6 - uy * 4, tip[1] - uy * 6 - ux * 4),
+                  (tip[0] - ux * 6 + uy * 4, tip[1] - uy * 6 + ux * 4)], fill=EDGE)
+    draw.text((cx + uy * 9 + ux * 2, cy - ux * 8 + uy * 2), "N", font=font(12), fill=EDGE, anchor="mm")
 
 
 def _edges(draw: ImageDraw.ImageDraw, art: BoardArt) -> None:

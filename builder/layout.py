@@ -5,9 +5,15 @@ the pixel centre of every hex, from the same numbers: the board drawing, the gri
 written to buildFile.xml and the scenario placements therefore agree to the pixel
 (centres use VASSAL's snap formula, format reference §3.2).
 
+Rows run down the board (row numbers grow downward, Into the Woods) or up it
+(`rows_increase = "up"`, Atlanta: rows grow northward). Upward rows are raw rows
+counted from the bottom, so the numbering is written with `vDescend` and a `vOff`
+computed from the board height exactly as VASSAL counts (§3.4).
+
 Maps that share hexes (`S{cc}01` = `N{cc}34`) are stacked: the alias target is
-drawn whole, the alias source is drawn from its first row that is not the target's
-and placed right under it, so the hex rows continue across the seam.
+drawn whole, the alias source is drawn from its first row that is not the target's,
+on the side its rows continue to (below the target when rows grow downward, above
+it when they grow upward), so the hex rows continue across the seam.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from dataclasses import dataclass
 
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import MapDef
+from vassal.grids.javamath import floor_half
 
 TITLE_STRIP = 28
 """Pixels above the top hex row of a free-standing board, for its title."""
@@ -24,25 +31,38 @@ SIDE_MARGIN = 6
 
 @dataclass(frozen=True)
 class BoardGeometry:
-    """A map's hex grid as VASSAL will read it; rows grow downward, columns rightward."""
+    """A map's hex grid as VASSAL will read it; columns grow rightward, rows downward
+    or (`rows_up`) upward."""
 
     map: MapDef
     dy: int                 # hex height (distance between centres in a column)
     base_column: int        # game column at raw column index 0
-    first_row: int          # game row at raw row index 0 (first row drawn on this board)
-    last_row: int
+    first_row: int          # lowest game row drawn on this board
+    last_row: int           # highest game row drawn on this board
     x0: int
     y0: int
     width: int
     height: int
     title_at_top: bool
+    rows_up: bool = False
+    joined_above: bool = False   # another board of the same map window sits right above
 
     @property
     def dx(self) -> float:
         return self.dy * math.sqrt(3) / 2
 
+    @property
+    def top_row(self) -> int:
+        """The game row drawn at raw row index 0."""
+        return self.last_row if self.rows_up else self.first_row
+
+    @property
+    def row_above_top(self) -> int:
+        """The game row (in this map's numbering) one hex above the top row."""
+        return self.top_row + 1 if self.rows_up else self.top_row - 1
+
     def raw(self, h: Hex) -> tuple[int, int]:
-        return h.column - self.base_column, h.row - self.first_row
+        return h.column - self.base_column, (self.last_row - h.row) if self.rows_up else (h.row - self.first_row)
 
     def centre(self, h: Hex) -> tuple[int, int]:
         """VASSAL's snap centre of `h` in board pixels (§3.2, Java int truncation)."""
@@ -61,14 +81,18 @@ class BoardGeometry:
 
     def numbering_attributes(self) -> dict[str, str]:
         """`HexGridNumbering` that names each centre exactly as the game does (stagger off:
-        the shifted game columns are VASSAL's odd raw columns by choice of `base_column`)."""
+        the lower-drawn game columns are VASSAL's odd raw columns by choice of `base_column`).
+
+        Upward rows: VASSAL names raw row `ny` as `maxRows - ny + vOff` with
+        `maxRows = (int)(height / dx + 0.5)`, so `vOff = last_row - maxRows`."""
         dotted = self.map.id_format != "CCRR"
+        v_off = self.last_row - floor_half(self.height / self.dx) if self.rows_up else self.first_row
         return {
             "color": "0,0,0", "first": "H", "fontSize": "9", "hDescend": "false", "hDrawOff": "0",
             "hLeading": "0" if dotted else "1", "hOff": str(self.base_column), "hType": "N",
             "locationFormat": f"{self.map.prefix}$gridLocation$", "rotateText": "0",
-            "sep": "." if dotted else "", "stagger": "false", "vDescend": "false", "vDrawOff": "0",
-            "vLeading": "1", "vOff": str(self.first_row), "vType": "N", "visible": "false",
+            "sep": "." if dotted else "", "stagger": "false", "vDescend": "true" if self.rows_up else "false",
+            "vDrawOff": "0", "vLeading": "1", "vOff": str(v_off), "vType": "N", "visible": "false",
         }
 
 
@@ -96,11 +120,15 @@ def _geometry(m: MapDef, first_row: int, title_at_top: bool, tight_top: bool, cu
     dy = m.hex_size + m.hex_size % 2              # even, so half a hex is a whole pixel
     dx = dy * math.sqrt(3) / 2
     radius = 2 * dx / 3
+    rows_up = m.rows_increase == "up"
     shifted_parity = 0 if m.shifted_columns == "even" else 1
-    # raw column index 0 must be an unshifted game column: VASSAL shifts odd raw columns
-    base = m.columns[0] if (m.columns[0] % 2 != shifted_parity) else m.columns[0] - 1
+    # VASSAL draws odd raw columns half a hex lower. The game's shifted columns sit half a
+    # hex toward higher rows: lower on the board when rows grow downward, higher when they
+    # grow upward. Raw column 0 is therefore an unshifted column, or a shifted one.
+    low_parity = shifted_parity if not rows_up else 1 - shifted_parity
+    base = m.columns[0] if (m.columns[0] % 2 != low_parity) else m.columns[0] - 1
     x0 = SIDE_MARGIN + math.ceil(radius)
-    # A cut board keeps one pixel row below its last row's shifted-column centres, so those
+    # A cut board keeps one pixel row below its bottom row's lower (odd raw) centres, so those
     # centres lie on it (VASSAL gives a point on the seam to the board below); the board
     # below starts one pixel higher to keep the rows continuous.
     y0 = dy // 2 - 1 if tight_top else (TITLE_STRIP if title_at_top else SIDE_MARGIN) + dy // 2
@@ -111,28 +139,30 @@ def _geometry(m: MapDef, first_row: int, title_at_top: bool, tight_top: bool, cu
         height = y0 + rows_drawn * dy + dy // 2 + 1
     else:
         height = y0 + rows_drawn * dy + dy + (SIDE_MARGIN if title_at_top else TITLE_STRIP)
-    return BoardGeometry(m, dy, base, first_row, last_row, x0, y0, width, height, title_at_top)
+    return BoardGeometry(m, dy, base, first_row, last_row, x0, y0, width, height, title_at_top, rows_up, tight_top)
 
 
 def plan_boards(maps: tuple[MapDef, ...]) -> tuple[MapGroup, ...]:
     """Group maps that share hexes and compute each board's geometry, in game order."""
     hexids = HexIds(maps)
-    below: dict[str, tuple[str, int]] = {}          # target map id -> (source map id, first own row)
+    continued: dict[str, tuple[str, int]] = {}      # target map id -> (source map id, first own row)
     for m in maps:
         link = _alias_offset(hexids, m)
         if link is not None:
             target_id, offset = link
             target = hexids.maps[target_id]
-            below[target_id] = (m.id, target.rows[1] - offset + 1)
-    sources = {source for source, _ in below.values()}
+            continued[target_id] = (m.id, target.rows[1] - offset + 1)
+    sources = {source for source, _ in continued.values()}
     groups = []
     for m in maps:
         if m.id in sources:
             continue
         chain = [(m, m.rows[0])]
-        while chain[-1][0].id in below:
-            source_id, first_row = below[chain[-1][0].id]
+        while chain[-1][0].id in continued:
+            source_id, first_row = continued[chain[-1][0].id]
             chain.append((hexids.maps[source_id], first_row))
+        if m.rows_increase == "up":
+            chain.reverse()                         # the continuing map lies above
         boards = tuple(
             _geometry(mp, first_row, title_at_top=index == 0, tight_top=index > 0, cut_bottom=index < len(chain) - 1)
             for index, (mp, first_row) in enumerate(chain)

@@ -41,18 +41,20 @@ def setup_entry(scenario: Scenario) -> str:
     return f"setups/{slug(scenario.scenario_id)}.vsav"
 
 
-def _hex_grid(board: BoardGeometry) -> Element:
+def hex_grid(board: BoardGeometry) -> Element:
+    """The board's HexGrid with the numbering that names every drawn hex as printed."""
     n = board.numbering_attributes()
     numbering = c.grid_numbering(
         first="H", sep=n["sep"], h_leading=int(n["hLeading"]), v_leading=int(n["vLeading"]),
-        h_off=int(n["hOff"]), v_off=int(n["vOff"]), stagger=False, location_format=n["locationFormat"],
+        h_off=int(n["hOff"]), v_off=int(n["vOff"]), v_descend=n["vDescend"] == "true", stagger=False,
+        location_format=n["locationFormat"],
     )
     return c.hex_grid(board.dx, float(board.dy), board.x0, board.y0, numbering)
 
 
 def board_map(name: str, group: MapGroup) -> Element:
     """A map window holding a group of drawn boards stacked top to bottom."""
-    boards = [c.board(b.map.name, board_image(b.map), grid=_hex_grid(b)) for b in group.boards]
+    boards = [c.board(b.map.name, board_image(b.map), grid=hex_grid(b)) for b in group.boards]
     layout = [(b.map.name, 0, row) for row, b in enumerate(group.boards)] if len(group.boards) > 1 else []
     picker = c.board_picker(name, boards, layout)
     return c.map_component(name, c.map_parts(picker), mark_moved=False, button_name=name, launch=name != "Main Map")

@@ -98,6 +98,7 @@ def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
             shifted_columns=m["shifted_columns"], rows_even=pair(m.get("rows_even")),
             rows_odd=pair(m.get("rows_odd")), hex_size=m.get("hex_size", 64),
             aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
+            rows_increase=m.get("rows_increase", "down"), north=m.get("north", "up"),
         )
         for m in definition["maps"]
     )

@@ -43,6 +43,9 @@ class MapDef:
     higher row numbers; the builder needs it to draw or grid a board, the
     referee to compute adjacency. `rows_even`/`rows_odd` limit rows per column
     parity where the map is cut (Hood Strikes North even columns end at 33).
+    `rows_increase` says which way row numbers grow on the printed map ("down":
+    Into the Woods; "up": Atlanta, rows grow northward); `north` which board edge
+    is north once the map is drawn that way (Hood Strikes North: "right").
     """
 
     id: str
@@ -56,6 +59,8 @@ class MapDef:
     rows_odd: tuple[int, int] | None = None
     hex_size: int = 64
     aliases: tuple[Alias, ...] = ()
+    rows_increase: str = "down"
+    north: str = "up"
 
 
 @dataclass(frozen=True)

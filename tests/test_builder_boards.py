@@ -1,10 +1,14 @@
 """Drawn boards: hex ids printed inside their hexes, shared rows continuing across the seam."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.boards import PAPER, board_art, render_board
-from builder.layout import plan_boards
+from builder.layout import SIDE_MARGIN, TITLE_STRIP, plan_boards
+from builder.parts import hex_grid
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import Alias, MapDef
+from vassal.grid import Size, grid_from_element
 
 # Into the Woods (digest 1.2): N columns 10-66, S columns 10-69, rows 01-34; S row 01 = N row 34.
 NORTH = MapDef("N", "North Map", "N", "CCRR", (10, 66), (1, 34), "even")
@@ -71,3 +75,66 @@ def test_board_drawing_is_deterministic() -> None:
     board = group.boards[0]
     art = board_art(board, HexIds((HSN,)), {}, {}, "HSN")
     assert render_board(art).tobytes() == render_board(art).tobytes()
+
+
+# Atlanta (digest B1.2): rows grow south to north; map B (NE) lies north of map A (SE);
+# B rows 00-02 are A rows 34-36 (game.toml aliases); even columns sit toward higher rows.
+ATLANTA_A = MapDef("A", "Atlanta map A", "A", "C.RR", (0, 49), (1, 36), "even", rows_increase="up")
+ATLANTA_B = MapDef("B", "Atlanta map B", "B", "C.RR", (0, 49), (0, 36), "even", rows_increase="up",
+                   aliases=tuple(Alias(f"B{{cc}}.{r:02d}", f"A{{cc}}.{r + 34}") for r in range(3)))
+
+
+def _named_centres(board, hexids: HexIds):
+    """(printed id, centre, VASSAL's name for that centre) for every hex the board draws."""
+    grid = grid_from_element(hex_grid(board))
+    size = Size(board.width, board.height)
+    art = board_art(board, hexids, {}, {}, board.map.name)
+    return [(printed, board.centre(h), grid.location_name(board.centre(h), size), grid, size) for h, printed in art.hexes]
+
+
+def test_rows_growing_north_are_drawn_upward_with_map_b_above_map_a() -> None:
+    (group,) = plan_boards((ATLANTA_A, ATLANTA_B))
+    top, bottom = group.boards
+    assert (top.map.id, bottom.map.id) == ("B", "A")
+    assert (top.first_row, top.last_row, bottom.first_row, bottom.last_row) == (3, 36, 1, 36)
+    # north is up: a higher row is higher on the board
+    assert bottom.centre(Hex("A", 10, 2))[1] < bottom.centre(Hex("A", 10, 1))[1]
+    assert top.centre(Hex("B", 10, 36))[1] < top.centre(Hex("B", 10, 3))[1]
+    # even columns sit half a hex toward higher rows, i.e. higher on the board
+    assert bottom.centre(Hex("A", 9, 5))[1] - bottom.centre(Hex("A", 10, 5))[1] == bottom.dy // 2
+    # B row 03 continues A row 36 (= B row 02) one hex further north, in every column
+    for column in range(0, 50):
+        bx, by = top.centre(Hex("B", column, 3))
+        ax, ay = bottom.centre(Hex("A", column, 36))
+        assert bx == ax
+        assert (top.height + ay) - by == bottom.dy
+
+
+def test_upward_grid_names_every_drawn_hex_as_printed_and_inverts_exactly() -> None:
+    hexids = HexIds((ATLANTA_A, ATLANTA_B))
+    (group,) = plan_boards((ATLANTA_A, ATLANTA_B))
+    checked = 0
+    for board in group.boards:
+        for printed, centre, named, grid, size in _named_centres(board, hexids):
+            assert named == printed, (board.map.id, printed)
+            assert grid.point_for(printed, size) == centre
+            checked += 1
+    assert checked == 50 * 36 + 50 * 34
+    assert {"A4.27", "A0.01", "B49.36", "B0.03"} <= {p for b in group.boards for p, *_ in _named_centres(b, hexids)}
+
+
+def test_compass_arrow_points_to_the_north_edge() -> None:
+    """Hood Strikes North is drawn turned (columns 01-58 run south to north): its arrow points right."""
+    hexids = HexIds((HSN,))
+    arrows = {}
+    for north in ("right", "up"):
+        (group,) = plan_boards((replace(HSN, north=north),))
+        board = group.boards[0]
+        image = render_board(board_art(board, hexids, {}, {}, "Hood Strikes North"))
+        cx = board.width - SIDE_MARGIN - TITLE_STRIP
+        arrows[north] = image.crop((cx - 12, 0, cx + 12, TITLE_STRIP))
+    right, up = arrows["right"], arrows["up"]
+    # the arrow head (the widest inked part) is at the right end for "right", at the top for "up"
+    assert _ink(right, (17, 10, 24, 20)) > _ink(right, (0, 10, 7, 20))
+    assert _ink(up, (8, 0, 16, 10)) > _ink(up, (8, 16, 16, 26))
+    assert right.tobytes() != up.tobytes()
