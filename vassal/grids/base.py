@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from vassal.errors import FormatError
+from vassal.grids.javamath import parse_int
 
 PKG = "VASSAL.build.module.map.boardPicker.board."
 MAPGRID = PKG + "mapgrid."
@@ -104,6 +105,12 @@ def attr(attrs: Attrs, name: str) -> str | None:
     return None
 
 
+def int_attr(attrs: Attrs, tag: str, name: str, default: int) -> int:
+    """An int attribute as Java parses it, ``default`` when absent; errors name ``Tag@name``."""
+    value = attr(attrs, name)
+    return default if value is None else parse_int(value, where_of(tag, name))
+
+
 def short(tag: str) -> str:
     """The class name without its package, for messages."""
     return tag.rsplit(".", 1)[-1]
@@ -125,3 +132,33 @@ def check_tag(el: ElementLike, expected: str) -> None:
     """Refuse an element of the wrong class early, with its tag in the message."""
     if el.tag != expected:
         raise FormatError(f"expected {short(expected)}, found {el.tag}", short(expected))
+
+
+class GridElement:
+    """A grid element kept as read: its ``attrs``, its ``children`` in order and its ``tag``.
+
+    Every grid class reads and writes its element the same way and differs only
+    in which children it interprets, so it names those in ``read_child`` and
+    inherits the rest. Subclasses are frozen dataclasses whose first two fields
+    are ``attrs`` and ``children`` and whose ``tag`` field defaults to the class.
+    """
+
+    attrs: Attrs
+    children: tuple[Any, ...]
+    tag: str
+
+    @staticmethod
+    def read_child(el: ElementLike) -> Any:
+        """A child this class does not interpret is kept verbatim."""
+        return raw_from(el)
+
+    @classmethod
+    def from_element(cls, el: ElementLike) -> Self:
+        """Read the element: refuse another class, interpret children through ``read_child``."""
+        check_tag(el, cls.tag)
+        children = tuple(cls.read_child(c) for c in el.children)
+        return cls(freeze(el.attrs), children)  # type: ignore[call-arg]  # the dataclass's init
+
+    def to_element(self, factory: Factory) -> object:
+        """The element as read."""
+        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])

@@ -21,17 +21,12 @@ from dataclasses import dataclass, field
 from vassal.grids.base import (
     PKG,
     Attrs,
-    ElementLike,
-    Factory,
     LocationError,
     Point,
     RawElement,
     Size,
     attr,
-    build,
-    check_tag,
-    freeze,
-    raw_from,
+    int_attr,
     require_positive,
     scan_spans,
     where_of,
@@ -42,10 +37,10 @@ from vassal.grids.javamath import (
     java_round,
     parse_bool,
     parse_double,
-    parse_int,
     trunc,
 )
-from vassal.grids.numbering import NUMBERING_TAGS, GridNumbering
+from vassal.grids.numbered import NumberedGrid
+from vassal.grids.numbering import GridNumbering
 
 HEX_GRID = PKG + "HexGrid"
 SQRT3_2 = math.sqrt(3) / 2.0
@@ -80,7 +75,7 @@ class Hexside:
 
 
 @dataclass(frozen=True)
-class HexGrid:
+class HexGrid(NumberedGrid):
     """A ``HexGrid`` element: attributes as read, children (numbering) in order."""
 
     attrs: Attrs
@@ -93,10 +88,6 @@ class HexGrid:
     sideways: bool = field(init=False)
 
     def __post_init__(self) -> None:
-        def number(name: str, default: int) -> int:
-            value = attr(self.attrs, name)
-            return default if value is None else parse_int(value, where_of(self.tag, name))
-
         # Java's DOM hands attributes over alphabetically, so dx is set before dy; setting dy
         # recomputes dx when dx still holds the default exactly (format reference §3.1).
         dx, dy = DEFAULT_DX, DEFAULT_DY
@@ -108,26 +99,9 @@ class HexGrid:
                 dx = SQRT3_2 * dy
         object.__setattr__(self, "dx", require_positive(dx, self.tag, "dx"))
         object.__setattr__(self, "dy", require_positive(dy, self.tag, "dy"))
-        object.__setattr__(self, "x0", number("x0", 0))
-        object.__setattr__(self, "y0", number("y0", 32))
+        object.__setattr__(self, "x0", int_attr(self.attrs, self.tag, "x0", 0))
+        object.__setattr__(self, "y0", int_attr(self.attrs, self.tag, "y0", 32))
         object.__setattr__(self, "sideways", parse_bool(attr(self.attrs, "sideways") or "false"))
-
-    @classmethod
-    def from_element(cls, el: ElementLike) -> HexGrid:
-        """Read a HexGrid element; its numbering child is interpreted, others kept verbatim."""
-        check_tag(el, HEX_GRID)
-        children = tuple(GridNumbering.from_element(c) if c.tag in NUMBERING_TAGS else raw_from(c)
-                         for c in el.children)
-        return cls(freeze(el.attrs), children)
-
-    def to_element(self, factory: Factory) -> object:
-        """The element as read."""
-        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])
-
-    @property
-    def numbering(self) -> GridNumbering | None:
-        """The numbering child; without one VASSAL names no location on this grid."""
-        return next((c for c in self.children if isinstance(c, GridNumbering)), None)
 
     # --- raw indices and centres (§3.2) ---
 
@@ -169,6 +143,17 @@ class HexGrid:
     def _descending(self, numbering: GridNumbering) -> bool:
         return numbering.h_descend if self.sideways else numbering.v_descend
 
+    def _count_back(self, col: int, row: int, n: GridNumbering, size: Size) -> tuple[int, int]:
+        """Count descending numbers back from the far edge.
+
+        The flip is its own inverse, so naming and VASSAL's parsing share it; a
+        sideways grid swaps which limit and which flag each coordinate uses.
+        """
+        rows, cols = self._limits(size)
+        if self.sideways:
+            return (rows - col if n.v_descend else col), (cols - row if n.h_descend else row)
+        return (cols - col if n.h_descend else col), (rows - row if n.v_descend else row)
+
     def _numbering(self) -> GridNumbering:
         numbering = self.numbering
         if numbering is None:
@@ -178,14 +163,7 @@ class HexGrid:
     def numbered(self, hex_: RawHex, size: Size) -> tuple[int, int]:
         """Numbered ``(column, row)`` of a raw hex, before the offsets are added."""
         n = self._numbering()
-        max_rows, max_cols = self._limits(size)
-        col, row = hex_.nx, hex_.ny
-        if self.sideways:
-            col = max_rows - col if n.v_descend else col
-            row = max_cols - row if n.h_descend else row
-        else:
-            col = max_cols - col if n.h_descend else col
-            row = max_rows - row if n.v_descend else row
+        col, row = self._count_back(hex_.nx, hex_.ny, n, size)
         if n.stagger and hex_.nx % 2 != 0:
             row += -1 if self._descending(n) else 1
         if n.oblique:
@@ -262,15 +240,9 @@ class HexGrid:
         if n.oblique:
             raise LocationError("VASSAL's name parser for oblique numbering is not modelled")
         col, row = n.parse(name)
-        max_rows, max_cols = self._limits(size)
         if n.stagger and col % 2 != 0:
             row += 1 if self._descending(n) else -1
-        if self.sideways:
-            col = max_rows - col if n.v_descend else col
-            row = max_cols - row if n.h_descend else row
-        else:
-            col = max_cols - col if n.h_descend else col
-            row = max_rows - row if n.v_descend else row
+        col, row = self._count_back(col, row, n, size)
         x = trunc(col * self.dx) + self.x0
         y = (trunc(row * self.dy) if col % 2 == 0 else trunc(row * self.dy + self.dy / 2)) + self.y0
         bx, by = self._swap(x, y)

@@ -19,18 +19,18 @@ from vassal.grids.base import (
     Attrs,
     ElementLike,
     Factory,
+    GridElement,
     LocationError,
     Point,
     RawElement,
     Size,
     attr,
     build,
-    check_tag,
     freeze,
+    int_attr,
     raw_from,
-    where_of,
 )
-from vassal.grids.javamath import parse_int, point_hash
+from vassal.grids.javamath import point_hash
 
 REGION_GRID = PKG + "RegionGrid"
 REGION = PKG + "Region"
@@ -80,12 +80,9 @@ class Region:
     origin: Point = field(init=False)
 
     def __post_init__(self) -> None:
-        def number(key: str) -> int:
-            value = attr(self.attrs, key)
-            return 0 if value is None else parse_int(value, where_of(self.tag, key))
-
         object.__setattr__(self, "name", attr(self.attrs, "name") or "")
-        object.__setattr__(self, "origin", (number("originx"), number("originy")))
+        object.__setattr__(self, "origin", (int_attr(self.attrs, self.tag, "originx", 0),
+                                            int_attr(self.attrs, self.tag, "originy", 0)))
 
     def to_element(self, factory: Factory) -> object:
         """The element as read."""
@@ -93,7 +90,7 @@ class Region:
 
 
 @dataclass(frozen=True)
-class RegionGrid:
+class RegionGrid(GridElement):
     """A ``RegionGrid`` element: its regions (and anything else) in document order."""
 
     attrs: Attrs
@@ -108,17 +105,10 @@ class RegionGrid:
         order = java_hashmap_order([r.origin for r in self.regions])
         object.__setattr__(self, "_scan", tuple(latest[p] for p in order))
 
-    @classmethod
-    def from_element(cls, el: ElementLike) -> RegionGrid:
-        """Read a RegionGrid element."""
-        check_tag(el, REGION_GRID)
-        children = tuple(Region(freeze(c.attrs)) if c.tag == REGION and not c.children
-                         else raw_from(c) for c in el.children)
-        return cls(freeze(el.attrs), children)
-
-    def to_element(self, factory: Factory) -> object:
-        """The element as read."""
-        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])
+    @staticmethod
+    def read_child(el: ElementLike) -> Region | RawElement:
+        """A childless Region element is read as one; anything else is kept verbatim."""
+        return Region(freeze(el.attrs)) if el.tag == REGION and not el.children else raw_from(el)
 
     @property
     def regions(self) -> tuple[Region, ...]:

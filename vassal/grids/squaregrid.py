@@ -16,29 +16,25 @@ from dataclasses import dataclass, field
 from vassal.grids.base import (
     PKG,
     Attrs,
-    ElementLike,
-    Factory,
     LocationError,
     Point,
     RawElement,
     Size,
     attr,
-    build,
-    check_tag,
-    freeze,
-    raw_from,
+    int_attr,
     require_positive,
     scan_spans,
     where_of,
 )
-from vassal.grids.javamath import floor_half, parse_double, parse_int, trunc
-from vassal.grids.numbering import NUMBERING_TAGS, GridNumbering
+from vassal.grids.javamath import floor_half, parse_double, trunc
+from vassal.grids.numbered import NumberedGrid
+from vassal.grids.numbering import GridNumbering
 
 SQUARE_GRID = PKG + "SquareGrid"
 
 
 @dataclass(frozen=True)
-class SquareGrid:
+class SquareGrid(NumberedGrid):
     """A ``SquareGrid`` element: attributes as read, children (numbering) in order."""
 
     attrs: Attrs
@@ -50,10 +46,6 @@ class SquareGrid:
     y0: int = field(init=False)
 
     def __post_init__(self) -> None:
-        def number(name: str, default: int) -> int:
-            value = attr(self.attrs, name)
-            return default if value is None else parse_int(value, where_of(self.tag, name))
-
         def spacing(name: str) -> float:
             value = attr(self.attrs, name)
             parsed = 48.0 if value is None else parse_double(value, where_of(self.tag, name))
@@ -61,25 +53,8 @@ class SquareGrid:
 
         object.__setattr__(self, "dx", spacing("dx"))
         object.__setattr__(self, "dy", spacing("dy"))
-        object.__setattr__(self, "x0", number("x0", 24))
-        object.__setattr__(self, "y0", number("y0", 24))
-
-    @classmethod
-    def from_element(cls, el: ElementLike) -> SquareGrid:
-        """Read a SquareGrid element; its numbering child is interpreted, others kept verbatim."""
-        check_tag(el, SQUARE_GRID)
-        children = tuple(GridNumbering.from_element(c) if c.tag in NUMBERING_TAGS else raw_from(c)
-                         for c in el.children)
-        return cls(freeze(el.attrs), children)
-
-    def to_element(self, factory: Factory) -> object:
-        """The element as read."""
-        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])
-
-    @property
-    def numbering(self) -> GridNumbering | None:
-        """The numbering child; without one VASSAL names no location on this grid."""
-        return next((c for c in self.children if isinstance(c, GridNumbering)), None)
+        object.__setattr__(self, "x0", int_attr(self.attrs, self.tag, "x0", 24))
+        object.__setattr__(self, "y0", int_attr(self.attrs, self.tag, "y0", 24))
 
     def _numbering(self) -> GridNumbering:
         if self.numbering is None:

@@ -21,15 +21,12 @@ from vassal.grids.base import (
     PKG,
     Attrs,
     ElementLike,
-    Factory,
+    GridElement,
     LocationError,
     Point,
     RawElement,
     Size,
     attr,
-    build,
-    check_tag,
-    freeze,
     raw_from,
 )
 from vassal.grids.formats import expand, format_tokens
@@ -110,7 +107,7 @@ class Polygon:
 
 
 @dataclass(frozen=True)
-class Zone:
+class Zone(GridElement):
     """A ``Zone``: name, polygon, location format and its own grid (or the background's)."""
 
     attrs: Attrs
@@ -128,16 +125,10 @@ class Zone:
         object.__setattr__(self, "location_format", "$name$" if fmt is None else fmt)
         object.__setattr__(self, "use_parent_grid", attr(self.attrs, "useParentGrid") == "true")
 
-    @classmethod
-    def from_element(cls, el: ElementLike) -> Zone:
-        """Read a Zone element; its grid is interpreted, ZoneProperties kept verbatim."""
-        check_tag(el, ZONE)
-        return cls(freeze(el.attrs), tuple(simple_grid_from_element(c) or raw_from(c)
-                                           for c in el.children))
-
-    def to_element(self, factory: Factory) -> object:
-        """The element as read."""
-        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])
+    @staticmethod
+    def read_child(el: ElementLike) -> SimpleGrid | RawElement:
+        """A zone's grid is interpreted; ZoneProperties and anything else are kept verbatim."""
+        return simple_grid_from_element(el) or raw_from(el)
 
     @property
     def own_grid(self) -> SimpleGrid | None:
@@ -153,24 +144,19 @@ class Zone:
 
 
 @dataclass(frozen=True)
-class ZonedGrid:
+class ZonedGrid(GridElement):
     """A ``ZonedGrid``: zones, an optional background grid and other children, in order."""
 
     attrs: Attrs
     children: tuple[Zone | SimpleGrid | RawElement, ...] = ()
     tag: str = ZONED_GRID
 
-    @classmethod
-    def from_element(cls, el: ElementLike) -> ZonedGrid:
-        """Read a ZonedGrid element."""
-        check_tag(el, ZONED_GRID)
-        children = tuple(Zone.from_element(c) if c.tag == ZONE
-                         else simple_grid_from_element(c) or raw_from(c) for c in el.children)
-        return cls(freeze(el.attrs), children)
-
-    def to_element(self, factory: Factory) -> object:
-        """The element as read."""
-        return build(factory, self.tag, self.attrs, [c.to_element(factory) for c in self.children])
+    @staticmethod
+    def read_child(el: ElementLike) -> Zone | SimpleGrid | RawElement:
+        """Zones and the background grid are interpreted; anything else is kept verbatim."""
+        if el.tag == ZONE:
+            return Zone.from_element(el)
+        return simple_grid_from_element(el) or raw_from(el)
 
     @property
     def zones(self) -> tuple[Zone, ...]:
