@@ -3,7 +3,8 @@
 A setup row with one hex places the unit at that hex's centre (the same centre the
 board and grid use). A row whose location is a choice, an area or a constraint puts
 the unit in the scenario's holding area, in a box labelled with that text.
-Reinforcements go to boxes by arrival turn (or die-roll set) naming the entry hexes.
+Reinforcements go to boxes by arrival turn (or die-roll set) naming the entry hexes;
+an entry area (game.toml `areas`) is named with its name and its hexes, not its code.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
 from builder.pieces import UnitStart
 from builder.systems import SystemProfile, parse_status
-from gamedata.hexids import HexError, HexIds
-from gamedata.model import Game, Scenario, TurnDef, Unit
+from gamedata.hexids import Hex, HexError, HexIds
+from gamedata.model import Area, Game, Scenario, TurnDef, Unit
 
 SCENARIO_FILE = "scenarios.xlsx"
 
@@ -104,6 +105,7 @@ class _Planner:
                  display_map: str) -> None:
         self.game, self.profile, self.hexids, self.boards = game, profile, hexids, boards
         self.units = {u.unit_id: u for u in game.units}
+        self.areas = {a.code: a for a in game.areas}
         self.display_map = display_map
 
     def unit(self, where: RowRef, unit_id: str) -> Unit:
@@ -130,6 +132,20 @@ class _Planner:
         """`Turn 15 (8 AM, 1862-04-06)`: the track box's time beside the number the table gives."""
         box = next((t for t in self.game.turns if str(t.id) == turn.strip()), None)
         return f"Turn {turn} ({turn_words(box)})" if box else f"Turn {turn}"
+
+    def entry_words(self, entry: str) -> str:
+        """An entry cell for a box label: an area code, or exactly an area's hexes, becomes
+        `name: hexes`; anything else stays as written."""
+        area = self.areas.get(entry)
+        if area is None:
+            try:
+                hexes = frozenset(self.hexids.expand(entry))
+            except HexError:
+                return entry
+            area = next((a for a in self.game.areas if frozenset(a.hexes) == hexes), None)
+            if area is None:
+                return entry
+        return f"{area.name}: {hex_runs(self.hexids, area.hexes)}"
 
     def hex_spot(self, location: str) -> Spot | None:
         """The map point of a single hex, or None when the text is not exactly one hex."""
@@ -163,7 +179,10 @@ class _Planner:
             unit = self.unit(where, row.unit_id)
             start = self.start(where, "", row.status, row.strength)
             when = self.turn_name(row.turn) if row.turn else (f"Die-roll set {row.dr_set}" if row.dr_set else "Arrival not given")
-            label = f"{when}: enter {row.entry}" if row.entry else when
+            entry = self.entry_words(row.entry)
+            if row.alt_entry:
+                entry += f" or {self.entry_words(row.alt_entry)}"
+            label = f"{when}: enter {entry}" if row.entry else when
             boxes.setdefault(label, []).append((unit, start))
         title = f"{scenario.name}: units to place and reinforcements"
         display = plan_display(title, [(label, len(members)) for label, members in boxes.items()])
@@ -173,6 +192,19 @@ class _Planner:
                 starts.append(Start(unit, Spot(self.display_map, x, y, box.label), start))
         used = tuple(dict.fromkeys(s.spot.map_name for s in starts if s.spot.map_name != self.display_map))
         return ScenarioPlan(scenario, tuple(starts), display, display_board_name(scenario), used)
+
+
+def hex_runs(hexids: HexIds, hexes: tuple[str, ...]) -> str:
+    """Hexes as written, a run of consecutive rows in one column shortened to its ends:
+    `A0.01-A0.36, B0.03-B0.36`, `5703, 5705-5707`."""
+    runs: list[list[Hex]] = []
+    for h in (hexids.parse(text) for text in hexes):
+        last = runs[-1][-1] if runs else None
+        if last is not None and (last.map, last.column, last.row + 1) == (h.map, h.column, h.row):
+            runs[-1].append(h)
+        else:
+            runs.append([h])
+    return ", ".join(hexids.format(r[0]) + (f"-{hexids.format(r[-1])}" if len(r) > 1 else "") for r in runs)
 
 
 def plan_scenarios(game: Game, profile: SystemProfile, hexids: HexIds, boards: dict[str, PlacedBoard],

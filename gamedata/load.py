@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
+    Alias, Area, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
     Scenario, SetupRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
@@ -137,6 +137,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     return Game(
         id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
         maps=map_defs(d),
+        areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
         turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
         dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"]) for x in d.get("dice", ())),

@@ -64,6 +64,16 @@ class MapDef:
 
 
 @dataclass(frozen=True)
+class Area:
+    """A named group of hexes a Reinf `entry` cell may give by its code instead of hexes
+    (Hood Strikes North `N` = Nashville 5703-5707, Atlanta `A-west`)."""
+
+    code: str
+    name: str
+    hexes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TurnDef:
     """One box of the turn track."""
 
@@ -270,6 +280,7 @@ class Game:
     rulebook: str
     sides: tuple[str, ...]
     maps: tuple[MapDef, ...]
+    areas: tuple[Area, ...] = ()
     turns: tuple[TurnDef, ...] = ()
     dice: tuple[DiceDef, ...] = ()
     unit_types: tuple[UnitType, ...] = ()

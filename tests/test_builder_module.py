@@ -18,7 +18,7 @@ from adjutant.cmd_build import build as build_command
 from builder import parts
 from builder.layout import plan_boards
 from builder.module import build_module, make_plan, scenario_save
-from builder.scenarios import BuildError
+from builder.scenarios import BuildError, hex_runs
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import load_game
 from gamedata.model import Formation, Game, MapDef, Scenario, SetupRow, Unit
@@ -121,6 +121,21 @@ def test_reinforcements_wait_in_boxes_naming_turn_and_entry(setups, game) -> Non
         assert state.map == "Scenario Display"
         assert state.location.startswith(f"Turn {row.turn}" if row.turn else f"Die-roll set {row.dr_set}")
         assert row.entry in state.location
+
+
+def test_entry_areas_are_named_with_their_hexes_not_their_code(setups, game) -> None:
+    # Scenario 9 (L1859, L1884): Hammond enters on Union die-roll set 1 in area N = Nashville 5703/5705/5706/5707
+    scenario = next(s for s in game.scenarios if s.scenario_id == "S9")
+    row = next(r for r in scenario.reinforcements if r.unit_id == "Hammond")
+    assert (row.dr_set, row.entry) == ("union 1", "N")
+    (state,) = _unit_pieces(setups[scenario.name])["Hammond"]
+    assert state.location == "Die-roll set union 1: enter Nashville (Union reinforcement entry area, L1884): 5703, 5705-5707"
+
+
+def test_hex_runs_shorten_consecutive_rows_of_a_column() -> None:
+    atlanta = load_game(HSN.parent / "atlanta")
+    west = next(a for a in atlanta.areas if a.code == "AB-west")
+    assert hex_runs(HexIds(atlanta.maps), west.hexes) == "A0.01-A0.36, B0.03-B0.36"
 
 
 def test_starting_statuses_and_strength_are_set(setups, game) -> None:
