@@ -1,0 +1,165 @@
+"""A PBEM game as VASSAL records it, for the end-to-end test.
+
+Each player loads the position he was sent, acts, and saves a ``.vlog``: a start
+state (``begin_save`` ... ``end_save``) then one step per action. ``Turn`` writes
+each action with the commands VASSAL itself writes for it (format reference
+§5.6, §9 and the engine log in ``corpus/engine``): a drag is null placeholders,
+a MovePiece and a new Stack; a die roll is the button's report line and its
+``<name>_result/_total/_keep/_summary`` properties; an undo is one step holding
+the inverse commands. Map points come from hex names through the module's grid,
+as VASSAL snaps a dropped counter to the hex centre.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import count
+from pathlib import Path
+
+from vassal.archive import open_zip, read_entry
+from vassal.commands import (AddPiece, Chat, Command, Empty, MovePiece, MutableProperty, Node,
+                             parse_tree)
+from vassal.metadata import Metadata
+from vassal.module import DiceButtonInfo, Module
+from vassal.obfuscation import deobfuscate
+from vassal.replay import BoardState
+from vassal.savefile import write_save
+from vassal.savewriter import LogWriter, Placement, restore_commands, stack_state
+from vassal.sequence import encode
+
+ENTRY_LIMIT = 64 << 20
+#: VASSAL 3.7 writes the Old* persistent properties of a dragged piece as ``LOG\tnull`` (§9).
+DRAG_PLACEHOLDERS = 7
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player as VASSAL knows him; ``password`` is his player id and must never be shown."""
+
+    name: str
+    side: str
+    password: str
+
+    def roster_entry(self) -> Node:
+        return Node(encode(["PLAYER", self.password, self.name, self.side], "\t"))
+
+
+def predefined_setup(vmod: Path, module: Module, name: str) -> list[Node]:
+    """The ``begin_save`` children of the module's predefined setup called ``name``,
+    read from the ``.vsav`` stored inside the ``.vmod``, as File > New Game does."""
+    setup = next(s for s in module.predefined_setups if s.name == name and s.use_file)
+    with open_zip(vmod) as outer:
+        saved = read_entry(outer, setup.file, ENTRY_LIMIT, where=str(vmod))
+    with open_zip(saved, setup.file) as inner:
+        text = deobfuscate(read_entry(inner, "savedGame", ENTRY_LIMIT, where=setup.file), setup.file)
+    return list(parse_tree(text).children)
+
+
+def before_end_save(restore: Sequence[Node], extra: Iterable[Node]) -> list[Node]:
+    """``restore`` with ``extra`` state commands put just before ``end_save`` (they must precede it)."""
+    nodes = list(restore)
+    end = next(i for i, n in enumerate(nodes) if n.text == "end_save")
+    return nodes[:end] + list(extra) + nodes[end:]
+
+
+def restore_from_board(board: BoardState, extra: Iterable[Node]) -> list[Node]:
+    """A start state holding exactly ``board``'s pieces, each stack with its id and order.
+
+    This is what the next player's log begins with after loading the previous log
+    and replaying it to its end. ``extra`` (boards, turn, roster) goes before ``end_save``.
+    """
+    stacks: dict[str, list] = {}
+    for piece in board.pieces.values():
+        if piece.stack_id is None:
+            raise ValueError(f"{piece.name} is not in a stack: VASSAL stacks every counter on a map")
+        stacks.setdefault(piece.stack_id, []).append(piece)
+    placements = [Placement(p.id, p.type, p.state, p.map, p.x, p.y)
+                  for members in stacks.values() for p in sorted(members, key=lambda p: p.stack_index)]
+    stack_ids = list(stacks)
+    return before_end_save(restore_commands(placements, stack_id=stack_ids.__getitem__), extra)
+
+
+def dice_report(button: DiceButtonInfo, player: str, dice: Sequence[int]) -> str:
+    """The chat line of a roll, from the button's report format (§2.5 ``formatResult``)."""
+    text = (button.report_format.replace("$name$", button.name)
+            .replace("$result$", _result(button, dice)).replace("$PlayerName$", player))
+    return "*" + text if text.startswith("*") else "* " + text
+
+
+def _result(button: DiceButtonInfo, dice: Sequence[int]) -> str:
+    faces = [d + button.plus for d in dice]
+    return str(sum(faces) + button.add_to_total) if button.report_total else ",".join(map(str, faces))
+
+
+def _roll_properties(button: DiceButtonInfo, dice: Sequence[int]) -> list[tuple[str, str]]:
+    """The properties a DiceButton sets, as in the engine log: result, total, dice kept, summary."""
+    faces = sorted(d + button.plus for d in dice)
+    summary = ", ".join(f"{f} x{faces.count(f)}" for f in dict.fromkeys(faces))
+    return [("_result", _result(button, dice)), ("_total", str(sum(faces) + button.add_to_total)),
+            ("_keep", str(len(dice))), ("_summary", summary)]
+
+
+class Turn:
+    """One player's session, recorded as a log that starts from ``start``."""
+
+    def __init__(self, module: Module, player: Player, start: Sequence[Node], board: BoardState,
+                 first_id: int):
+        self.module = module
+        self.player = player
+        self._writer = LogWriter(start)
+        self._where = {pid: (p.map, p.x, p.y) for pid, p in board.pieces.items()}
+        self._ids = count(first_id)
+        self._properties: dict[str, str] = {}
+        self._last_roll: tuple[str, list[MutableProperty]] | None = None
+
+    def move(self, piece_id: str, to_hex: str) -> "Turn":
+        """Drag a counter out of its stack onto an empty hex of the same board."""
+        map_id, x, y = self._where[piece_id]
+        layout = self.module.map_layout(map_id)
+        board, _ = layout.locate(x, y)
+        nx, ny = layout.map_point(board.name, to_hex)
+        stack_id = str(next(self._ids))
+        self._writer.step(*[Empty("null")] * DRAG_PLACEHOLDERS,
+                          MovePiece.make(piece_id, map_id, (nx, ny), None, map_id, (x, y), None,
+                                         self.player.password),
+                          AddPiece.make(stack_id, "stack", stack_state(map_id, nx, ny, [piece_id], 1)))
+        self._where[piece_id] = (map_id, nx, ny)
+        return self
+
+    def roll(self, button_name: str, dice: Sequence[int]) -> "Turn":
+        """Press a dice button of the module; ``dice`` are the faces the dice showed."""
+        button = self.module.dice_button(button_name)
+        report = dice_report(button, self.player.name, dice)
+        changes = []
+        for suffix, value in _roll_properties(button, dice):
+            name = button.name + suffix
+            changes.append(MutableProperty.make(name, self._properties.get(name, ""), value))
+            self._properties[name] = value
+        self._last_roll = (report, changes)
+        self._writer.step(Chat.make(report), *changes)
+        return self
+
+    def undo_roll(self) -> "Turn":
+        """Edit > Undo right after a roll: VASSAL restores the properties and says so in chat."""
+        if self._last_roll is None:
+            raise ValueError("no roll to undo")
+        report, changes = self._last_roll
+        inverse: list[Command] = [MutableProperty.make(c.name, c.new, c.old, c.container) for c in reversed(changes)]
+        for c in changes:
+            self._properties[c.name] = c.old
+        self._writer.undo(report, *inverse)
+        self._last_roll = None
+        return self
+
+    def chat(self, text: str) -> "Turn":
+        self._writer.chat(self.player.name, text)
+        return self
+
+    def save(self, path: Path, description: str) -> Path:
+        """Write the log as VASSAL 3.7 would, with the module's own ``moduledata``."""
+        assert self.module.metadata is not None, "a built module carries moduledata"
+        write_save(path, self._writer.text(), self.module.metadata,
+                   Metadata(version=self.module.version, vassal_version="3.7.0", description=description,
+                            date_saved="1732500000000"))
+        return path
