@@ -15,31 +15,26 @@ from builder.layout import BoardGeometry, MapGroup
 from builder.pieces import UnitStart
 from builder.systems import SystemProfile, parse_status
 from gamedata.hexids import Hex, HexError, HexIds
-from gamedata.model import Area, Game, Scenario, TurnDef, Unit
-
-SCENARIO_FILE = "scenarios.xlsx"
-
+from gamedata.load import SCENARIOS_FILE, reinf_sheet, setup_sheet
+from gamedata.model import Game, ReinforcementRow, Scenario, SetupRow, SheetRow, TurnDef, Unit
 
 class BuildError(Exception):
-    """Bad game data found while building, located as file:sheet:row:column."""
+    """Bad game data found while building, located as file:sheet:row:column (row 0 when
+    the record was not read from a sheet)."""
 
     def __init__(self, file: str, sheet: str, row: int, column: str, message: str) -> None:
         super().__init__(f"{file}:{sheet}:{row}:{column}: {message}")
 
 
-@dataclass(frozen=True)
-class RowRef:
-    """Where a setup or reinforcement row came from. `row` counts data rows from 2 (the
-    model does not keep sheet row numbers, so a blank row above shifts it); the rulebook
-    line, when the row has one, pins the row down regardless."""
+Row = SetupRow | ReinforcementRow
 
-    sheet: str
-    row: int
-    rulebook_line: int | None
 
-    def error(self, column: str, message: str) -> BuildError:
-        line = f" (rulebook line {self.rulebook_line})" if self.rulebook_line is not None else ""
-        return BuildError(SCENARIO_FILE, self.sheet, self.row, column, message + line)
+def row_error(row: Row, sheet: str, column: str, message: str) -> BuildError:
+    """A BuildError at the row's own spreadsheet row (row 0 for a record made in code,
+    not read from the sheet), with its rulebook line when it has one."""
+    origin = row.origin or SheetRow(SCENARIOS_FILE, sheet, 0)
+    line = f" (rulebook line {row.rulebook_line})" if row.rulebook_line is not None else ""
+    return BuildError(origin.file, origin.sheet, origin.row, column, message + line)
 
 
 @dataclass(frozen=True)
@@ -108,25 +103,25 @@ class _Planner:
         self.areas = {a.code: a for a in game.areas}
         self.display_map = display_map
 
-    def unit(self, where: RowRef, unit_id: str) -> Unit:
-        unit = self.units.get(unit_id)
+    def unit(self, row: Row, sheet: str) -> Unit:
+        unit = self.units.get(row.unit_id)
         if unit is None:
-            raise where.error("unit_id", f"unit {unit_id!r} is not in oob.xlsx Units")
+            raise row_error(row, sheet, "unit_id", f"unit {row.unit_id!r} is not in oob.xlsx Units")
         return unit
 
-    def start(self, where: RowRef, facing: str, status: str, strength: str) -> UnitStart:
+    def start(self, row: Row, sheet: str, facing: str) -> UnitStart:
         step = 0
         if facing and self.profile.facing is not None:
             found = self.profile.facing.step(facing)
             if found is None:
                 known = ", ".join(name for name, _ in self.profile.facing.names)
-                raise where.error("facing", f"unknown facing {facing!r} (known: {known})")
+                raise row_error(row, sheet, "facing", f"unknown facing {facing!r} (known: {known})")
             step = found
         try:
-            statuses = parse_status(self.profile, status)
+            statuses = parse_status(self.profile, row.status)
         except ValueError as exc:
-            raise where.error("status", str(exc)) from None
-        return UnitStart(step, tuple((layer.code, s) for layer, s in statuses), strength or None)
+            raise row_error(row, sheet, "status", str(exc)) from None
+        return UnitStart(step, tuple((layer.code, s) for layer, s in statuses), row.strength or None)
 
     def turn_name(self, turn: str) -> str:
         """`Turn 15 (8 AM, 1862-04-06)`: the track box's time beside the number the table gives."""
@@ -161,28 +156,26 @@ class _Planner:
         return Spot(placed.map_name, x + placed.dx, y + placed.dy, self.hexids.format(h))
 
     def plan(self, scenario: Scenario) -> ScenarioPlan:
-        setup_sheet, reinf_sheet = f"{scenario.scenario_id} Setup", f"{scenario.scenario_id} Reinf"
+        setup, reinf = setup_sheet(scenario.scenario_id).name, reinf_sheet(scenario.scenario_id).name
         starts: list[Start] = []
         boxes: dict[str, list[tuple[Unit, UnitStart]]] = {}
-        for index, row in enumerate(scenario.setup):
-            where = RowRef(setup_sheet, index + 2, row.rulebook_line)
-            unit = self.unit(where, row.unit_id)
-            start = self.start(where, row.facing, row.status, row.strength)
+        for row in scenario.setup:
+            unit = self.unit(row, setup)
+            start = self.start(row, setup, row.facing)
             spot = None if row.constraint else self.hex_spot(row.location)
             if spot is not None:
                 starts.append(Start(unit, spot, start))
             else:
                 label = " - ".join(part for part in (row.location, row.constraint) if part) or "Placement not given"
                 boxes.setdefault(f"Set up: {label}", []).append((unit, start))
-        for index, row in enumerate(scenario.reinforcements):
-            where = RowRef(reinf_sheet, index + 2, row.rulebook_line)
-            unit = self.unit(where, row.unit_id)
-            start = self.start(where, "", row.status, row.strength)
-            when = self.turn_name(row.turn) if row.turn else (f"Die-roll set {row.dr_set}" if row.dr_set else "Arrival not given")
-            entry = self.entry_words(row.entry)
-            if row.alt_entry:
-                entry += f" or {self.entry_words(row.alt_entry)}"
-            label = f"{when}: enter {entry}" if row.entry else when
+        for arrival in scenario.reinforcements:
+            unit = self.unit(arrival, reinf)
+            start = self.start(arrival, reinf, "")
+            when = self.turn_name(arrival.turn) if arrival.turn else (f"Die-roll set {arrival.dr_set}" if arrival.dr_set else "Arrival not given")
+            entry = self.entry_words(arrival.entry)
+            if arrival.alt_entry:
+                entry += f" or {self.entry_words(arrival.alt_entry)}"
+            label = f"{when}: enter {entry}" if arrival.entry else when
             boxes.setdefault(label, []).append((unit, start))
         title = f"{scenario.name}: units to place and reinforcements"
         display = plan_display(title, [(label, len(members)) for label, members in boxes.items()])

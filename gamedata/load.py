@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from gamedata.model import (
     Alias, Area, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
-    Scenario, SetupRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
+    Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
 from gamedata.workbook import Sheet
@@ -23,6 +23,8 @@ from gamedata.workbook import Sheet
 T = TypeVar("T")
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 GAME_FILE = "game.toml"
+OOB_FILE = "oob.xlsx"
+SCENARIOS_FILE = "scenarios.xlsx"
 
 
 @dataclass(frozen=True)
@@ -34,8 +36,8 @@ class SheetSpec:
 
 
 WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
-    "oob.xlsx": (SheetSpec("Units", "unit"), SheetSpec("Formations", "formation")),
-    "scenarios.xlsx": (SheetSpec("Scenarios", "scenario"),),
+    OOB_FILE: (SheetSpec("Units", "unit"), SheetSpec("Formations", "formation")),
+    SCENARIOS_FILE: (SheetSpec("Scenarios", "scenario"),),
     "tables.xlsx": (
         SheetSpec("Tables", "table"), SheetSpec("Rows", "table-row"), SheetSpec("Modifiers", "table-modifier"),
         SheetSpec("VP", "vp"), SheetSpec("Levels", "level"),
@@ -128,6 +130,13 @@ def _records(sheets: dict[str, Sheet], name: str) -> list[dict[str, Any]]:
     return [dict(row.values) for row in sheet.rows] if sheet else []
 
 
+def _located(cls: type[T], sheets: dict[str, Sheet], file: str, name: str) -> tuple[T, ...]:
+    """A sheet's records, each carrying its file, sheet and spreadsheet row number."""
+    sheet = sheets.get(name)
+    rows = sheet.rows if sheet else ()
+    return tuple(_record(cls, dict(row.values), origin=SheetRow(file, name, row.number)) for row in rows)
+
+
 def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
@@ -144,7 +153,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         unit_types=tuple(UnitType(x["code"], x["name"]) for x in d.get("unit_types", ())),
         statuses=tuple(Status(x["code"], x["name"], tuple(x.get("levels", ()))) for x in d.get("statuses", ())),
         formations=tuple(_record(Formation, f) for f in _records(sheets, "Formations")),
-        units=tuple(_record(Unit, u) for u in _records(sheets, "Units")),
+        units=_located(Unit, sheets, OOB_FILE, "Units"),
         scenarios=tuple(_scenario(s, sheets) for s in _records(sheets, "Scenarios")),
         tables=_die_tables(sheets),
         vp=tuple(_record(VPTable, v) for v in _records(sheets, "VP")),
@@ -175,8 +184,8 @@ def _scenario(s: dict[str, Any], sheets: dict[str, Sheet]) -> Scenario:
     sid = s["scenario_id"]
     return _record(
         Scenario, s,
-        setup=tuple(_record(SetupRow, r) for r in _records(sheets, setup_sheet(sid).name)),
-        reinforcements=tuple(_record(ReinforcementRow, r) for r in _records(sheets, reinf_sheet(sid).name)),
+        setup=_located(SetupRow, sheets, SCENARIOS_FILE, setup_sheet(sid).name),
+        reinforcements=_located(ReinforcementRow, sheets, SCENARIOS_FILE, reinf_sheet(sid).name),
     )
 
 

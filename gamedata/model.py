@@ -28,6 +28,19 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class SheetRow:
+    """Where a record was read: workbook file, sheet and spreadsheet row number
+    (1 = header), so a consumer's error points at the very cell, blank rows and all."""
+
+    file: str
+    sheet: str
+    row: int
+
+    def problem(self, column: str, message: str) -> Problem:
+        return Problem(self.file, self.sheet, self.row, column, message)
+
+
+@dataclass(frozen=True)
 class Alias:
     """Two hex ids naming the same hex, e.g. `S{cc}01` = `N{cc}34` (Into the Woods)."""
 
@@ -139,6 +152,7 @@ class Unit:
     ratings: str = ""
     counter_text: str = ""
     notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)   # None: not read from a sheet
 
 
 @dataclass(frozen=True)
@@ -154,6 +168,7 @@ class SetupRow:
     orders: str = ""
     notes: str = ""
     rulebook_line: int | None = None
+    origin: SheetRow | None = field(default=None, compare=False)   # None: not read from a sheet
 
 
 @dataclass(frozen=True)
@@ -172,6 +187,7 @@ class ReinforcementRow:
     status: str = ""
     notes: str = ""
     rulebook_line: int | None = None
+    origin: SheetRow | None = field(default=None, compare=False)   # None: not read from a sheet
 
 
 @dataclass(frozen=True)

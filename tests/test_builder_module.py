@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+import openpyxl
 import pytest
 from click.testing import CliRunner
 
@@ -21,7 +22,7 @@ from builder.module import build_module, make_plan, scenario_save
 from builder.scenarios import BuildError, hex_runs
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import load_game
-from gamedata.model import Formation, Game, MapDef, Scenario, SetupRow, Unit
+from gamedata.model import Formation, Game, MapDef, Scenario, SetupRow, SheetRow, Unit
 from vassal.lint import lint_module
 from vassal.module import read_module
 from vassal.piece import Piece
@@ -211,16 +212,36 @@ def test_facing_and_disorder_reach_the_setup_save(tmp_path) -> None:
     assert not {l.name: l.active for l in pieces["6 MS"].layers}["Disordered"]
 
 
-def test_unknown_unit_is_reported_with_sheet_row_and_column() -> None:
-    game = _tiny_gbacw((SetupRow("17 IL", "N1205"), SetupRow("99 XX", "N1206", rulebook_line=812)))
-    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:3:unit_id: unit '99 XX' .*\(rulebook line 812\)$"):
+def test_unknown_unit_is_reported_at_the_rows_own_sheet_row() -> None:
+    # the second record sits on spreadsheet row 9 (blank rows above it): the error says 9, not 3
+    game = _tiny_gbacw((SetupRow("17 IL", "N1205", origin=SheetRow("scenarios.xlsx", "T1 Setup", 2)),
+                        SetupRow("99 XX", "N1206", rulebook_line=812, origin=SheetRow("scenarios.xlsx", "T1 Setup", 9))))
+    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:9:unit_id: unit '99 XX' .*\(rulebook line 812\)$"):
         make_plan(game)
 
 
-def test_unknown_facing_is_reported() -> None:
+def test_unknown_facing_of_a_record_made_in_code_names_the_sheet_only() -> None:
     game = _tiny_gbacw((SetupRow("17 IL", "N1205", facing="Up"),))
-    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:2:facing: unknown facing 'Up'"):
+    with pytest.raises(BuildError, match=r"^scenarios\.xlsx:T1 Setup:0:facing: unknown facing 'Up'"):
         make_plan(game)
+
+
+def test_cli_error_names_the_spreadsheet_row_below_a_blank_row(tmp_path) -> None:
+    """Into the Woods scenario 1 setup with a blank row inserted at row 3 and a bad facing
+    on spreadsheet row 10 (the 8th data row): the error must say row 10."""
+    broken = tmp_path / "itw"
+    shutil.copytree(HSN.parent / "into-the-woods-shiloh", broken)
+    book = openpyxl.load_workbook(broken / "scenarios.xlsx")
+    sheet_name = next(name for name in book.sheetnames if name.endswith(" Setup"))
+    sheet = book[sheet_name]
+    header = [cell.value for cell in sheet[1]]
+    sheet.insert_rows(3)
+    sheet.cell(row=10, column=header.index("facing") + 1, value="Upward")
+    book.save(broken / "scenarios.xlsx")
+    result = CliRunner().invoke(build_command, [str(broken), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert f"scenarios.xlsx:{sheet_name}:10:facing: unknown facing 'Upward'" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_cli_reports_bad_data_without_traceback_and_writes_nothing(tmp_path) -> None:
