@@ -13,38 +13,47 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamedata.importer.reference import (
+    REFERENCE_DIE,
+    Quirk,
+    QuotedRow,
+    check_quoted,
+    emit_quoted_rows,
+    note_quirks,
+    report_spans,
+)
+
 GAME_ID = "cwb-regimental"
-REFERENCE = "0d6"
 
 # table id, name, die, section, purpose
 TABLES: tuple[tuple[str, str, str, str, str], ...] = (
-    ("rss-command-radius", "Command radius (10.5a)", REFERENCE, "10.5a",
+    ("rss-command-radius", "Command radius (10.5a)", REFERENCE_DIE, "10.5a",
      "reference table: radius in movement points, 'at or within'"),
-    ("rss-stacking", "Stacking and its movement costs (12.1, 12.2)", REFERENCE, "12.1-12.2",
+    ("rss-stacking", "Stacking and its movement costs (12.1, 12.2)", REFERENCE_DIE, "12.1-12.2",
      "reference table: limits are in effect at the end of every phase"),
-    ("rss-fire-limits", "Fire limits (12.3, 26.3)", REFERENCE, "12.3, 26.3", "reference table"),
+    ("rss-fire-limits", "Fire limits (12.3, 26.3)", REFERENCE_DIE, "12.3, 26.3", "reference table"),
     ("rss-fire-combat-ammo", "Fire Combat Table: ammunition results (28.1, 27.1b)", "2d6", "28.1",
      "the Fire Combat Table itself is not in the rulebook; only the rolls that cost ammunition"),
-    ("rss-resupply", "Resupply conditions (28.2-28.4)", REFERENCE, "28.2-28.4", "reference table"),
+    ("rss-resupply", "Resupply conditions (28.2-28.4)", REFERENCE_DIE, "28.2-28.4", "reference table"),
     ("rss-distorted-order", "Distorted order lock (10.1f, optional)", "1d6", "10.1f",
      "one roll per turn in the Command Phase Delay Reduction Segment"),
-    ("rss-wrecked", "Wrecked regiments, brigades, divisions (22.0)", REFERENCE, "22.0", "reference table"),
-    ("rss-artillery-ammo", "Detailed artillery ammunition (27.1a, 27.1c, optional)", REFERENCE, "27.1",
+    ("rss-wrecked", "Wrecked regiments, brigades, divisions (22.0)", REFERENCE_DIE, "22.0", "reference table"),
+    ("rss-artillery-ammo", "Detailed artillery ammunition (27.1a, 27.1c, optional)", REFERENCE_DIE, "27.1",
      "reference table: shell and canister per battery"),
-    ("rss-limbered-target-shift", "Morale shift for limbered artillery targets beyond 10 hexes (27.1a C)", REFERENCE,
-     "27.1a", "roll = guns firing; only when the target is limbered artillery at more than 10 hexes"),
-    ("rss-ammo-thg-csa", "This Hallowed Ground: Confederate reserve ammunition (27.1c E)", REFERENCE, "27.1c",
+    ("rss-limbered-target-shift", "Morale shift for limbered artillery targets beyond 10 hexes (27.1a C)",
+     REFERENCE_DIE, "27.1a", "roll = guns firing; only when the target is limbered artillery at more than 10 hexes"),
+    ("rss-ammo-thg-csa", "This Hallowed Ground: Confederate reserve ammunition (27.1c E)", REFERENCE_DIE, "27.1c",
      "points per train"),
-    ("rss-ammo-thg-usa", "This Hallowed Ground: Union reserve ammunition (27.1c E)", REFERENCE, "27.1c",
+    ("rss-ammo-thg-usa", "This Hallowed Ground: Union reserve ammunition (27.1c E)", REFERENCE_DIE, "27.1c",
      "points per train"),
-    ("rss-ammo-tts-csa", "This Terrible Sound: Confederate reserve ammunition (27.1c E)", REFERENCE, "27.1c",
+    ("rss-ammo-tts-csa", "This Terrible Sound: Confederate reserve ammunition (27.1c E)", REFERENCE_DIE, "27.1c",
      "points per train"),
-    ("rss-ammo-tts-usa", "This Terrible Sound: Union reserve ammunition (27.1c E)", REFERENCE, "27.1c",
+    ("rss-ammo-tts-usa", "This Terrible Sound: Union reserve ammunition (27.1c E)", REFERENCE_DIE, "27.1c",
      "points per train"),
 )
 
 # table id, line, pattern the line must contain, roll (the case), result
-ROWS: tuple[tuple[str, int, str, str, str], ...] = (
+ROWS: tuple[QuotedRow, ...] = (
     ("rss-command-radius", 63, r"within 12 movement points of their Corps HQ", "division leader to corps HQ",
      "12 MP; only the leader must be within the radius"),
     ("rss-command-radius", 65, r"within 8 movement points of their division commanders",
@@ -134,7 +143,7 @@ AMMO = (("rss-ammo-thg-csa", 319, 323, "Army—90"), ("rss-ammo-thg-usa", 327, 3
 _AMMO_LINE = r"^(?P<train>[\w ]+?)(?P<sep>—|: )(?P<points>\d+) points(?: \(add (?P<add>\d+) points on (?P<on>[^)]+)\))?$"
 
 # Digest A2.1 quirks: line, what, what the data does
-QUIRKS: tuple[tuple[int, str, str], ...] = (
+QUIRKS: tuple[Quirk, ...] = (
     (165, "19.3d printed between 20.3c and 20.7", "order of sections does not matter to the tables"),
     (231, "26.6 cites '15.0d above' for the EZOC unlimber ban", "15.0d (L127) only waives drawing fire; the ban "
                                                                "is 26.6 itself; not imported"),
@@ -157,16 +166,10 @@ def build(ctx: Any) -> None:
     for table_id, name, die, section, purpose in TABLES:
         ctx.emit("Tables", {"table_id": table_id, "name": name, "die": die, "purpose": purpose, "section": section,
                             "scenario_id": None, "rulebook_line": None})
-    for table_id, *_ in TABLES:
-        lines = [r[1] for r in ROWS + MODIFIERS if r[0] == table_id]
-        if lines:
-            ctx.report.table(table_id, min(lines), max(lines))
-    for table_id, line, pattern, roll, result in ROWS:
-        _checked(ctx, table_id, line, pattern)
-        ctx.emit("Rows", {"table_id": table_id, "roll": roll, "result": result, "rulebook_line": line},
-                 table_id, line)
+    report_spans(ctx, (t[0] for t in TABLES), ROWS + MODIFIERS)
+    emit_quoted_rows(ctx, ROWS)
     for table_id, line, pattern, modifier, condition in MODIFIERS:
-        _checked(ctx, table_id, line, pattern)
+        check_quoted(ctx, table_id, line, pattern)
         ctx.emit("Modifiers", {"table_id": table_id, "modifier": modifier, "condition": condition,
                                "rulebook_line": line}, table_id, line)
     for table_id, first, last, anchor in AMMO:
@@ -179,11 +182,4 @@ def build(ctx: Any) -> None:
                 result += f"; add {m.group('add')} on {m.group('on')}"
             ctx.emit("Rows", {"table_id": table_id, "roll": m.group("train"), "result": result,
                               "rulebook_line": line}, table_id, line)
-    for line, what, action in QUIRKS:
-        ctx.note("quirks", line, "text", what, action, "rulebook defect (digest A2.1)")
-
-
-def _checked(ctx: Any, table_id: str, line: int, pattern: str) -> None:
-    """Register `line` as a row of `table_id`; the line must still say what the row quotes."""
-    if not ctx.prose(table_id, line, line, "", pattern):
-        raise ValueError(f"line {line}: expected /{pattern}/ — is this the right rulebook edition?")
+    note_quirks(ctx, QUIRKS, "digest A2.1")

@@ -12,10 +12,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gamedata.importer.reference import (
+    REFERENCE_DIE,
+    Quirk,
+    QuotedRow,
+    emit_quoted_rows,
+    note_quirks,
+    report_spans,
+)
+
 GAME_ID = "shiloh"
 SCENARIO = "shiloh"
 PITTSBURG_LANDING = "1508"
-REFERENCE = "0d6"
 
 TABLES = (
     ("shiloh-ferry", "River ferry (Union only)", "special rules, line 11"),
@@ -25,7 +33,7 @@ TABLES = (
 )
 
 # table id, line, pattern the line must contain, case, rule
-ROWS: tuple[tuple[str, int, str, str, str], ...] = (
+ROWS: tuple[QuotedRow, ...] = (
     ("shiloh-ferry", 11, r"Union units may cross the river", "who", "Union units only"),
     ("shiloh-ferry", 11, r"at a cost of three MPs", "cost", "3 MP"),
     ("shiloh-ferry", 11, r"only from east to west", "direction", "east to west only"),
@@ -58,7 +66,7 @@ ROWS: tuple[tuple[str, int, str, str, str], ...] = (
 _LEVEL = r"^(Confederate|Union) (Decisive|Substantive|Marginal): (.+)$"
 
 # Digest C2 quirks: line, what, what the data does
-QUIRKS = (
+QUIRKS: tuple[Quirk, ...] = (
     (13, "no level when the Confederates hold Pittsburg Landing with fewer VP than the Union",
      "levels kept as printed; no draw level exists"),
     (15, "'twice as many' may be read as >= or >; at 0-0 with Union-held Pittsburg Landing both sides qualify",
@@ -84,18 +92,13 @@ def build(ctx: Any) -> None:
                  "reinforcements (line 8).",
     }, "game length", line)
     for table_id, name, section in TABLES:
-        ctx.emit("Tables", {"table_id": table_id, "name": name, "die": REFERENCE, "section": section,
+        ctx.emit("Tables", {"table_id": table_id, "name": name, "die": REFERENCE_DIE, "section": section,
                             "purpose": "reference table: no die roll; 'roll' names the case",
                             "scenario_id": SCENARIO, "rulebook_line": None})
-        lines = [r[1] for r in ROWS if r[0] == table_id]
-        ctx.report.table(table_id, min(lines), max(lines))
-    for table_id, line, pattern, case, rule in ROWS:
-        if not ctx.prose(table_id, line, line, "", pattern):
-            raise ValueError(f"line {line}: expected /{pattern}/ — is this the right rulebook edition?")
-        ctx.emit("Rows", {"table_id": table_id, "roll": case, "result": rule, "rulebook_line": line}, table_id, line)
+    report_spans(ctx, (t[0] for t in TABLES), ROWS)
+    emit_quoted_rows(ctx, ROWS)
     _victory(ctx)
-    for line, what, action in QUIRKS:
-        ctx.note("quirks", line, "text", what, action, "rulebook defect (digest C2)")
+    note_quirks(ctx, QUIRKS, "digest C2")
 
 
 def _victory(ctx: Any) -> None:
