@@ -18,8 +18,16 @@ from itertools import count
 from pathlib import Path
 
 from vassal.archive import open_zip, read_entry
-from vassal.commands import (AddPiece, Chat, Command, Empty, MovePiece, MutableProperty, Node,
-                             parse_tree)
+from vassal.commands import (
+    AddPiece,
+    Chat,
+    Command,
+    Empty,
+    MovePiece,
+    MutableProperty,
+    Node,
+    parse_tree,
+)
 from vassal.metadata import Metadata
 from vassal.module import DiceButtonInfo, Module
 from vassal.obfuscation import deobfuscate
@@ -82,8 +90,9 @@ def restore_from_board(board: BoardState, extra: Iterable[Node]) -> list[Node]:
 
 def dice_report(button: DiceButtonInfo, player: str, dice: Sequence[int]) -> str:
     """The chat line of a roll, from the button's report format (§2.5 ``formatResult``)."""
-    text = (button.report_format.replace("$name$", button.name)
-            .replace("$result$", _result(button, dice)).replace("$PlayerName$", player))
+    text = button.report_format.replace("$name$", button.name).replace("$result$", _result(button, dice))
+    # VASSAL fills in both spellings: the default format says $PlayerName$, the engine's test module $playerName$
+    text = text.replace("$PlayerName$", player).replace("$playerName$", player)
     return "*" + text if text.startswith("*") else "* " + text
 
 
@@ -92,7 +101,7 @@ def _result(button: DiceButtonInfo, dice: Sequence[int]) -> str:
     return str(sum(faces) + button.add_to_total) if button.report_total else ",".join(map(str, faces))
 
 
-def _roll_properties(button: DiceButtonInfo, dice: Sequence[int]) -> list[tuple[str, str]]:
+def roll_properties(button: DiceButtonInfo, dice: Sequence[int]) -> list[tuple[str, str]]:
     """The properties a DiceButton sets, as in the engine log: result, total, dice kept, summary."""
     faces = sorted(d + button.plus for d in dice)
     summary = ", ".join(f"{f} x{faces.count(f)}" for f in dict.fromkeys(faces))
@@ -113,7 +122,7 @@ class Turn:
         self._properties: dict[str, str] = {}
         self._last_roll: tuple[str, list[MutableProperty]] | None = None
 
-    def move(self, piece_id: str, to_hex: str) -> "Turn":
+    def move(self, piece_id: str, to_hex: str) -> Turn:
         """Drag a counter out of its stack onto an empty hex of the same board."""
         map_id, x, y = self._where[piece_id]
         layout = self.module.map_layout(map_id)
@@ -127,12 +136,12 @@ class Turn:
         self._where[piece_id] = (map_id, nx, ny)
         return self
 
-    def roll(self, button_name: str, dice: Sequence[int]) -> "Turn":
+    def roll(self, button_name: str, dice: Sequence[int]) -> Turn:
         """Press a dice button of the module; ``dice`` are the faces the dice showed."""
         button = self.module.dice_button(button_name)
         report = dice_report(button, self.player.name, dice)
         changes = []
-        for suffix, value in _roll_properties(button, dice):
+        for suffix, value in roll_properties(button, dice):
             name = button.name + suffix
             changes.append(MutableProperty.make(name, self._properties.get(name, ""), value))
             self._properties[name] = value
@@ -140,7 +149,7 @@ class Turn:
         self._writer.step(Chat.make(report), *changes)
         return self
 
-    def undo_roll(self) -> "Turn":
+    def undo_roll(self) -> Turn:
         """Edit > Undo right after a roll: VASSAL restores the properties and says so in chat."""
         if self._last_roll is None:
             raise ValueError("no roll to undo")
@@ -152,7 +161,7 @@ class Turn:
         self._last_roll = None
         return self
 
-    def chat(self, text: str) -> "Turn":
+    def chat(self, text: str) -> Turn:
         self._writer.chat(self.player.name, text)
         return self
 

@@ -22,18 +22,33 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from conftest import ENGINE_LOG, ENGINE_MODULE, REPO, RULEBOOKS
+from pbem import (
+    Player,
+    Turn,
+    before_end_save,
+    dice_report,
+    predefined_setup,
+    restore_from_board,
+    roll_properties,
+)
 from PIL import Image
 
 from adjutant.cli import main
-from conftest import REPO, RULEBOOKS
 from gamedata import load_game
 from gamedata.hexids import HexIds
-from pbem import Player, Turn, before_end_save, predefined_setup, restore_from_board
-from vassal.commands import Node, encode_tree
+from vassal.commands import (
+    Chat,
+    MutableProperty,
+    Node,
+    encode_tree,
+    parse_tree,
+    split_stream,
+)
 from vassal.gamestate import basic_name
 from vassal.module import Module, read_module
 from vassal.replay import BoardState, replay_file, replay_save
-from vassal.savefile import SaveFile
+from vassal.savefile import SaveFile, read_save
 
 GAME = REPO / "sources" / "hood-strikes-north"
 RULEBOOK = RULEBOOKS / "003_f9322ba859639b19.txt"
@@ -114,6 +129,33 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> GameDay:
 def assert_no_password(text: str) -> None:
     for password in PASSWORDS:
         assert password not in text
+
+
+# ---------------------------------------------------------------- the recorder writes what VASSAL writes
+
+
+def test_recorded_move_and_roll_match_the_engines_own_log(tmp_path):
+    """Replay VASSAL's own log with our recorder: the drag from 0704 to 0604 (step 1)
+    and the Combat roll 2,5 (step 7) come out as the engine wrote them."""
+    engine = read_module(ENGINE_MODULE)
+    written = read_save(ENGINE_LOG)
+    stream = split_stream(written.text)
+    replay = replay_save(written, engine)
+    logged = parse_tree(written.text).children
+    start = list(logged[:[n.text for n in logged].index("end_save") + 1])
+    (blue,) = replay.initial.by_name("Blue Infantry")
+    grant = Player("Grant", "Blue", "grant-secret")
+    turn = Turn(engine, grant, start, replay.initial, first_id=1795312874787)
+    ours = split_stream(read_save(turn.move(blue.id, "0604").roll("Combat", (2, 5)).save(
+        tmp_path / "ours.vlog", "")).text).steps
+    theirs_move = [c.text for c in stream.steps[0] if not isinstance(c, Chat)]  # no auto-report in ours
+    assert [c.text for c in ours[0]] == theirs_move
+    chat, *changes = stream.steps[6]
+    assert isinstance(chat, Chat) and all(isinstance(c, MutableProperty) for c in changes)
+    assert dice_report(engine.dice_button("Combat"), "Grant", (2, 5)) == chat.message
+    assert [(c.name, c.new) for c in changes] == [
+        ("Combat" + suffix, value) for suffix, value in roll_properties(engine.dice_button("Combat"), (2, 5))]
+    assert [type(c) for c in ours[1]] == [type(c) for c in stream.steps[6]]
 
 
 # ---------------------------------------------------------------- the game as built and played
@@ -270,6 +312,20 @@ def test_check_clean_log1_alone_passes(day):
         [("Hood", HOOD_ROLL[0], list(HOOD_ROLL[1]))]
 
 
+def test_check_a_folder_of_the_games_logs_in_playing_order(day):
+    folder = day.folder / "mailbox"
+    folder.mkdir()
+    # natural order puts turn 9 before turn 10 (plain sorting would not), as players number their logs
+    (folder / "turn9-hood.vlog").write_bytes(day.log1.read_bytes())
+    (folder / "turn10-thomas.vlog").write_bytes(day.log2.read_bytes())
+    (folder / "notes.txt").write_text("not a log")
+    code, report = check_json(folder, "--module", day.vmod, "--game", GAME)
+    assert [log["file"] for log in report["logs"]] == ["turn9-hood.vlog", "turn10-thomas.vlog"]
+    assert code == 1
+    (error,) = errors(report)  # the chain holds; only the re-roll
+    assert (error["check"], error["log"], error["step"], error["player"]) == ("undo", "turn10-thomas.vlog", 4, "Thomas")
+
+
 # ---------------------------------------------------------------- the HTML report
 
 
@@ -304,6 +360,8 @@ def test_html_report_is_written_atomically_with_the_board_as_a_data_uri(day, mon
     html = report.read_text(encoding="utf-8")
     assert_no_password(html)
     assert unit in html and "re-roll" in html
+    # the undo note quotes the dice report "... *** <Thomas>": text from a log is escaped
+    assert "&lt;Thomas&gt;" in html and "<Thomas>" not in html
     images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', html)
     assert len(images) == 1
     drawn = day.module.map("Main Map").board("Hood Strikes North")
