@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -10,19 +9,15 @@ from gamedata.importer.run import run_import
 from gamedata.load import load_game
 from gamedata.validate import validate
 from tests.conftest import RULEBOOKS
+from tests.imported_games import SOURCES, assert_reimport_reproduces, table_result
 
-GAME = Path(__file__).resolve().parents[1] / "sources" / "cwb-regimental"
+GAME = SOURCES / "cwb-regimental"
 RULEBOOK = RULEBOOKS / "002_bf5691fdb44795f2.txt"
 
 
 @pytest.fixture(scope="module")
 def game():
     return load_game(GAME)
-
-
-def _result(game, table_id, roll):
-    table = next(t for t in game.tables if t.table_id == table_id)
-    return next(r.result for r in table.rows if r.roll == roll)
 
 
 def test_no_setup_data_is_invented(game):
@@ -32,24 +27,24 @@ def test_no_setup_data_is_invented(game):
 
 
 def test_command_radii(game):
-    assert _result(game, "rss-command-radius", "division leader to corps HQ").startswith("12 MP")    # L63
-    assert _result(game, "rss-command-radius", "brigade commander to division commander").startswith("8 MP")  # L65
-    assert _result(game, "rss-command-radius", "regiment to brigade commander").startswith("6 MP")  # L67
+    assert table_result(game, "rss-command-radius", "division leader to corps HQ").startswith("12 MP")    # L63
+    assert table_result(game, "rss-command-radius", "brigade commander to division commander").startswith("8 MP")  # L65
+    assert table_result(game, "rss-command-radius", "regiment to brigade commander").startswith("6 MP")  # L67
 
 
 def test_stacking_and_fire_limits(game):
-    assert _result(game, "rss-stacking", "strength points in a hex") == "16 (all types)"            # L105
-    assert _result(game, "rss-stacking", "move through another unit") == "+4 MP"                   # L109
-    assert _result(game, "rss-fire-limits", "strength points firing from a hex per phase").startswith("8")  # L121
-    assert _result(game, "rss-fire-limits", "batteries on one target") == "3 Union, 2 Confederate"  # L225
+    assert table_result(game, "rss-stacking", "strength points in a hex") == "16 (all types)"            # L105
+    assert table_result(game, "rss-stacking", "move through another unit") == "+4 MP"                   # L109
+    assert table_result(game, "rss-fire-limits", "strength points firing from a hex per phase").startswith("8")  # L121
+    assert table_result(game, "rss-fire-limits", "batteries on one target") == "3 Union, 2 Confederate"  # L225
 
 
 def test_ammunition(game):
-    assert "Low Ammo" in _result(game, "rss-fire-combat-ammo", "11-12")                             # L373
-    assert _result(game, "rss-resupply", "distance from the enemy") == "4 hexes or more"            # L389
-    assert _result(game, "rss-resupply", "artillery") == "limbered"                                 # L391
-    assert _result(game, "rss-limbered-target-shift", "4 or more") == "-6"                          # L265
-    assert _result(game, "rss-artillery-ammo", "fire in close combat") == "-2 canister"             # L287
+    assert "Low Ammo" in table_result(game, "rss-fire-combat-ammo", "11-12")                             # L373
+    assert table_result(game, "rss-resupply", "distance from the enemy") == "4 hexes or more"            # L389
+    assert table_result(game, "rss-resupply", "artillery") == "limbered"                                 # L391
+    assert table_result(game, "rss-limbered-target-shift", "4 or more") == "-6"                          # L265
+    assert table_result(game, "rss-artillery-ammo", "fire in close combat") == "-2 canister"             # L287
 
 
 def test_reserve_ammunition_totals(game):
@@ -61,7 +56,7 @@ def test_reserve_ammunition_totals(game):
     assert total("rss-ammo-tts-csa") == 282
     assert total("rss-ammo-tts-usa") == 343
     assert total("rss-ammo-thg-usa") == 448
-    assert _result(game, "rss-ammo-thg-usa", "6 Corps") == "0; add 54 on 4 July"                   # L332
+    assert table_result(game, "rss-ammo-thg-usa", "6 Corps") == "0; add 54 on 4 July"                   # L332
 
 
 def test_validate_passes():
@@ -69,11 +64,7 @@ def test_validate_passes():
 
 
 def test_reimport_reproduces_the_committed_files(tmp_path):
-    shutil.copy(GAME / "game.toml", tmp_path / "game.toml")
-    run_import(RULEBOOK, "cwb-regimental", tmp_path)
-    for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json",
-                 "import-report.md"):
-        assert (tmp_path / name).read_bytes() == (GAME / name).read_bytes(), name
+    assert_reimport_reproduces(RULEBOOK, "cwb-regimental", GAME, tmp_path)
 
 
 def test_a_rulebook_that_no_longer_says_the_number_stops_the_import(tmp_path):

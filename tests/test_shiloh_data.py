@@ -1,28 +1,20 @@
 """Shiloh data against the 18-line rulebook text (001_bc722dbdf65a3fe9.txt, lines cited)."""
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from gamedata.importer.run import run_import
 from gamedata.load import load_game
 from gamedata.validate import validate
 from tests.conftest import RULEBOOKS
+from tests.imported_games import SOURCES, assert_reimport_reproduces, table_result
 
-GAME = Path(__file__).resolve().parents[1] / "sources" / "shiloh"
+GAME = SOURCES / "shiloh"
 RULEBOOK = RULEBOOKS / "001_bc722dbdf65a3fe9.txt"
 
 
 @pytest.fixture(scope="module")
 def game():
     return load_game(GAME)
-
-
-def _result(game, table_id, case):
-    table = next(t for t in game.tables if t.table_id == table_id)
-    return next(r.result for r in table.rows if r.roll == case)
 
 
 def test_thirteen_turns_and_no_invented_setup(game):
@@ -34,11 +26,11 @@ def test_thirteen_turns_and_no_invented_setup(game):
 
 
 def test_ferry_and_gunboats(game):
-    assert _result(game, "shiloh-ferry", "cost") == "3 MP"                          # line 11
-    assert _result(game, "shiloh-ferry", "direction") == "east to west only"
-    assert _result(game, "shiloh-reinforcements", "cost") == "1 MP to enter the map"   # line 6
-    assert _result(game, "shiloh-reinforcements", "Confederate") == "none"          # line 8
-    assert "may not be attacked" in _result(game, "shiloh-gunboats", "ZOC and attack")  # line 10
+    assert table_result(game, "shiloh-ferry", "cost") == "3 MP"                          # line 11
+    assert table_result(game, "shiloh-ferry", "direction") == "east to west only"
+    assert table_result(game, "shiloh-reinforcements", "cost") == "1 MP to enter the map"   # line 6
+    assert table_result(game, "shiloh-reinforcements", "Confederate") == "none"          # line 8
+    assert "may not be attacked" in table_result(game, "shiloh-gunboats", "ZOC and attack")  # line 10
 
 
 def test_victory(game):
@@ -56,8 +48,4 @@ def test_validate_passes():
 
 
 def test_reimport_reproduces_the_committed_files(tmp_path):
-    shutil.copy(GAME / "game.toml", tmp_path / "game.toml")
-    run_import(RULEBOOK, "shiloh", tmp_path)
-    for name in ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json",
-                 "import-report.md"):
-        assert (tmp_path / name).read_bytes() == (GAME / name).read_bytes(), name
+    assert_reimport_reproduces(RULEBOOK, "shiloh", GAME, tmp_path)
