@@ -126,6 +126,15 @@ def day(tmp_path_factory: pytest.TempPathFactory) -> GameDay:
     return day
 
 
+def nudged(day: GameDay) -> BoardState:
+    """Log 1's end with one counter slid to the next hex, as a doctored log 2 would start."""
+    unit, _, to = NUDGED
+    (piece,) = day.end1.by_name(unit)
+    x, y = day.module.map_layout(piece.map).map_point("Hood Strikes North", to)
+    return BoardState({**day.end1.pieces, piece.id: replace(piece, x=x, y=y, location=to)},
+                      day.end1.properties, day.end1.turns)
+
+
 def assert_no_password(text: str) -> None:
     for password in PASSWORDS:
         assert password not in text
@@ -290,11 +299,7 @@ def test_check_logs_in_the_wrong_order_breaks_the_chain_naming_every_moved_piece
 
 def test_check_names_a_piece_moved_between_the_logs_and_both_hexes(day):
     unit, start, to = NUDGED
-    (piece,) = day.end1.by_name(unit)
-    x, y = day.module.map_layout(piece.map).map_point("Hood Strikes North", to)
-    nudged = BoardState({**day.end1.pieces, piece.id: replace(piece, x=x, y=y, location=to)},
-                        day.end1.properties, day.end1.turns)
-    log2 = thomas_turn(day, nudged, day.folder / "log2-nudged.vlog")
+    log2 = thomas_turn(day, nudged(day), day.folder / "log2-nudged.vlog")
     code, report = check_json(log2, "--previous", day.log1, "--module", day.vmod, "--game", GAME)
     assert code == 1
     (chain,) = [f for f in report["findings"] if f["check"] == "chain"]
@@ -326,16 +331,26 @@ def test_check_a_folder_of_the_games_logs_in_playing_order(day):
     assert (error["check"], error["log"], error["step"], error["player"]) == ("undo", "turn10-thomas.vlog", 4, "Thomas")
 
 
+def test_a_log_cut_short_in_the_mail_is_refused_by_name_and_inputs_stay_untouched(day):
+    inputs = (day.vmod, day.log1, day.log2)
+    before = [p.read_bytes() for p in inputs]
+    cut = day.folder / "log2-cut.vlog"
+    cut.write_bytes(day.log2.read_bytes()[:3000])
+    for command in (("check", cut, "--previous", day.log1, "--module", day.vmod, "--game", GAME),
+                    ("inspect", cut, "--module", day.vmod)):
+        code, out = cli(*command)
+        assert code == 2
+        assert out.startswith(f"error: {cut}: ") and "Traceback" not in out
+    cli("check", day.log2, "--previous", day.log1, "--module", day.vmod, "--game", GAME)
+    assert [p.read_bytes() for p in inputs] == before
+
+
 # ---------------------------------------------------------------- the HTML report
 
 
 def test_html_report_is_written_atomically_with_the_board_as_a_data_uri(day, monkeypatch):
     unit, start, to = NUDGED
-    (piece,) = day.end1.by_name(unit)
-    x, y = day.module.map_layout(piece.map).map_point("Hood Strikes North", to)
-    nudged = BoardState({**day.end1.pieces, piece.id: replace(piece, x=x, y=y, location=to)},
-                        day.end1.properties, day.end1.turns)
-    log2 = thomas_turn(day, nudged, day.folder / "log2-for-html.vlog")
+    log2 = thomas_turn(day, nudged(day), day.folder / "log2-for-html.vlog")
     out_dir = day.folder / "html"
     out_dir.mkdir()
     report = out_dir / "report.html"
