@@ -48,7 +48,7 @@ from vassal.commands import (
 from vassal.gamestate import basic_name
 from vassal.module import Module, read_module
 from vassal.replay import BoardState, replay_file, replay_save
-from vassal.savefile import SaveFile, read_save
+from vassal.savefile import SaveFile, read_save, write_save
 
 GAME = REPO / "sources" / "hood-strikes-north"
 RULEBOOK = RULEBOOKS / "003_f9322ba859639b19.txt"
@@ -343,6 +343,18 @@ def test_a_log_cut_short_in_the_mail_is_refused_by_name_and_inputs_stay_untouche
         assert out.startswith(f"error: {cut}: ") and "Traceback" not in out
     cli("check", day.log2, "--previous", day.log1, "--module", day.vmod, "--game", GAME)
     assert [p.read_bytes() for p in inputs] == before
+
+
+def test_a_log_whose_text_stops_inside_its_start_state_does_not_pass(day):
+    """The zip is sound but the command text ends half-way through the pieces: no
+    ``end_save``, no steps, counters missing. A referee must not call that clean."""
+    written = read_save(day.log2)
+    cut = day.folder / "log2-no-end-save.vlog"
+    write_save(cut, written.text[: written.text.index("end_save") // 2], written.module_metadata,
+               written.save_metadata)
+    code, out = cli("check", cut, "--module", day.vmod, "--game", GAME)
+    assert code != 0, out
+    assert cut.name in out
 
 
 # ---------------------------------------------------------------- the HTML report
