@@ -211,9 +211,13 @@ def step_lines(output: str) -> list[str]:
 
 
 def test_inspect_log1_names_units_and_hexes(day):
-    code, out = cli("inspect", day.log1, "--module", day.vmod)
+    code, out = cli("inspect", day.log1, "--module", day.vmod, "--step", "1")
     assert code == 0, out
-    assert "player: Hood (Confederate)" in out.splitlines()
+    lines = out.splitlines()
+    assert "player: Hood (Confederate)" in lines
+    # after step 1 only Jackson has left 0118; Armstrong "2#" begins with Fatigue Level 1 (rulebook L247, L253)
+    assert {"  Jackson · Main Map · 0218", "  Buford · Main Map · 0119",
+            "  Armstrong · Main Map · 0118 · Fatigue: 1"} <= set(lines)
     assert step_lines(out) == [
         "step 1 · Hood / Confederate · moved Jackson from 0118 to 0218",
         "step 2 · Hood / Confederate · moved Buford from 0119 to 0219",
