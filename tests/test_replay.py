@@ -143,3 +143,17 @@ def test_deck_cards_are_members_of_their_deck():
         listed = [i for i in d.state.split(";")[4].split(",") if i]
         assert state.stacks[d.id].members == listed
         assert all(state.position(card) == state.position(d.id) for card in listed)
+
+
+def test_a_stack_dropped_on_a_stack_moves_with_it_afterwards():
+    """VASSAL merges a dragged stack into the stack it lands on; a later move of that stack moves all."""
+    pieces = [Placement(p, f"piece;;;{p}.png;{p}", "null;0;0;1;0", "Main Map", x, 100)
+              for p, x in (("a", 100), ("b", 100), ("c", 300))]
+    w = LogWriter.from_placements(pieces, stack_id=lambda i: f"s{i}")
+    # the stack holding a and b is dropped on c (whose stack is s1)
+    w.step(MovePiece.make("s0", "Main Map", (300, 100), "c", "Main Map", (100, 100), None, "pw"))
+    w.step(MovePiece.make("s1", "Main Map", (500, 100), None, "Main Map", (300, 100), None, "pw"))
+    r = replay_save(SaveFile("synthetic", w.text(), "plain", False, None, None))
+    final = r.final.pieces
+    assert {p: (final[p].x, final[p].stack_id) for p in "abc"} == {"a": (500, "s1"), "b": (500, "s1"),
+                                                                  "c": (500, "s1")}

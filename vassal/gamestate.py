@@ -324,9 +324,17 @@ class GameState:
         if c.new_under is not None:
             under_map, ux, uy = self.position(c.new_under) if (
                 c.new_under in self.pieces or c.new_under in self.stacks) else (None, 0, 0)
-            if under_map == c.new_map and (ux, uy) == (c.new_x, c.new_y) and c.id in self.pieces:
-                self._merge(c.new_under, c.id)
-                return
+            if under_map == c.new_map and (ux, uy) == (c.new_x, c.new_y):
+                if c.id in self.pieces:
+                    self._merge(c.new_under, c.id)
+                    return
+                if c.new_under not in self.stacks[c.id].members:
+                    # a whole stack dropped onto another: its pieces join that stack, in order
+                    below = c.new_under
+                    for member in list(self.stacks[c.id].members):
+                        self._merge(below, member)
+                        below = member
+                    return
         self._place_at(c.id, c.new_map, c.new_x, c.new_y)
 
     def _merge(self, under_id: str, piece_id: str) -> None:
