@@ -4,9 +4,9 @@ import re
 
 import pytest
 
-from conftest import CORPUS, ENGINE_LOG, SHARED, corpus_saves
+from conftest import CORPUS, ENGINE_LOG, corpus_saves
 from vassal.commands import AddPiece, MovePiece, RemovePiece
-from vassal.replay import (Added, ChatLine, DiceRoll, Moved, UndoBegin, replay_file, replay_save)
+from vassal.replay import (Added, ChatLine, Moved, replay_file, replay_save)
 from vassal.savefile import SaveFile
 from vassal.savewriter import LogWriter, Placement, stack_state
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterator
+from typing import Iterator
 
 from .errors import FormatError
 from .sequence import ESC, decode, encode
@@ -398,8 +398,6 @@ class Stream:
     setup: tuple[Command, ...]
     steps: tuple[tuple[Command, ...], ...]
     trailing: tuple[Command, ...] = ()  # top-level non-LOG commands after end_save (rare)
-
-    STEP_PREFIX: ClassVar[str] = "LOG\t"
 
 
 def split_stream(text: str) -> Stream:
