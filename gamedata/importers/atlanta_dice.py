@@ -5,18 +5,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from gamedata.importer.records import TableHead
 from gamedata.importers.atlanta_units import squash
 
 
 @dataclass(frozen=True)
-class DieTable:
+class DieTable(TableHead):
     """A die-roll table: rows read from lines by `pattern` (groups: roll, result) or given with their line."""
 
-    table_id: str
-    name: str
-    die: str
-    purpose: str
-    section: str
     scenario: str | None
     first: int
     last: int
@@ -69,8 +65,7 @@ _WEATHER = ("atl-weather-after-clear", "atl-weather-after-rain", "atl-weather-af
 def dice_tables(ctx: Any) -> None:
     """Write the die-roll tables and the weather tables, each row with its line."""
     for t in DIE_TABLES:
-        ctx.emit("Tables", {"table_id": t.table_id, "name": t.name, "die": t.die, "purpose": t.purpose,
-                            "section": t.section, "scenario_id": t.scenario, "rulebook_line": t.first})
+        ctx.emit("Tables", t.record(t.scenario, t.first))
         report = f"{t.section} {t.table_id}"
         if t.pattern:
             for line, m in ctx.prose(report, t.first, t.last, t.anchor, t.pattern):
@@ -95,9 +90,9 @@ def _weather(ctx: Any) -> None:
     ctx.note(report, 989, "header", header.strip(), "previous day",
              "header says 'Previous Turn' but the roll is made once a day; column 'Storms' is the result 'Storm'")
     for tid, previous in zip(_WEATHER, ("Clear", "Rain", "Storm")):
-        ctx.emit("Tables", {"table_id": tid, "name": f"Weather (previous day {previous})", "die": "1d6",
-                            "purpose": "rolled each day on the first daylight turn; applies all day",
-                            "section": "5.2d.5", "scenario_id": "5.3", "rulebook_line": 989})
+        ctx.emit("Tables", TableHead(tid, f"Weather (previous day {previous})", "1d6",
+                                     "rolled each day on the first daylight turn; applies all day",
+                                     "5.2d.5").record("5.3", 989))
     for line, m in ctx.prose(report, 990, 993, "1-3", r"^(\d-\d|\d)\t+(\w+)\t(\w+)\t(\w+)$"):
         for tid, result in zip(_WEATHER, m.groups()[1:]):
             ctx.emit("Rows", {"table_id": tid, "roll": m.group(1), "result": result, "rulebook_line": line},
@@ -120,12 +115,12 @@ def panic_tables(ctx: Any) -> None:
         bands = [c for c in ctx.book.line(head).split("\t")[1:] if c.strip()]
         for status, line in (("2", two), ("1", one)):
             table_id = f"{tid}-status-{status}"
-            ctx.emit("Tables", {
-                "table_id": table_id, "name": f"{leader} panic roll (army commander status {status})", "die": "2d6",
-                "purpose": "roll = number of wrecked divisions; result = the 2d6 total (plus modifiers) that "
-                           "panics" + (": exactly = freeze for a day, higher = fall back across the Chattahoochie"
-                                       if leader == "Sherman" else ""),
-                "section": "personality sheets", "scenario_id": None, "rulebook_line": head})
+            ctx.emit("Tables", TableHead(
+                table_id, f"{leader} panic roll (army commander status {status})", "2d6",
+                "roll = number of wrecked divisions; result = the 2d6 total (plus modifiers) that panics"
+                + (": exactly = freeze for a day, higher = fall back across the Chattahoochie"
+                   if leader == "Sherman" else ""),
+                "personality sheets").record(None, head))
             ctx.report.tables[report].rows_read.add(line)
             values = [c.strip() for c in ctx.book.line(line).split("\t")[1:] if c.strip()]
             for band, value in zip(bands, values):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamedata.importer.records import TableHead
 from gamedata.importer.reference import (
     REFERENCE_DIE,
     Quirk,
@@ -164,8 +165,7 @@ QUIRKS: tuple[Quirk, ...] = (
 def build(ctx: Any) -> None:
     """Import the Regimental Sub-Series reference tables."""
     for table_id, name, die, section, purpose in TABLES:
-        ctx.emit("Tables", {"table_id": table_id, "name": name, "die": die, "purpose": purpose, "section": section,
-                            "scenario_id": None, "rulebook_line": None})
+        ctx.emit("Tables", TableHead(table_id, name, die, purpose, section).record(None, None))
     report_spans(ctx, (t[0] for t in TABLES), ROWS + MODIFIERS)
     emit_quoted_rows(ctx, ROWS)
     for table_id, line, pattern, modifier, condition in MODIFIERS:

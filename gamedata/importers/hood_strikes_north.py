@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from gamedata.hexids import HexError
 from gamedata.importer.context import ImportContext
 from gamedata.importer.normalize import empty_marks, footnotes, lost_minus, strip_html, unescape_markdown
+from gamedata.importer.records import TableHead
 from gamedata.importer.rulebook import RawRow, TableSpec
 from gamedata.workbook import Cell
 
@@ -164,14 +165,9 @@ def formation_id(side: str, code: str) -> str:
 
 
 @dataclass(frozen=True)
-class DieTable:
+class DieTable(TableHead):
     """A die-roll table: its rows as a pipe table and its modifiers as table or bullets."""
 
-    table_id: str
-    name: str
-    die: str
-    purpose: str
-    section: str
     rows: TableSpec
     modifiers: TableSpec | None = None
     modifier_bullets: tuple[int, int, str] | None = None
@@ -500,8 +496,7 @@ _FOOTNOTE = re.compile(r"^-\s+\\?(?P<mark>[@*+%#])\s+(?P<text>.+)$")
 
 
 def _die_table(ctx: ImportContext, t: DieTable) -> None:
-    ctx.emit("Tables", {"table_id": t.table_id, "name": t.name, "die": t.die, "purpose": t.purpose,
-                        "section": t.section, "scenario_id": t.scenario_id or None, "rulebook_line": t.rows.first})
+    ctx.emit("Tables", t.record(t.scenario_id or None, t.rows.first))
     meanings: dict[str, str] = {}
     if t.notes_lines:
         for line, match in ctx.prose(f"{t.table_id} notes", t.notes_lines[0], t.notes_lines[1], "",
@@ -552,8 +547,7 @@ _ROLL_SENTENCE = re.compile(r"On a roll of (\d+(?:\s+(?:or|to)\s+\d+)*), (.+?)\.
 def _sentence_table(ctx: ImportContext, table_id: str, name: str, section: str, first: int, last: int,
                     scenario: str, anchor: str) -> None:
     """Rows from sentences; a paragraph split by a page break (L304/L306) is read as one."""
-    ctx.emit("Tables", {"table_id": table_id, "name": name, "die": "1d6", "purpose": name,
-                        "section": section, "scenario_id": scenario or None, "rulebook_line": first})
+    ctx.emit("Tables", TableHead(table_id, name, "1d6", name, section).record(scenario or None, first))
     lines = ctx.prose(table_id, first, last, anchor, r"On a roll of|^cavalry unit")
     paragraph = " ".join(ctx.book.line(number).strip() for number, _ in lines)
     for roll, result in _ROLL_SENTENCE.findall(paragraph):

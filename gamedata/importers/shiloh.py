@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gamedata.importer.records import TableHead
 from gamedata.importer.reference import (
     REFERENCE_DIE,
     Quirk,
@@ -24,6 +25,7 @@ from gamedata.importer.reference import (
 GAME_ID = "shiloh"
 SCENARIO = "shiloh"
 PITTSBURG_LANDING = "1508"
+PURPOSE = "reference table: no die roll; 'roll' names the case"
 
 TABLES = (
     ("shiloh-ferry", "River ferry (Union only)", "special rules, line 11"),
@@ -92,9 +94,7 @@ def build(ctx: Any) -> None:
                  "reinforcements (line 8).",
     }, "game length", line)
     for table_id, name, section in TABLES:
-        ctx.emit("Tables", {"table_id": table_id, "name": name, "die": REFERENCE_DIE, "section": section,
-                            "purpose": "reference table: no die roll; 'roll' names the case",
-                            "scenario_id": SCENARIO, "rulebook_line": None})
+        ctx.emit("Tables", TableHead(table_id, name, REFERENCE_DIE, PURPOSE, section).record(SCENARIO, None))
     report_spans(ctx, (t[0] for t in TABLES), ROWS)
     emit_quoted_rows(ctx, ROWS)
     _victory(ctx)
