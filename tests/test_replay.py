@@ -5,7 +5,7 @@ import re
 import pytest
 
 from conftest import CORPUS, ENGINE_LOG, corpus_saves
-from vassal.commands import AddPiece, MovePiece, RemovePiece
+from vassal.commands import AddPiece, MovePiece, MutableProperty, RemovePiece
 from vassal.replay import (Added, ChatLine, Moved, replay_file, replay_save)
 from vassal.savefile import SaveFile
 from vassal.savewriter import LogWriter, Placement, stack_state
@@ -157,3 +157,20 @@ def test_a_stack_dropped_on_a_stack_moves_with_it_afterwards():
     final = r.final.pieces
     assert {p: (final[p].x, final[p].stack_id) for p in "abc"} == {"a": (500, "s1"), "b": (500, "s1"),
                                                                   "c": (500, "s1")}
+
+
+def test_an_undone_roll_is_linked_and_not_read_as_a_roll():
+    w = LogWriter.from_placements([])
+    w.roll("Thomas", "Initiative", [2])
+    w.undo("roll", MutableProperty.make("Initiative_result", "2", ""), MutableProperty.make("Initiative_total", "2", "0"))
+    w.roll("Thomas", "Initiative", [6])
+    r = replay_save(SaveFile("synthetic", w.text(), "plain", False, None, None))
+    assert r.steps[1].is_undo and r.steps[1].undoes == 1
+    assert [len(s.dice()) for s in r.steps] == [1, 0, 1]
+
+
+def test_a_log_cut_before_end_save_is_refused():
+    from vassal.errors import FormatError
+    text = LogWriter.from_placements([Placement("a", "piece;;;a.png;A", "null;0;0;1;0", "Main Map", 1, 1)]).text()
+    with pytest.raises(FormatError, match="stops before end_save"):
+        replay_save(SaveFile("cut.vlog", text[: text.index("end_save")], "plain", False, None, None))

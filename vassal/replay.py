@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, Protocol
 
-from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
+from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, EndSave, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
 from .gamestate import GameState, PieceRecord, basic_name, split_chain
+from .errors import FormatError
 from .metadata import Metadata
 from .piece import Piece
 from .trait_changes import describe_trait_change
@@ -246,6 +247,9 @@ def replay_file(path: str, module: "Module | None" = None) -> Replay:
 
 def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     stream = split_stream(save.text)
+    if not any(isinstance(c, EndSave) for c in stream.setup):
+        raise FormatError("the command text stops before end_save: the start state is incomplete "
+                          "(the file is cut short or damaged)", save.path)
     locator = module.locator() if module is not None and hasattr(module, "locator") else None
     state = _start_state(stream)
     initial = _freeze(state, locator)
@@ -343,7 +347,12 @@ class _StepReplayer:
                                                          if c.message.startswith("*") else None)
                 if who and speaker is None:
                     speaker = html.unescape(who.group("name"))
-        events.extend(self._dice_events(pending_dice, events))
+        undo = [e for e in events if isinstance(e, (UndoBegin, UndoEnd))]
+        if undo and not isinstance(undo[-1], UndoEnd):
+            self.problems.append(Problem(index, "an undo block opens (UNDO true) but never closes: "
+                                                "the step is cut short"))
+        if not undo:  # an undo restores the dice properties: that is no roll
+            events.extend(self._dice_events(pending_dice, events))
         name = player[0] if player else speaker
         side = player[1] if player else self._side_of(speaker)
         return Step(index, commands, tuple(events), name, side)
@@ -500,4 +509,6 @@ def _signature(cmds: tuple[Command, ...], inverted: bool = False) -> set[tuple]:
             sig.add(("-" if inverted else "+", c.id))
         elif isinstance(c, RemovePiece):
             sig.add(("+" if inverted else "-", c.id))
+        elif isinstance(c, MutableProperty):  # e.g. a die roll's <name>_result
+            sig.add(("P", c.container, c.name) + ((c.old, c.new) if inverted else (c.new, c.old)))
     return sig
