@@ -1,8 +1,9 @@
 """Pieces of output records that every importer builds the same way.
 
 The Tables sheet describes each rule table with the same five facts plus where
-it stands; notes columns collect several remarks into one cell. Keeping both
-here means every importer writes them alike.
+it stands; a formation of the order of battle is the same six facts in every
+game; notes columns collect several remarks into one cell. Keeping them here
+means every importer writes them alike.
 """
 from __future__ import annotations
 
@@ -14,6 +15,23 @@ from gamedata.workbook import Cell
 def join_notes(*parts: str) -> str | None:
     """Non-empty remarks joined with ``; ``; None (an empty cell) when there are none."""
     return "; ".join(p for p in parts if p) or None
+
+
+@dataclass(frozen=True)
+class Formation:
+    """One row of the Formations sheet: a command and where it stands in the order of battle."""
+
+    formation_id: str
+    side: str
+    name: str
+    level: str
+    parent: str
+    leader: str
+
+    def record(self) -> dict[str, Cell]:
+        """The Formations row; an empty parent (the top) or leader (none printed) is an empty cell."""
+        return {"formation_id": self.formation_id, "side": self.side, "name": self.name, "level": self.level,
+                "parent": self.parent or None, "leader": self.leader or None}
 
 
 @dataclass(frozen=True)

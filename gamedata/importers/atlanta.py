@@ -70,8 +70,7 @@ def _sheet_order(name: str) -> tuple[int, str]:
 
 def _oob(ctx: Any) -> None:
     for f in formations():
-        ctx.emit("Formations", {"formation_id": f.formation_id, "side": f.side, "name": f.name, "level": f.level,
-                                "parent": f.parent or None, "leader": f.leader or None})
+        ctx.emit("Formations", f.record())
     for u in units():
         ctx.emit("Units", {
             "unit_id": u.unit_id, "side": u.side, "name": u.name, "type": u.type, "size": u.size or None,

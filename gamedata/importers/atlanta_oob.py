@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gamedata.importer.records import Formation
+
 UNION, CSA = "Union", "Confederate"
 
 
@@ -324,15 +326,9 @@ class OobUnit:
 
 
 @dataclass(frozen=True)
-class OobFormation:
-    """One row of the Formations sheet."""
+class OobFormation(Formation):
+    """One row of the Formations sheet, with the rulebook line that names the formation."""
 
-    formation_id: str
-    side: str
-    name: str
-    level: str
-    parent: str
-    leader: str
     line: int
 
 

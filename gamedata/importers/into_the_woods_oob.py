@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from gamedata.importer.records import Formation
 from gamedata.importer.report import Report
 from gamedata.importers.into_the_woods_names import (
     UNION,
@@ -42,19 +43,9 @@ class OobUnit:
 
 
 @dataclass(frozen=True)
-class OobFormation:
-    formation_id: str
-    side: str
-    name: str
-    level: str
-    parent: str
-    leader: str
-
-
-@dataclass(frozen=True)
 class Oob:
     units: tuple[OobUnit, ...]
-    formations: tuple[OobFormation, ...]
+    formations: tuple[Formation, ...]
 
     def by_id(self) -> dict[str, OobUnit]:
         return {u.unit_id: u for u in self.units}
@@ -157,7 +148,7 @@ def _add_sections(names: dict[str, tuple[str, str]], votes: dict[str, Counter[st
             del names[whole]
 
 
-def _formations(units: list[OobUnit]) -> tuple[OobFormation, ...]:
+def _formations(units: list[OobUnit]) -> tuple[Formation, ...]:
     leaders: dict[str, list[str]] = {}
     codes: dict[str, str] = {}
     for unit in units:
@@ -171,7 +162,7 @@ def _formations(units: list[OobUnit]) -> tuple[OobFormation, ...]:
         while up:
             codes.setdefault(up, side)
             up = parent(up, side)
-    out: list[OobFormation] = []
+    out: list[Formation] = []
     for code in sorted(codes, key=lambda c: (codes[c], c)):
         side = codes[code]
         chosen = leaders.get(code, [])
@@ -180,7 +171,7 @@ def _formations(units: list[OobUnit]) -> tuple[OobFormation, ...]:
             leader = unit_id(side, ARMY_LEADER[code])
         elif chosen:
             leader = chosen[0]
-        out.append(OobFormation(code, side, _name(code, leader), level(code), parent(code, side), leader))
+        out.append(Formation(code, side, _name(code, leader), level(code), parent(code, side), leader))
     return tuple(out)
 
 
