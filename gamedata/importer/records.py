@@ -1,14 +1,15 @@
 """Pieces of output records that every importer builds the same way.
 
 The Tables sheet describes each rule table with the same five facts plus where
-it stands; a formation of the order of battle is the same six facts in every
-game; notes columns collect several remarks into one cell. Keeping them here
-means every importer writes them alike.
+it stands; a formation of the order of battle (``gamedata.model.Formation``)
+is written the same way in every game; notes columns collect several remarks
+into one cell. Keeping them here means every importer writes them alike.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamedata.model import Formation
 from gamedata.workbook import Cell
 
 
@@ -17,21 +18,10 @@ def join_notes(*parts: str) -> str | None:
     return "; ".join(p for p in parts if p) or None
 
 
-@dataclass(frozen=True)
-class Formation:
-    """One row of the Formations sheet: a command and where it stands in the order of battle."""
-
-    formation_id: str
-    side: str
-    name: str
-    level: str
-    parent: str
-    leader: str
-
-    def record(self) -> dict[str, Cell]:
-        """The Formations row; an empty parent (the top) or leader (none printed) is an empty cell."""
-        return {"formation_id": self.formation_id, "side": self.side, "name": self.name, "level": self.level,
-                "parent": self.parent or None, "leader": self.leader or None}
+def formation_record(f: Formation) -> dict[str, Cell]:
+    """The Formations row; an empty parent (the top) or leader (none printed) is an empty cell."""
+    return {"formation_id": f.formation_id, "side": f.side, "name": f.name, "level": f.level,
+            "parent": f.parent or None, "leader": f.leader or None}
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gamedata.importer.records import join_notes
+from gamedata.importer.records import formation_record, join_notes
 from gamedata.importer.reference import Quirk, note_quirks
 from gamedata.importers.atlanta_dice import dice_tables, panic_tables
 from gamedata.importers.atlanta_hexes import canonical_hexes, clock  # noqa: F401  (the importer's public hex reading)
@@ -70,7 +70,7 @@ def _sheet_order(name: str) -> tuple[int, str]:
 
 def _oob(ctx: Any) -> None:
     for f in formations():
-        ctx.emit("Formations", f.record())
+        ctx.emit("Formations", formation_record(f))
     for u in units():
         ctx.emit("Units", {
             "unit_id": u.unit_id, "side": u.side, "name": u.name, "type": u.type, "size": u.size or None,

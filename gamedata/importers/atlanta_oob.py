@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gamedata.importer.records import Formation
+from gamedata.model import Formation
 
 UNION, CSA = "Union", "Confederate"
 
@@ -325,7 +325,7 @@ class OobUnit:
     notes: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class OobFormation(Formation):
     """One row of the Formations sheet, with the rulebook line that names the formation."""
 
@@ -342,7 +342,8 @@ def _table(text: str) -> list[list[str]]:
 
 def formations() -> tuple[OobFormation, ...]:
     """The command structure the text names (formation ids are the designations it prints)."""
-    return tuple(OobFormation(f, _SIDE[s], n, lvl, p, ldr, int(ln)) for f, s, n, lvl, p, ldr, ln in _table(FORMATIONS))
+    return tuple(OobFormation(f, _SIDE[s], n, lvl, p, ldr, line=int(ln))
+                 for f, s, n, lvl, p, ldr, ln in _table(FORMATIONS))
 
 
 def units() -> tuple[OobUnit, ...]:

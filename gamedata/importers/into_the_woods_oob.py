@@ -13,7 +13,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from gamedata.importer.records import Formation
 from gamedata.importer.report import Report
 from gamedata.importers.into_the_woods_names import (
     UNION,
@@ -24,6 +23,7 @@ from gamedata.importers.into_the_woods_names import (
 )
 from gamedata.importers.into_the_woods_read import ParsedRow
 from gamedata.importers.into_the_woods_specs import ItwTable
+from gamedata.model import Formation
 
 ARMY_NAMES = {"AoT": "Army of the Tennessee", "AoO": "Army of the Ohio", "AoM": "Army of the Mississippi"}
 # Both overall Confederate commanders print as AoM (BB 4.11); the army is Johnston's.
