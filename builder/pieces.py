@@ -128,12 +128,15 @@ def _encoded(trait: Trait) -> tuple[str, str]:
     return trait.encode_type(), trait.encode_state()
 
 
-def piece_texts(piece: Piece) -> tuple[str, str]:
-    """`Piece.encode()`, with each trait's texts memoised: a build encodes the same badge
-    layers, markers and rotators thousands of times, and VASSAL's chaining (join_chain)
-    is all that differs from piece to piece."""
-    texts = [_encoded(trait) for trait in piece.traits]
-    return join_chain([t for t, _ in texts]), join_chain([s for _, s in texts])
+def piece_type(piece: Piece) -> str:
+    """`Piece.encode()[0]`, each trait's text memoised: a build encodes the same badge
+    layers, markers and rotators thousands of times; only the chaining differs."""
+    return join_chain([_encoded(trait)[0] for trait in piece.traits])
+
+
+def piece_state(piece: Piece) -> str:
+    """`Piece.encode()[1]`, memoised per trait like `piece_type`."""
+    return join_chain([_encoded(trait)[1] for trait in piece.traits])
 
 
 def type_prototype(game: Game, profile: SystemProfile, unit: Unit) -> list[Trait]:
