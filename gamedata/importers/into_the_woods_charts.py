@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamedata.importer.records import TableHead
+
 U, C = "Union", "Confederate"
 
 
 @dataclass(frozen=True)
-class Table:
-    table_id: str
-    name: str
-    die: str
-    purpose: str
-    section: str
+class Table(TableHead):
+    """A chart: its Tables facts, the scenario it belongs to ("" for all) and the line it starts on."""
+
     scenario_id: str
     line: int
 
