@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gamedata.importer.records import join_notes
 from gamedata.importers.atlanta_oob import subtree, units
-from gamedata.importers.atlanta_setup import merge_status
+from gamedata.importers.atlanta_setup import append_to, merge_status
 
 
 @dataclass(frozen=True)
@@ -98,10 +97,10 @@ def _apply(record: dict[str, Any], rule: CommandRule, setup: bool) -> None:
     if rule.statuses:
         record["status"] = merge_status(record.get("status"), rule.statuses)
     if rule.constraint and setup:
-        record["constraint"] = join_notes(record.get("constraint") or "", rule.constraint)
+        append_to(record, "constraint", rule.constraint)
     if rule.note:
-        record["notes"] = join_notes(record.get("notes") or "", rule.note)
+        append_to(record, "notes", rule.note)
     if rule.orders and setup and not record.get("orders"):
         record["orders"] = rule.orders
     elif rule.orders and not setup and "orders:" not in (record.get("notes") or ""):
-        record["notes"] = join_notes(record.get("notes") or "", f"orders: {rule.orders}")
+        append_to(record, "notes", f"orders: {rule.orders}")

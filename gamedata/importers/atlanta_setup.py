@@ -62,7 +62,7 @@ def line_table(ctx: Any, table: LineTable, vocab: Vocabulary, rows: dict[str, li
         constraint = re.sub(r"^All of the above units are deployed ", "", rule).rstrip(".")
         for record in rows.get(f"{table.scenario} Setup", []):
             if table.first <= record["rulebook_line"] <= table.last:
-                record["constraint"] = join_notes(record.get("constraint") or "", constraint)
+                append_to(record, "constraint", constraint)
 
 
 def _clauses(text: str, pairs: bool) -> list[str]:
@@ -111,14 +111,13 @@ def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabu
         return
     amend_only = not (p.location or p.constraint or p.statuses or p.strength is not None)
     for uid in p.units:
-        existing = [r for s in (f"{scenario} Setup", f"{scenario} Reinf") for r in rows.get(s, [])
-                    if r["unit_id"] == uid]
+        existing = _rows_of(rows, scenario, uid)
         if amend_only and existing:
             for record in existing:
                 if p.orders:
-                    record["notes"] = join_notes(record.get("notes") or "", f"orders: {p.orders} (line {line})")
+                    append_to(record, "notes", f"orders: {p.orders} (line {line})")
                 for remark in p.remarks:
-                    record["notes"] = join_notes(record.get("notes") or "", f"{remark} (line {line})")
+                    append_to(record, "notes", f"{remark} (line {line})")
             continue
         _add(rows, f"{scenario} Setup", {
             "unit_id": uid, "location": p.location or None, "constraint": p.constraint or None,
@@ -131,6 +130,16 @@ def _placement(ctx: Any, table: LineTable, line: int, clause: str, vocab: Vocabu
 def _add(rows: dict[str, list[dict[str, Any]]], sheet: str, record: dict[str, Any]) -> None:
     """Add a row to a scenario sheet (kept in memory until formation rules and losses are applied)."""
     rows.setdefault(sheet, []).append(record)
+
+
+def _rows_of(rows: dict[str, list[dict[str, Any]]], scenario: str, uid: str) -> list[dict[str, Any]]:
+    """The setup rows, then the arrival rows, of unit `uid` in a scenario."""
+    return [r for s in (f"{scenario} Setup", f"{scenario} Reinf") for r in rows.get(s, []) if r["unit_id"] == uid]
+
+
+def append_to(record: dict[str, Any], column: str, remark: str) -> None:
+    """Add a remark to a `; `-joined cell of an in-memory row."""
+    record[column] = join_notes(record.get(column) or "", remark)
 
 
 def merge_status(current: str | None, codes: Iterable[str]) -> str:
@@ -158,14 +167,13 @@ def _losses(ctx: Any, table: LineTable, line: int, text: str, vocab: Vocabulary,
     for uid, loss in pairs:
         code = "replaced" if leader else f"loss-{loss}"
         what = "leader loss: use a replacement leader" if leader else f"previous loss -{loss}"
-        existing = [r for s in (f"{table.scenario} Setup", f"{table.scenario} Reinf") for r in rows.get(s, [])
-                    if r["unit_id"] == uid]
+        existing = _rows_of(rows, table.scenario, uid)
         if not existing:
             existing = [{"unit_id": uid, "rulebook_line": line}]
             _add(rows, f"{table.scenario} Setup", existing[0])
         for record in existing:
             record["status"] = merge_status(record.get("status"), (code,))
-            record["notes"] = join_notes(record.get("notes") or "", f"{what} (line {line})")
+            append_to(record, "notes", f"{what} (line {line})")
 
 
 def copy_5_2_into_5_3(ctx: Any, rows: dict[str, list[dict[str, Any]]]) -> None:
