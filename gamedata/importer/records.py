@@ -13,7 +13,7 @@ from gamedata.model import Formation
 from gamedata.workbook import Cell
 
 
-def join_notes(*parts: str) -> str | None:
+def join_notes(*parts: str | None) -> str | None:
     """Non-empty remarks joined with ``; ``; None (an empty cell) when there are none."""
     return "; ".join(p for p in parts if p) or None
 

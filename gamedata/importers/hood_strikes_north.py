@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from gamedata.hexids import HexError
 from gamedata.importer.context import ImportContext
 from gamedata.importer.normalize import empty_marks, footnotes, lost_minus, strip_html, unescape_markdown
-from gamedata.importer.records import TableHead
+from gamedata.importer.records import TableHead, join_notes
 from gamedata.importer.rulebook import RawRow, TableSpec
 from gamedata.workbook import Cell
 
@@ -343,7 +343,7 @@ def _printed_values(ctx: ImportContext, oob: _Oob) -> None:
             if uid not in oob.units:
                 raise ValueError(f"line {line}: rating for unknown unit '{uid}'")
             record = oob.units[uid]
-            record["ratings"] = "; ".join(filter(None, [str(record.get("ratings") or ""), f"{rating} (L{line})"]))
+            record["ratings"] = join_notes(str(record.get("ratings") or ""), f"{rating} (L{line})")
         ctx.keep(tid, line)
 
 
@@ -413,8 +413,8 @@ def _unit_row(ctx: ImportContext, table: UnitTable, row: RawRow, oob: _Oob) -> d
         utype = "Blockhouse"
         ctx.note(tid, line, "type", cells["type"], utype, "em-dash row is a Blockhouse marker (L694, L783-789)")
     statuses = ";".join(dict.fromkeys(s for e in effects for s in e.statuses)) or None
-    orders = "; ".join(e.orders for e in effects if e.orders) or None
-    notes = "; ".join(e.notes for e in effects if e.notes) or None
+    orders = join_notes(*(e.orders for e in effects))
+    notes = join_notes(*(e.notes for e in effects))
     if table.kind == "setup":
         location = _hex_cell(ctx, tid, line, cells["hex"])
         uid = oob.add(tid, line, table.side, name, size, command, utype)
@@ -430,7 +430,7 @@ def _unit_row(ctx: ImportContext, table: UnitTable, row: RawRow, oob: _Oob) -> d
         record["dr_set"] = f"{'variable' if table.kind == 'variable' else 'union'} {cells['set']}"
     undefined = None if entry is not None else (
         f"entry hexes printed as '{cells['entry']}': the range spans columns and rows, membership undefined")
-    record["notes"] = "; ".join(filter(None, [notes, undefined, orders])) or None
+    record["notes"] = join_notes(notes, undefined, orders)
     record["unit_id"] = oob.add(tid, line, table.side, name, size, command, utype)
     return record
 
