@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from vassal.grids.base import (
     PKG,
@@ -81,6 +82,7 @@ class HexGrid(NumberedGrid):
     attrs: Attrs
     children: tuple[GridNumbering | RawElement, ...] = ()
     tag: str = HEX_GRID
+    kind: ClassVar[str] = "hex grid"
     dx: float = field(init=False)
     dy: float = field(init=False)
     x0: int = field(init=False)
@@ -153,12 +155,6 @@ class HexGrid(NumberedGrid):
         if self.sideways:
             return (rows - col if n.v_descend else col), (cols - row if n.h_descend else row)
         return (cols - col if n.h_descend else col), (rows - row if n.v_descend else row)
-
-    def _numbering(self) -> GridNumbering:
-        numbering = self.numbering
-        if numbering is None:
-            raise LocationError("this hex grid has no numbering, so it names no location")
-        return numbering
 
     def numbered(self, hex_: RawHex, size: Size) -> tuple[int, int]:
         """Numbered ``(column, row)`` of a raw hex, before the offsets are added."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from vassal.grids.base import (
     PKG,
@@ -40,6 +41,7 @@ class SquareGrid(NumberedGrid):
     attrs: Attrs
     children: tuple[GridNumbering | RawElement, ...] = ()
     tag: str = SQUARE_GRID
+    kind: ClassVar[str] = "square grid"
     dx: float = field(init=False)
     dy: float = field(init=False)
     x0: int = field(init=False)
@@ -55,11 +57,6 @@ class SquareGrid(NumberedGrid):
         object.__setattr__(self, "dy", spacing("dy"))
         object.__setattr__(self, "x0", int_attr(self.attrs, self.tag, "x0", 24))
         object.__setattr__(self, "y0", int_attr(self.attrs, self.tag, "y0", 24))
-
-    def _numbering(self) -> GridNumbering:
-        if self.numbering is None:
-            raise LocationError("this square grid has no numbering, so it names no location")
-        return self.numbering
 
     def _limits(self, size: Size) -> tuple[int, int]:
         """``(maxRows, maxCols)``."""
