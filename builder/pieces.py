@@ -40,11 +40,20 @@ from vassal.traits.rotate import FreeRotator
 
 FACING = "Facing"
 STRENGTH = "Strength"
-# Badge centres relative to the counter centre: two columns, bottom and top rows first,
-# then the middle rows; ten places cover the counter without overlap.
-_COLUMNS = (-(BADGE_SIZE[0] // 2 + 1), BADGE_SIZE[0] // 2 + 1)
+# Badge rows relative to the counter centre: bottom and top first, then the middle.
 _ROWS = tuple(k * BADGE_SIZE[1] for k in (2, -2, 1, -1, 0))
-_BADGE_SLOTS = tuple((x, y) for y in _ROWS for x in _COLUMNS)
+_PER_RING = 2 * len(_ROWS)
+
+
+def badge_slot(index: int) -> tuple[int, int]:
+    """Centre of the index-th badge relative to the counter centre. The first ten cover
+    the counter in two columns; further badges go in columns further out on both
+    sides (Atlanta's CWB list has 21 statuses), so no two badges of a piece overlap
+    and every active status stays legible."""
+    ring, place = divmod(index, _PER_RING)
+    row, side = divmod(place, 2)
+    x = BADGE_SIZE[0] // 2 + 1 + ring * (BADGE_SIZE[0] + 2)
+    return (-x if side == 0 else x), _ROWS[row]
 
 
 def type_name(game: Game, unit: Unit) -> str:
@@ -84,7 +93,7 @@ def badge_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
     badges = [layer for layer in profile.layers if not layer.back_side and layer.applies_to(symbol)]
     return tuple(
         status_layer(layer, tuple(badge_image(layer, s) for s in range(len(layer.steps))),
-                     _BADGE_SLOTS[index % len(_BADGE_SLOTS)], ())
+                     badge_slot(index), ())
         for index, layer in enumerate(badges)
     )
 

@@ -1,7 +1,11 @@
 """Counter artwork: side colours, unit symbols and text really end up in the pixels."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from PIL import Image
+
+from builder.artwork import BADGE_SIZE
 
 from builder.cache import ImageCache
 from builder.counters import (
@@ -17,6 +21,9 @@ from builder.counters import (
     side_colours,
     symbol_for,
 )
+from builder.pieces import badge_layers
+from builder.systems import profile_for
+from gamedata.load import load_game
 
 UNION = side_colours("Union")
 CONFEDERATE = side_colours("Confederate")
@@ -101,3 +108,23 @@ def test_png_bytes_are_deterministic_and_cached(tmp_path) -> None:
     cache.put(art, first)
     assert ImageCache(tmp_path).get(art) == first
     assert ImageCache(tmp_path).get(CounterArt(UNION, Symbol.ARTILLERY, "Munch Bty b", "1/6/T", "1")) is None
+
+
+def test_every_status_badge_of_an_atlanta_counter_has_its_own_place() -> None:
+    """Atlanta's game.toml lists 22 CWB statuses (21 badges on an artillery counter,
+    besides the Wrecked back side): no two badges of one counter may cover each other."""
+    game = load_game(Path(__file__).resolve().parents[1] / "sources" / "atlanta")
+    profile = profile_for(game)
+    width, height = BADGE_SIZE
+    for symbol in Symbol:
+        layers = badge_layers(profile, symbol)
+        boxes = [(l.x_offset - width / 2, l.y_offset - height / 2, l.x_offset + width / 2, l.y_offset + height / 2)
+                 for l in layers]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (symbol, a, b)
+    assert len(badge_layers(profile, Symbol.ARTILLERY)) == 21
+    # the first ten stay on the counter
+    inside = badge_layers(profile, Symbol.INFANTRY)[:10]
+    assert all(abs(l.x_offset) + width / 2 <= COUNTER_SIZE / 2 and abs(l.y_offset) + height / 2 <= COUNTER_SIZE / 2
+               for l in inside)
