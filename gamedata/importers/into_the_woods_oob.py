@@ -23,7 +23,7 @@ from gamedata.importers.into_the_woods_names import (
 )
 from gamedata.importers.into_the_woods_read import ParsedRow
 from gamedata.importers.into_the_woods_specs import ItwTable
-from gamedata.model import Formation
+from gamedata.model import Formation, Unit
 
 ARMY_NAMES = {"AoT": "Army of the Tennessee", "AoO": "Army of the Ohio", "AoM": "Army of the Mississippi"}
 # Both overall Confederate commanders print as AoM (BB 4.11); the army is Johnston's.
@@ -32,22 +32,11 @@ SECTIONS = ("a", "b")
 
 
 @dataclass(frozen=True)
-class OobUnit:
-    unit_id: str
-    side: str
-    name: str
-    type: str
-    size: str
-    command: str
-    notes: str
-
-
-@dataclass(frozen=True)
 class Oob:
-    units: tuple[OobUnit, ...]
+    units: tuple[Unit, ...]
     formations: tuple[Formation, ...]
 
-    def by_id(self) -> dict[str, OobUnit]:
+    def by_id(self) -> dict[str, Unit]:
         return {u.unit_id: u for u in self.units}
 
 
@@ -111,7 +100,7 @@ def build_oob(tables: list[tuple[ItwTable, list[ParsedRow]]], report: Report) ->
                         votes[uid][row.command.code] += 1
                         where.setdefault(uid, []).append((row.command.code, row.line))
     _add_sections(names, votes)
-    units: list[OobUnit] = []
+    units: list[Unit] = []
     for uid in sorted(names):
         side, name = names[uid]
         counted = votes[uid].most_common()
@@ -127,7 +116,7 @@ def build_oob(tables: list[tuple[ItwTable, list[ParsedRow]]], report: Report) ->
         if not command:
             report.note(0, "OOB", "command", name, "", f"{name}: no command printed anywhere")
         kind, size = unit_type(name)
-        units.append(OobUnit(uid, side, name, kind, size, command, notes))
+        units.append(Unit(uid, side, name, kind, size=size, command=command, notes=notes))
     return Oob(tuple(units), _formations(units))
 
 
@@ -148,7 +137,7 @@ def _add_sections(names: dict[str, tuple[str, str]], votes: dict[str, Counter[st
             del names[whole]
 
 
-def _formations(units: list[OobUnit]) -> tuple[Formation, ...]:
+def _formations(units: list[Unit]) -> tuple[Formation, ...]:
     leaders: dict[str, list[str]] = {}
     codes: dict[str, str] = {}
     for unit in units:
@@ -187,7 +176,7 @@ def _name(code: str, leader: str) -> str:
     return f"{who}'s {kind} ({code})" if who else f"{kind} {code}"
 
 
-def expand(oob: Oob, side: str, formation: str, minus: tuple[str, ...]) -> list[OobUnit]:
+def expand(oob: Oob, side: str, formation: str, minus: tuple[str, ...]) -> list[Unit]:
     """Every counter under `formation` (itself or below), leaders first, minus the named units."""
     children: dict[str, set[str]] = {}
     for f in oob.formations:

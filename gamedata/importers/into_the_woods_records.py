@@ -19,9 +19,10 @@ from gamedata.importers.into_the_woods_names import (
     is_leader,
     unit_id,
 )
-from gamedata.importers.into_the_woods_oob import Oob, OobUnit, expand, identity, level
+from gamedata.importers.into_the_woods_oob import Oob, expand, identity, level
 from gamedata.importers.into_the_woods_read import Item, ParsedRow
 from gamedata.importers.into_the_woods_specs import Effect, ItwTable
+from gamedata.model import Unit
 
 Record = dict[str, object]
 
@@ -30,7 +31,7 @@ Record = dict[str, object]
 class Placed:
     """One counter of one row before it becomes a sheet record."""
 
-    unit: OobUnit
+    unit: Unit
     strength: int | None
     status: tuple[str, ...]
     notes: tuple[str, ...]
@@ -94,7 +95,7 @@ def _same_place(a: Record, b: Record) -> bool:
     return all(a.get(k) == b.get(k) for k in keys)
 
 
-def _placed(table: ItwTable, row: ParsedRow, oob: Oob, units: dict[str, OobUnit], report: Report) -> list[Placed]:
+def _placed(table: ItwTable, row: ParsedRow, oob: Oob, units: dict[str, Unit], report: Report) -> list[Placed]:
     out: list[Placed] = []
     listed = {n for i in row.items for n in i.names}
     minus = tuple(n for m in row.minus for n in canonical_names(table.side, m.strip()))
@@ -108,7 +109,7 @@ def _placed(table: ItwTable, row: ParsedRow, oob: Oob, units: dict[str, OobUnit]
     return out
 
 
-def _counters(side: str, name: str, row: ParsedRow, units: dict[str, OobUnit], report: Report) -> list[OobUnit]:
+def _counters(side: str, name: str, row: ParsedRow, units: dict[str, Unit], report: Report) -> list[Unit]:
     """The OOB counters a name stands for; a battery without a section is all its sections."""
     uid = identity(side, name, row)
     if uid in units:
@@ -121,7 +122,7 @@ def _counters(side: str, name: str, row: ParsedRow, units: dict[str, OobUnit], r
     raise ValueError(f"{name} is not in the OOB")
 
 
-def _from_token(unit: OobUnit, row: ParsedRow, item: Item) -> Placed:
+def _from_token(unit: Unit, row: ParsedRow, item: Item) -> Placed:
     token = item.token
     status: list[str] = []
     if token.disordered:
@@ -208,7 +209,7 @@ def _apply_effects(table: ItwTable, out: list[Record], oob: Oob, report: Report)
             _apply(effect, record)
 
 
-def _hit(effect: Effect, unit: OobUnit, table: ItwTable, units: dict[str, OobUnit], parents: dict[str, str]) -> bool:
+def _hit(effect: Effect, unit: Unit, table: ItwTable, units: dict[str, Unit], parents: dict[str, str]) -> bool:
     if effect.scope == "all":
         return True
     if effect.scope == "brigades":
@@ -225,7 +226,7 @@ def _hit(effect: Effect, unit: OobUnit, table: ItwTable, units: dict[str, OobUni
     return unit.name in effect.targets
 
 
-def _named(unit: OobUnit, effect: Effect) -> bool:
+def _named(unit: Unit, effect: Effect) -> bool:
     """Targets name a counter by OOB name, or by unit id where two counters share the name."""
     return unit.name in effect.targets and not is_ambiguous(unit.side, unit.name) or unit.unit_id in effect.targets
 
