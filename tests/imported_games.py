@@ -7,14 +7,26 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from gamedata.importer.run import run_import
+from gamedata.load import load_game
 from gamedata.model import Game
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 #: Every file an import writes.
 IMPORT_OUTPUTS = ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json",
                   "import-report.md")
+
+
+def game_fixture(folder: Path) -> Any:
+    """A module-scoped ``game`` fixture: the committed folder, loaded once for all of a module's tests."""
+    @pytest.fixture(scope="module")
+    def game() -> Game:
+        return load_game(folder)
+    return game
 
 
 def table_result(game: Game, table_id: str, case: str) -> str:

@@ -6,18 +6,13 @@ import shutil
 import pytest
 
 from gamedata.importer.run import run_import
-from gamedata.load import load_game
 from gamedata.validate import validate
 from tests.conftest import RULEBOOKS
-from tests.imported_games import SOURCES, assert_reimport_reproduces, table_result
+from tests.imported_games import SOURCES, assert_reimport_reproduces, game_fixture, table_result
 
 GAME = SOURCES / "cwb-regimental"
 RULEBOOK = RULEBOOKS / "002_bf5691fdb44795f2.txt"
-
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game(GAME)
+game = game_fixture(GAME)
 
 
 def test_no_setup_data_is_invented(game):

@@ -1,20 +1,13 @@
 """Shiloh data against the 18-line rulebook text (001_bc722dbdf65a3fe9.txt, lines cited)."""
 from __future__ import annotations
 
-import pytest
-
-from gamedata.load import load_game
 from gamedata.validate import validate
 from tests.conftest import RULEBOOKS
-from tests.imported_games import SOURCES, assert_reimport_reproduces, table_result
+from tests.imported_games import SOURCES, assert_reimport_reproduces, game_fixture, table_result
 
 GAME = SOURCES / "shiloh"
 RULEBOOK = RULEBOOKS / "001_bc722dbdf65a3fe9.txt"
-
-
-@pytest.fixture(scope="module")
-def game():
-    return load_game(GAME)
+game = game_fixture(GAME)
 
 
 def test_thirteen_turns_and_no_invented_setup(game):
