@@ -18,6 +18,7 @@ from gamedata.hexids import Hex, HexError, HexIds
 from gamedata.load import SCENARIOS_FILE, reinf_sheet, setup_sheet
 from gamedata.model import Game, ReinforcementRow, Scenario, SetupRow, SheetRow, TurnDef, Unit
 
+
 class BuildError(Exception):
     """Bad game data found while building, located as file:sheet:row:column (row 0 when
     the record was not read from a sheet)."""

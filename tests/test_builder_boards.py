@@ -103,7 +103,7 @@ def test_rows_growing_north_are_drawn_upward_with_map_b_above_map_a() -> None:
     # even columns sit half a hex toward higher rows, i.e. higher on the board
     assert bottom.centre(Hex("A", 9, 5))[1] - bottom.centre(Hex("A", 10, 5))[1] == bottom.dy // 2
     # B row 03 continues A row 36 (= B row 02) one hex further north, in every column
-    for column in range(0, 50):
+    for column in range(50):
         bx, by = top.centre(Hex("B", column, 3))
         ax, ay = bottom.centre(Hex("A", column, 36))
         assert bx == ax

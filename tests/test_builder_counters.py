@@ -6,7 +6,6 @@ from pathlib import Path
 from PIL import Image
 
 from builder.artwork import BADGE_SIZE
-
 from builder.cache import ImageCache
 from builder.counters import (
     COUNTER_SIZE,
