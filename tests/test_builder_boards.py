@@ -118,6 +118,8 @@ def test_upward_grid_names_every_drawn_hex_as_printed_and_inverts_exactly() -> N
         for printed, centre, named, grid, size in _named_centres(board, hexids):
             assert named == printed, (board.map.id, printed)
             assert grid.point_for(printed, size) == centre
+            # VASSAL's own name-to-point (used by "send to location") lands in the same hex
+            assert grid.location_name(grid.vassal_location(printed, size), size) == printed
             checked += 1
     assert checked == 50 * 36 + 50 * 34
     assert {"A4.27", "A0.01", "B49.36", "B0.03"} <= {p for b in group.boards for p, *_ in _named_centres(b, hexids)}
