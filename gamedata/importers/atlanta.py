@@ -24,7 +24,6 @@ from typing import Any
 from gamedata.importer.records import formation_record, join_notes
 from gamedata.importer.reference import Quirk, note_quirks
 from gamedata.importers.atlanta_dice import dice_tables, panic_tables
-from gamedata.importers.atlanta_hexes import canonical_hexes, clock  # noqa: F401  (the importer's public hex reading)
 from gamedata.importers.atlanta_oob import formations, units
 from gamedata.importers.atlanta_rules import apply_command_rules
 from gamedata.importers.atlanta_scenarios import LINE_TABLES, SCENARIOS, scenario_clock
