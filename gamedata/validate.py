@@ -5,6 +5,7 @@ straight to the cell. User data never raises: every failure becomes a Problem.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -93,8 +94,14 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
     return problems
 
 
+@functools.lru_cache(maxsize=None)
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    """One validator per schema: reading and compiling it per row cost most of a load."""
+    return jsonschema.Draft202012Validator(schema(name))
+
+
 def _schema_problems(file: str, sheet: str, row: int, instance: dict[str, Any], name: str) -> Iterable[Problem]:
-    validator = jsonschema.Draft202012Validator(schema(name))
+    validator = _validator(name)
     for error in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
         if error.validator == "required":
             missing = [c for c in error.validator_value if c not in instance]
