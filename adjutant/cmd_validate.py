@@ -34,8 +34,12 @@ def _is_module(path: Path) -> bool:
 
 
 def _validate_game(folder: Path) -> None:
+    from builder.scans import scan_problems
+
     try:
         problems = validate_folder(folder)
+        if not problems:
+            problems = scan_problems(folder)    # scanned maps against their calibration, once the data is valid
     except OSError as exc:
         click.echo(f"{folder}: cannot read: {exc.strerror}", err=True)
         raise SystemExit(2) from None

@@ -26,6 +26,7 @@ from builder.counters import png_bytes
 from builder.help import help_page
 from builder.layout import MapGroup, plan_boards
 from builder.pieces import UnitStart, piece_state, piece_type, unit_piece
+from builder.scans import ScanBoard, scan_entries, with_scans
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.stamp import record_build, up_to_date
 from builder.systems import SystemProfile, profile_for
@@ -87,10 +88,12 @@ def map_names(groups: tuple[MapGroup, ...]) -> tuple[str, ...]:
     return tuple("Main Map" if i == 0 else group.name for i, group in enumerate(groups))
 
 
-def make_plan(game: Game) -> Plan:
+def make_plan(game: Game, folder: Path | None = None) -> Plan:
+    """Decide everything before drawing; `folder` (the game folder) is needed only to
+    read scanned maps, which replace the drawn boards of their maps."""
     profile = profile_for(game)
     hexids = HexIds(game.maps)
-    groups = plan_boards(game.maps)
+    groups = plan_boards(game.maps) if folder is None else with_scans(folder, game, plan_boards(game.maps))
     names = map_names(groups)
     placed = place_boards(groups, names)
     scenarios = plan_scenarios(game, profile, hexids, placed, DISPLAY_MAP)
@@ -99,6 +102,8 @@ def make_plan(game: Game) -> Plan:
     images: list[ImageArt] = []
     for group in groups:
         for board in group.boards:
+            if isinstance(board, ScanBoard):
+                continue
             title = f"{board.map.prefix} - {board.map.name}" if board.map.prefix else board.map.name
             images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, terrain, title)))
     images += unit_images(game)
@@ -243,10 +248,10 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     if current is not None:
         return BuildSummary(current, 0, 0, 0, 0, time.perf_counter() - started, up_to_date=True)
     game = load_game(folder)
-    plan = make_plan(game)
+    plan = make_plan(game, folder)
     cache = ImageCache(cache_dir)
     images, plain = _images(plan, cache, progress, lambda: _plain_entries(plan, progress))
-    entries = [*plain, *((f"images/{name}", images[name]) for name in sorted(images))]
+    entries = [*plain, *((f"images/{name}", images[name]) for name in sorted(images)), *scan_entries(plan.groups)]
     path = out_dir / f"{game.id}.vmod"
     out_dir.mkdir(parents=True, exist_ok=True)
     write_zip(path, entries)

@@ -12,6 +12,7 @@ from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
 from builder.pieces import marker_piece, unit_piece
 from builder.pieces import prototypes as prototype_list
+from builder.scans import ScanBoard
 from builder.scenarios import ScenarioPlan, turn_words
 from builder.systems import SystemProfile
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit
@@ -53,8 +54,9 @@ def hex_grid(board: BoardGeometry) -> Element:
 
 
 def board_map(name: str, group: MapGroup) -> Element:
-    """A map window holding a group of drawn boards stacked top to bottom."""
-    boards = [c.board(b.map.name, board_image(b.map), grid=hex_grid(b)) for b in group.boards]
+    """A map window holding a group of boards (drawn or scanned) stacked top to bottom."""
+    boards = [c.board(b.map.name, b.image, grid=b.grid) if isinstance(b, ScanBoard)
+              else c.board(b.map.name, board_image(b.map), grid=hex_grid(b)) for b in group.boards]
     layout = [(b.map.name, 0, row) for row, b in enumerate(group.boards)] if len(group.boards) > 1 else []
     picker = c.board_picker(name, boards, layout)
     return c.map_component(name, c.map_parts(picker), mark_moved=False, button_name=name, launch=name != "Main Map")

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from gamedata.model import (
     Alias, Area, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
-    Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
+    ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
 from gamedata.workbook import Sheet
@@ -101,8 +101,18 @@ def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
             rows_odd=pair(m.get("rows_odd")), hex_size=m.get("hex_size", 64),
             aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
             rows_increase=m.get("rows_increase", "down"), north=m.get("north", "up"),
+            scan=_scan(m["scan"]) if "scan" in m else None,
         )
         for m in definition["maps"]
+    )
+
+
+def _scan(s: dict[str, Any]) -> ScanDef:
+    """A map's `[maps.scan]` table; absent numbering keys stay None (implied by the map)."""
+    return ScanDef(
+        image=s["image"], x0=s["x0"], y0=s["y0"], dx=float(s["dx"]), dy=float(s["dy"]),
+        sideways=s.get("sideways", False), stagger=s.get("stagger"), h_descend=s.get("h_descend"),
+        v_descend=s.get("v_descend"), h_off=s.get("h_off"), v_off=s.get("v_off"),
     )
 
 

@@ -49,6 +49,27 @@ class Alias:
 
 
 @dataclass(frozen=True)
+class ScanDef:
+    """A scanned map image and its grid calibration, in VASSAL's own HexGrid terms (format
+    reference §3): `x0`/`y0` the centre of raw hex (0,0) in image pixels, `dx` the distance
+    between columns, `dy` between hexes of a column, `sideways` for pointy-topped rows.
+    The numbering fields override what the map's columns, rows and shifted columns imply
+    when the printed numbering differs; `None` = implied."""
+
+    image: str                      # path relative to the game folder, as written
+    x0: int
+    y0: int
+    dx: float
+    dy: float
+    sideways: bool = False
+    stagger: bool | None = None
+    h_descend: bool | None = None
+    v_descend: bool | None = None
+    h_off: int | None = None
+    v_off: int | None = None
+
+
+@dataclass(frozen=True)
 class MapDef:
     """One map sheet: how its hexes are numbered and laid out.
 
@@ -74,6 +95,7 @@ class MapDef:
     aliases: tuple[Alias, ...] = ()
     rows_increase: str = "down"
     north: str = "up"
+    scan: ScanDef | None = None     # a scanned map image; None = the builder draws the board
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,225 @@
+"""Boards from scanned map images: the designer's image, unchanged, under a grid calibration.
+
+A map with a `[maps.scan]` table is not drawn. Its board image is the scan's bytes,
+stored under a content-hashed name (same scan, same name, same module bytes), and the
+board has no width/height, so VASSAL takes the image's own size. Its HexGrid is the
+calibration verbatim; its numbering follows from the map's columns, rows, prefix, id
+format and shifted columns unless the calibration overrides it (format reference §3.3).
+Every hex of the map must then be named by VASSAL at a point inside the image: each
+setup piece goes to the exact point `vassal.grid` computes for the hex's printed id.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from PIL import Image
+
+from builder.layout import MapGroup, plan_boards
+from gamedata.hexids import Hex, HexIds
+from gamedata.load import GAME_FILE, GameDataError, load_game
+from gamedata.model import Game, MapDef, Problem, ScanDef
+from vassal import components as c
+from vassal.buildfile import Element
+from vassal.grid import HexGrid, LocationError, Size, grid_from_element
+from vassal.grids.javamath import floor_half
+
+SCAN_FORMATS = {"PNG": ".png", "JPEG": ".jpg", "GIF": ".gif"}
+"""Image formats VASSAL boards display, with the archive suffix each is stored under."""
+MAX_SCAN_BYTES = 256 * 1024 * 1024
+MISSES_SHOWN = 3
+
+
+@dataclass(frozen=True)
+class ScanBoard:
+    """A scanned map as a VASSAL board: archive image name, its bytes and size, the
+    HexGrid element, and the snap centre of every hex of the map (keyed by Hex)."""
+
+    map: MapDef
+    image: str
+    width: int
+    height: int
+    grid: Element
+    data: bytes = field(repr=False, compare=False)
+    centres: dict[Hex, tuple[int, int]] = field(repr=False, compare=False)
+
+    def centre(self, h: Hex) -> tuple[int, int]:
+        """The point VASSAL names with `h`'s printed id (a KeyError for a hex not on this map)."""
+        return self.centres[h]
+
+
+def _field(index: int, name: str) -> str:
+    return f"maps[{index}].scan" + (f".{name}" if name else "")
+
+
+def _problem(index: int, name: str, message: str) -> Problem:
+    return Problem(GAME_FILE, "", 0, _field(index, name), message)
+
+
+def scan_path(folder: Path, image: str) -> Path | None:
+    """The scan's file inside the game folder; None when `image` is absolute, climbs out
+    with `..`, or resolves (through links) outside the folder."""
+    if PurePosixPath(image).is_absolute() or PureWindowsPath(image).is_absolute() or PureWindowsPath(image).drive:
+        return None
+    if ".." in PureWindowsPath(image).parts:
+        return None
+    root = folder.resolve()
+    path = (root / image).resolve()
+    return path if path.is_relative_to(root) else None
+
+
+def _read_image(folder: Path, index: int, scan: ScanDef) -> tuple[bytes, str, Size] | Problem:
+    """The scan's bytes, archive suffix and pixel size (from its header; never decoded)."""
+    path = scan_path(folder, scan.image)
+    if path is None:
+        return _problem(index, "image", f"{scan.image!r} is not a path inside the game folder")
+    try:
+        if path.stat().st_size > MAX_SCAN_BYTES:
+            return _problem(index, "image", f"{scan.image}: larger than {MAX_SCAN_BYTES // 2**20} MiB")
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return _problem(index, "image", f"{scan.image}: no such file in the game folder")
+    except OSError as exc:
+        return _problem(index, "image", f"{scan.image}: cannot read: {exc.strerror}")
+    try:
+        with Image.open(io.BytesIO(data)) as picture:
+            kind, (width, height) = picture.format, picture.size
+    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+        kind = None
+    if kind not in SCAN_FORMATS:
+        return _problem(index, "image", f"{scan.image}: not a PNG, JPEG or GIF image")
+    return data, SCAN_FORMATS[kind], Size(width, height)
+
+
+def grid_element(m: MapDef, scan: ScanDef, size: Size) -> Element:
+    """The HexGrid with the numbering that names the scan's hexes as printed (§3.3, §3.4).
+
+    The map's columns count across the board and its rows down it (both `dx`/`dy` axes
+    swap when sideways, so then the row part is VASSAL's column and `first` is `V`).
+    Descending numbering counts from the far edge, so its offset comes from the image
+    size: VASSAL's limits are `maxRows = height/dx`, `maxCols = width/dy` (rounded)."""
+    h_descend = scan.h_descend if scan.h_descend is not None else False
+    v_descend = scan.v_descend if scan.v_descend is not None else m.rows_increase == "up"
+    column_off = m.columns[1] - floor_half(size.width / scan.dy) if h_descend else m.columns[0]
+    row_off = m.rows[1] - floor_half(size.height / scan.dx) if v_descend else m.rows[0]
+    dotted = m.id_format != "CCRR"
+    column_leading, row_leading = (0 if dotted else 1), 1
+    if scan.sideways:
+        h_off, v_off, h_leading, v_leading = row_off, column_off, row_leading, column_leading
+    else:
+        h_off, v_off, h_leading, v_leading = column_off, row_off, column_leading, row_leading
+    numbering = c.grid_numbering(
+        first="V" if scan.sideways else "H", sep="." if dotted else "", h_leading=h_leading, v_leading=v_leading,
+        h_off=scan.h_off if scan.h_off is not None else h_off, v_off=scan.v_off if scan.v_off is not None else v_off,
+        h_descend=h_descend, v_descend=v_descend, stagger=_stagger(m, scan, v_descend),
+        location_format=f"{m.prefix}$gridLocation$",
+    )
+    return c.hex_grid(scan.dx, scan.dy, scan.x0, scan.y0, numbering, sideways=scan.sideways)
+
+
+def _stagger(m: MapDef, scan: ScanDef, rows_up: bool) -> bool:
+    """VASSAL draws odd raw columns half a hex lower. Raw column 0 is the map's first column;
+    numbering must add a row to odd raw columns exactly when the first column is the one
+    drawn lower in print: a shifted column when rows grow downward, an unshifted one when
+    they grow upward. A sideways scan gives `stagger` itself (shifted columns say nothing
+    about rows), default off."""
+    if scan.stagger is not None:
+        return scan.stagger
+    if scan.sideways:
+        return False
+    first_shifted = m.columns[0] % 2 == (0 if m.shifted_columns == "even" else 1)
+    return first_shifted != rows_up
+
+
+def _centres(m: MapDef, index: int, hexids: HexIds, grid: HexGrid, size: Size) -> dict[Hex, tuple[int, int]] | Problem:
+    """Every hex of the map at VASSAL's point for its printed id, or the problem naming
+    the first hexes the calibration misses."""
+    centres: dict[Hex, tuple[int, int]] = {}
+    misses: list[str] = []
+    for column in range(m.columns[0], m.columns[1] + 1):
+        low, high = hexids.row_range(m.id, column)
+        for row in range(low, high + 1):
+            h = Hex(m.id, column, row)
+            name = hexids.format(h)
+            try:
+                x, y = grid.point_for(name, size)
+            except LocationError:
+                misses.append(f"{name} (no hex of this grid)")
+                continue
+            if not (0 <= x < size.width and 0 <= y < size.height):
+                misses.append(f"{name} (at {x},{y})")
+                continue
+            centres[h] = (x, y)
+    if misses:
+        shown = ", ".join(misses[:MISSES_SHOWN]) + (f" and {len(misses) - MISSES_SHOWN} more" if len(misses) > MISSES_SHOWN else "")
+        s = m.scan
+        assert s is not None
+        return _problem(index, "", f"the calibration (x0={s.x0}, y0={s.y0}, dx={s.dx}, dy={s.dy}, "
+                        f"sideways={str(s.sideways).lower()}) puts {len(misses)} hex(es) of map {m.id!r} off the "
+                        f"{size.width}x{size.height} image {s.image}: {shown}")
+    return centres
+
+
+def _scan_board(folder: Path, index: int, m: MapDef, hexids: HexIds) -> ScanBoard | Problem:
+    scan = m.scan
+    assert scan is not None
+    read = _read_image(folder, index, scan)
+    if isinstance(read, Problem):
+        return read
+    data, suffix, size = read
+    element = grid_element(m, scan, size)
+    grid = grid_from_element(element)
+    assert isinstance(grid, HexGrid)
+    centres = _centres(m, index, hexids, grid, size)
+    if isinstance(centres, Problem):
+        return centres
+    name = f"scan_{hashlib.sha256(data).hexdigest()[:24]}{suffix}"
+    return ScanBoard(m, name, size.width, size.height, element, data, centres)
+
+
+def _boards(folder: Path, game: Game) -> tuple[dict[str, ScanBoard], list[Problem]]:
+    hexids = HexIds(game.maps)
+    stacked = {b.map.id for group in plan_boards(game.maps) if len(group.boards) > 1 for b in group.boards}
+    boards: dict[str, ScanBoard] = {}
+    problems: list[Problem] = []
+    for index, m in enumerate(game.maps):
+        if m.scan is None:
+            continue
+        if m.id in stacked:
+            problems.append(_problem(index, "image", f"map {m.id!r} shares hexes with another map (aliases); "
+                                     "a scanned map must stand alone"))
+            continue
+        board = _scan_board(folder, index, m, hexids)
+        if isinstance(board, Problem):
+            problems.append(board)
+        else:
+            boards[m.id] = board
+    return boards, problems
+
+
+def scan_problems(folder: Path) -> list[Problem]:
+    """What `adjutant validate` reports about a (schema-valid) game's scanned maps."""
+    _, problems = _boards(folder, load_game(folder))
+    return problems
+
+
+def with_scans(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[MapGroup, ...]:
+    """The planned board groups with every scanned map's drawn board replaced by its scan;
+    raises GameDataError naming game.toml and the scan field when a scan is unusable."""
+    boards, problems = _boards(folder, game)
+    if problems:
+        raise GameDataError(problems)
+    if not boards:
+        return groups
+    return tuple(
+        MapGroup(group.name, tuple(boards.get(b.map.id, b) for b in group.boards))  # type: ignore[misc]
+        for group in groups
+    )
+
+
+def scan_entries(groups: tuple[MapGroup, ...]) -> list[tuple[str, bytes]]:
+    """The archive entries of the scans, once per image, by name."""
+    found = {b.image: b.data for group in groups for b in group.boards if isinstance(b, ScanBoard)}
+    return [(f"images/{name}", found[name]) for name in sorted(found)]
