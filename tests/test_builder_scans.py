@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -34,24 +35,47 @@ WIDTH, HEIGHT = 1990, 1333
 SCAN_TOML = f'\n[maps.scan]\nimage = "maps/scan.png"\nx0 = {X0}\ny0 = {Y0}\ndx = {DX}\ndy = {DY}\n'
 
 
-def paint_scan(path: Path, x0: int = X0, y0: int = Y0) -> None:
-    """Hood Strikes North's hexes (columns 1-58; odd columns rows 1-34, even ones 1-33,
-    shifted half a hex down) as filled hexagons coloured (column, row, 99)."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), (255, 255, 255))
+@dataclass(frozen=True)
+class Printed:
+    """How a printed map lays out Hood Strikes North's hexes (columns 1-58; odd columns
+    rows 1-34, even ones 1-33, shifted half a hex toward higher rows): image size, the
+    extra game.toml lines, and the centre of hex (column, row) in the image."""
+
+    name: str
+    size: tuple[int, int]
+    toml: str
+
+    def centre(self, column: int, row: int) -> tuple[float, float]:
+        shifted = column % 2 == 0
+        if self.name == "rows down":
+            return X0 + (column - 1) * DX, Y0 + (row - 1) * DY + (DY / 2 if shifted else 0)
+        if self.name == "rows up":        # row 34 at the top; shifted columns sit half a hex higher
+            return X0 + (column - 1) * DX, Y0 + (34 - row) * DY - (DY / 2 if shifted else 0)
+        # sideways: pointy-topped hexes, columns across (dy apart), rows down (dx apart),
+        # even rows half a hex to the right; x0/y0 swap meaning (format reference §3.1)
+        return Y0 + (column - 1) * DY + (DY / 2 if row % 2 == 0 else 0), X0 + (row - 1) * DX
+
+
+LAYOUTS = (
+    Printed("rows down", (WIDTH, HEIGHT), SCAN_TOML),
+    Printed("rows up", (WIDTH, HEIGHT), 'rows_increase = "up"\n' + SCAN_TOML),
+    Printed("sideways", (2260, 1200), SCAN_TOML + "sideways = true\n"),
+)
+
+
+def paint_scan(path: Path, printed: Printed = LAYOUTS[0]) -> None:
+    """Every hex as a filled hexagon coloured (column, row, 99) around its printed centre."""
+    image = Image.new("RGB", printed.size, (255, 255, 255))
     draw = ImageDraw.Draw(image)
-    radius = 0.55 * DX
     for column in range(1, 59):
         for row in range(1, (34 if column % 2 else 33) + 1):
-            x = x0 + (column - 1) * DX
-            y = y0 + (row - 1) * DY + (DY / 2 if column % 2 == 0 else 0)
-            draw.polygon([(x - radius, y), (x - radius / 2, y - DY * 0.45), (x + radius / 2, y - DY * 0.45),
-                          (x + radius, y), (x + radius / 2, y + DY * 0.45), (x - radius / 2, y + DY * 0.45)],
-                         fill=(column, row, 99))
+            x, y = printed.centre(column, row)
+            draw.ellipse((x - 14, y - 14, x + 14, y + 14), fill=(column, row, 99))
     path.parent.mkdir(parents=True, exist_ok=True)
     image.save(path, format="PNG")
 
 
-def scanned_game(folder: Path, scan_toml: str = SCAN_TOML) -> Path:
+def scanned_game(folder: Path, scan_toml: str = SCAN_TOML, printed: Printed = LAYOUTS[0]) -> Path:
     """Hood Strikes North copied to `folder`, its map given the scan."""
     shutil.copytree(HSN, folder)
     toml = folder / "game.toml"
@@ -59,15 +83,16 @@ def scanned_game(folder: Path, scan_toml: str = SCAN_TOML) -> Path:
     marker = 'north = "right"\n'
     assert text.count(marker) == 1
     toml.write_text(text.replace(marker, marker + scan_toml), encoding="utf-8")
-    paint_scan(folder / "maps" / "scan.png")
+    paint_scan(folder / "maps" / "scan.png", printed)
     return folder
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    folder = scanned_game(tmp_path_factory.mktemp("game") / "hsn")
+@pytest.fixture(scope="module", params=LAYOUTS, ids=[p.name for p in LAYOUTS])
+def built(request, tmp_path_factory):
+    printed = request.param
+    folder = scanned_game(tmp_path_factory.mktemp("game") / "hsn", printed.toml, printed)
     summary = build_module(folder, tmp_path_factory.mktemp("out"))
-    return folder, summary.path
+    return folder, summary.path, printed
 
 
 @pytest.fixture(scope="module")
@@ -76,24 +101,24 @@ def module(built):
 
 
 def test_board_image_is_the_scan_unchanged(built, module) -> None:
-    folder, vmod = built
+    folder, vmod, printed = built
     (board,) = module.map("Main Map").boards
     assert board.image.startswith("scan_") and board.image.endswith(".png")
     with zipfile.ZipFile(vmod) as archive:
         assert archive.read(f"images/{board.image}") == (folder / "maps" / "scan.png").read_bytes()
-    assert (board.width, board.height) == (WIDTH, HEIGHT)           # from the image: no width/height given
+    assert (board.width, board.height) == printed.size          # from the image: no width/height given
     attrs = dict(board.attrs)
     assert "width" not in attrs and "height" not in attrs
 
 
-def test_grid_is_the_calibration(module) -> None:
+def test_grid_is_the_calibration(built, module) -> None:
     (board,) = module.map("Main Map").boards
     grid = board.grid
-    assert (grid.x0, grid.y0, grid.dx, grid.dy, grid.sideways) == (X0, Y0, DX, DY, False)
+    assert (grid.x0, grid.y0, grid.dx, grid.dy, grid.sideways) == (X0, Y0, DX, DY, built[2].name == "sideways")
 
 
 def test_every_setup_piece_sits_on_its_hex_in_the_scan(built, module) -> None:
-    folder, vmod = built
+    folder, vmod, _ = built
     game = load_game(folder)
     hexids = HexIds(game.maps)
     main = module.map("Main Map")
@@ -128,7 +153,7 @@ def test_module_lints_clean(built) -> None:
 
 
 def test_rebuild_is_byte_identical(built, tmp_path) -> None:
-    folder, vmod = built
+    folder, vmod, _ = built
     again = build_module(folder, tmp_path / "out", cache_dir=tmp_path / "cache")
     assert again.path.read_bytes() == vmod.read_bytes()
 
