@@ -86,7 +86,9 @@ def _read_image(folder: Path, index: int, scan: ScanDef) -> tuple[bytes, str, Si
     try:
         with Image.open(io.BytesIO(data)) as picture:
             kind, (width, height) = picture.format, picture.size
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError):
+    except Image.DecompressionBombError:
+        return _problem(index, "image", f"{scan.image}: more than {2 * Image.MAX_IMAGE_PIXELS} pixels")
+    except (OSError, SyntaxError, ValueError):
         kind = None
     if kind not in SCAN_FORMATS:
         return _problem(index, "image", f"{scan.image}: not a PNG, JPEG or GIF image")

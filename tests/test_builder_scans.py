@@ -9,7 +9,9 @@ also read back, replayed (VASSAL's naming) and linted.
 from __future__ import annotations
 
 import shutil
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -192,6 +194,20 @@ def test_missing_or_unreadable_scan_is_named(tmp_path) -> None:
     result = CliRunner().invoke(validate_command, [str(folder)])
     assert result.exit_code == 1
     assert "maps[0].scan.image: maps/scan.png: no such file in the game folder" in result.output
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that only declares its size (signature, IHDR, IEND): never decoded by the builder."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)) + chunk(b"IEND", b"")
+
+
+def test_scan_declaring_too_many_pixels_is_refused_unread(tmp_path) -> None:
+    folder = scanned_game(tmp_path / "hsn")
+    (folder / "maps" / "scan.png").write_bytes(_png_header(30000, 30000))
+    with pytest.raises(GameDataError, match=r"maps\[0\]\.scan\.image: maps/scan\.png: more than \d+ pixels"):
+        build_module(folder, tmp_path / "out")
 
 
 def test_scan_path_through_a_link_out_of_the_folder_is_refused(tmp_path) -> None:
