@@ -46,6 +46,7 @@ class Printed:
     name: str
     size: tuple[int, int]
     toml: str
+    y0: int = Y0
 
     def centre(self, column: int, row: int) -> tuple[float, float]:
         shifted = column % 2 == 0
@@ -53,15 +54,19 @@ class Printed:
             return X0 + (column - 1) * DX, Y0 + (row - 1) * DY + (DY / 2 if shifted else 0)
         if self.name == "rows up":        # row 34 at the top; shifted columns sit half a hex higher
             return X0 + (column - 1) * DX, Y0 + (34 - row) * DY - (DY / 2 if shifted else 0)
-        # sideways: pointy-topped hexes, columns across (dy apart), rows down (dx apart),
-        # even rows half a hex to the right; x0/y0 swap meaning (format reference §3.1)
-        return Y0 + (column - 1) * DY + (DY / 2 if row % 2 == 0 else 0), X0 + (row - 1) * DX
+        # sideways: pointy-topped hexes, columns across (dy apart), rows down (dx apart), even
+        # rows (or odd ones) half a hex to the right; x0/y0 swap meaning (format reference §3.1)
+        right = row % 2 == (1 if self.name == "sideways, odd rows right" else 0)
+        return Y0 + (column - 1) * DY + (DY / 2 if right else 0), X0 + (row - 1) * DX
 
 
 LAYOUTS = (
     Printed("rows down", (WIDTH, HEIGHT), SCAN_TOML),
     Printed("rows up", (WIDTH, HEIGHT), 'rows_increase = "up"\n' + SCAN_TOML),
     Printed("sideways", (2260, 1200), SCAN_TOML + "sideways = true\n"),
+    # VASSAL shifts odd raw rows (even game rows) right; the numbering override makes up for it
+    Printed("sideways, odd rows right", (2260, 1200),
+            SCAN_TOML.replace(f"y0 = {Y0}", f"y0 = {Y0 + 19}") + "sideways = true\nstagger = true\n", Y0 + 19),
 )
 
 
@@ -116,7 +121,7 @@ def test_board_image_is_the_scan_unchanged(built, module) -> None:
 def test_grid_is_the_calibration(built, module) -> None:
     (board,) = module.map("Main Map").boards
     grid = board.grid
-    assert (grid.x0, grid.y0, grid.dx, grid.dy, grid.sideways) == (X0, Y0, DX, DY, built[2].name == "sideways")
+    assert (grid.x0, grid.y0, grid.dx, grid.dy, grid.sideways) == (X0, built[2].y0, DX, DY, built[2].name.startswith("sideways"))
 
 
 def test_every_setup_piece_sits_on_its_hex_in_the_scan(built, module) -> None:
@@ -194,6 +199,22 @@ def test_missing_or_unreadable_scan_is_named(tmp_path) -> None:
     result = CliRunner().invoke(validate_command, [str(folder)])
     assert result.exit_code == 1
     assert "maps[0].scan.image: maps/scan.png: no such file in the game folder" in result.output
+
+
+def test_scanned_map_joined_to_another_by_aliases_is_refused(tmp_path) -> None:
+    # Into the Woods: S{cc}01 = N{cc}34, so the north map is drawn stacked above the south map
+    folder = tmp_path / "itw"
+    shutil.copytree(HSN.parent / "into-the-woods-shiloh", folder)
+    toml = folder / "game.toml"
+    marker = 'rows = [1, 34]\nshifted_columns = "odd"\n\n[[maps]]'
+    text = toml.read_text(encoding="utf-8")
+    assert text.count(marker) == 1
+    toml.write_text(text.replace(marker, marker.replace("\n\n", SCAN_TOML + "\n")), encoding="utf-8")
+    paint_scan(folder / "maps" / "scan.png")
+    result = CliRunner().invoke(validate_command, [str(folder)])
+    assert result.exit_code == 1
+    assert ("game.toml::0:maps[0].scan.image: map 'N' shares hexes with another map (aliases); "
+            "a scanned map must stand alone") in result.output
 
 
 def _png_header(width: int, height: int) -> bytes:
