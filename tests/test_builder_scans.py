@@ -50,7 +50,7 @@ class Printed:
 
     def centre(self, column: int, row: int) -> tuple[float, float]:
         shifted = column % 2 == 0
-        if self.name == "rows down":
+        if self.name.startswith("rows down"):
             return X0 + (column - 1) * DX, Y0 + (row - 1) * DY + (DY / 2 if shifted else 0)
         if self.name == "rows up":        # row 34 at the top; shifted columns sit half a hex higher
             return X0 + (column - 1) * DX, Y0 + (34 - row) * DY - (DY / 2 if shifted else 0)
@@ -62,6 +62,9 @@ class Printed:
 
 LAYOUTS = (
     Printed("rows down", (WIDTH, HEIGHT), SCAN_TOML),
+    # the calibration's origin at hex 0102 (raw row -1 is row 1): the row offset overridden
+    Printed("rows down, origin at 0102", (WIDTH, HEIGHT),
+            SCAN_TOML.replace(f"y0 = {Y0}", f"y0 = {Y0 + 38}") + "v_off = 2\n", Y0 + 38),
     Printed("rows up", (WIDTH, HEIGHT), 'rows_increase = "up"\n' + SCAN_TOML),
     Printed("sideways", (2260, 1200), SCAN_TOML + "sideways = true\n"),
     # VASSAL shifts odd raw rows (even game rows) right; the numbering override makes up for it
