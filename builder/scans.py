@@ -135,7 +135,8 @@ def _stagger(m: MapDef, scan: ScanDef, rows_up: bool) -> bool:
     return first_shifted != rows_up
 
 
-def _centres(m: MapDef, index: int, hexids: HexIds, grid: HexGrid, size: Size) -> dict[Hex, tuple[int, int]] | Problem:
+def _centres(m: MapDef, scan: ScanDef, index: int, hexids: HexIds, grid: HexGrid,
+             size: Size) -> dict[Hex, tuple[int, int]] | Problem:
     """Every hex of the map at VASSAL's point for its printed id, or the problem naming
     the first hexes the calibration misses."""
     centres: dict[Hex, tuple[int, int]] = {}
@@ -155,18 +156,15 @@ def _centres(m: MapDef, index: int, hexids: HexIds, grid: HexGrid, size: Size) -
                 continue
             centres[h] = (x, y)
     if misses:
-        shown = ", ".join(misses[:MISSES_SHOWN]) + (f" and {len(misses) - MISSES_SHOWN} more" if len(misses) > MISSES_SHOWN else "")
-        s = m.scan
-        assert s is not None
-        return _problem(index, "", f"the calibration (x0={s.x0}, y0={s.y0}, dx={s.dx}, dy={s.dy}, "
-                        f"sideways={str(s.sideways).lower()}) puts {len(misses)} hex(es) of map {m.id!r} off the "
-                        f"{size.width}x{size.height} image {s.image}: {shown}")
+        more = len(misses) - MISSES_SHOWN
+        shown = ", ".join(misses[:MISSES_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        return _problem(index, "", f"the calibration (x0={scan.x0}, y0={scan.y0}, dx={scan.dx}, dy={scan.dy}, "
+                        f"sideways={str(scan.sideways).lower()}) puts {len(misses)} hex(es) of map {m.id!r} off "
+                        f"the {size.width}x{size.height} image {scan.image}: {shown}")
     return centres
 
 
-def _scan_board(folder: Path, index: int, m: MapDef, hexids: HexIds) -> ScanBoard | Problem:
-    scan = m.scan
-    assert scan is not None
+def _scan_board(folder: Path, index: int, m: MapDef, scan: ScanDef, hexids: HexIds) -> ScanBoard | Problem:
     read = _read_image(folder, index, scan)
     if isinstance(read, Problem):
         return read
@@ -174,16 +172,18 @@ def _scan_board(folder: Path, index: int, m: MapDef, hexids: HexIds) -> ScanBoar
     element = grid_element(m, scan, size)
     grid = grid_from_element(element)
     assert isinstance(grid, HexGrid)
-    centres = _centres(m, index, hexids, grid, size)
+    centres = _centres(m, scan, index, hexids, grid, size)
     if isinstance(centres, Problem):
         return centres
     name = f"scan_{hashlib.sha256(data).hexdigest()[:24]}{suffix}"
     return ScanBoard(m, name, size.width, size.height, element, data, centres)
 
 
-def _boards(folder: Path, game: Game) -> tuple[dict[str, ScanBoard], list[Problem]]:
+def _boards(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[dict[str, ScanBoard], list[Problem]]:
+    """The scanned maps' boards by map id, and what is wrong with the others. A map stacked
+    with another (aliases) is refused: the seam between their boards is drawn, not scanned."""
     hexids = HexIds(game.maps)
-    stacked = {b.map.id for group in plan_boards(game.maps) if len(group.boards) > 1 for b in group.boards}
+    stacked = {b.map.id for group in groups if len(group.boards) > 1 for b in group.boards}
     boards: dict[str, ScanBoard] = {}
     problems: list[Problem] = []
     for index, m in enumerate(game.maps):
@@ -193,7 +193,7 @@ def _boards(folder: Path, game: Game) -> tuple[dict[str, ScanBoard], list[Proble
             problems.append(_problem(index, "image", f"map {m.id!r} shares hexes with another map (aliases); "
                                      "a scanned map must stand alone"))
             continue
-        board = _scan_board(folder, index, m, hexids)
+        board = _scan_board(folder, index, m, m.scan, hexids)
         if isinstance(board, Problem):
             problems.append(board)
         else:
@@ -203,14 +203,15 @@ def _boards(folder: Path, game: Game) -> tuple[dict[str, ScanBoard], list[Proble
 
 def scan_problems(folder: Path) -> list[Problem]:
     """What `adjutant validate` reports about a (schema-valid) game's scanned maps."""
-    _, problems = _boards(folder, load_game(folder))
+    game = load_game(folder)
+    _, problems = _boards(folder, game, plan_boards(game.maps))
     return problems
 
 
 def with_scans(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[MapGroup, ...]:
     """The planned board groups with every scanned map's drawn board replaced by its scan;
     raises GameDataError naming game.toml and the scan field when a scan is unusable."""
-    boards, problems = _boards(folder, game)
+    boards, problems = _boards(folder, game, groups)
     if problems:
         raise GameDataError(problems)
     if not boards:
