@@ -1,6 +1,7 @@
 """`adjutant build sources/<game> [-o build/]`: write `build/<game>.vmod`."""
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -12,7 +13,7 @@ T = TypeVar("T")
 
 def _bar(items: list[T], label: str) -> Iterator[T]:
     """A progress bar on stderr, so stdout keeps only the summary."""
-    with click.progressbar(items, label=label, file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(items, label=label, file=sys.stderr) as bar:
         yield from bar
 
 
