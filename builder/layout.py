@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import MapDef
 from vassal.grids.javamath import floor_half
+
+if TYPE_CHECKING:
+    from builder.scans import ScanBoard
 
 TITLE_STRIP = 28
 """Pixels above the top hex row of a free-standing board, for its title."""
@@ -98,10 +102,11 @@ class BoardGeometry:
 
 @dataclass(frozen=True)
 class MapGroup:
-    """Boards shown together in one VASSAL map window, top to bottom."""
+    """Boards shown together in one VASSAL map window, top to bottom (a scanned map's
+    board, `builder.scans.ScanBoard`, stands alone in its group)."""
 
     name: str
-    boards: tuple[BoardGeometry, ...]
+    boards: tuple[BoardGeometry | ScanBoard, ...]
 
 
 def _alias_offset(hexids: HexIds, source: MapDef) -> tuple[str, int] | None:

@@ -217,7 +217,7 @@ def with_scans(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[
     if not boards:
         return groups
     return tuple(
-        MapGroup(group.name, tuple(boards.get(b.map.id, b) for b in group.boards))  # type: ignore[misc]
+        MapGroup(group.name, tuple(boards.get(b.map.id, b) for b in group.boards))
         for group in groups
     )
 

@@ -9,6 +9,7 @@ an entry area (game.toml `areas`) is named with its name and its hexes, not its 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
@@ -17,6 +18,9 @@ from builder.systems import SystemProfile, parse_status
 from gamedata.hexids import Hex, HexError, HexIds
 from gamedata.load import SCENARIOS_FILE, reinf_sheet, setup_sheet
 from gamedata.model import Game, ReinforcementRow, Scenario, SetupRow, SheetRow, TurnDef, Unit
+
+if TYPE_CHECKING:
+    from builder.scans import ScanBoard
 
 
 class BuildError(Exception):
@@ -71,7 +75,7 @@ class PlacedBoard:
     """A board inside a map window with its offset (map = board + offset)."""
 
     map_name: str
-    geometry: BoardGeometry
+    geometry: BoardGeometry | ScanBoard
     dx: int
     dy: int
 
