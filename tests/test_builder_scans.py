@@ -102,7 +102,7 @@ def built(request, tmp_path_factory):
     printed = request.param
     folder = scanned_game(tmp_path_factory.mktemp("game") / "hsn", printed.toml, printed)
     summary = build_module(folder, tmp_path_factory.mktemp("out"))
-    return folder, summary.path, printed
+    return folder, summary.path, printed, summary
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +111,7 @@ def module(built):
 
 
 def test_board_image_is_the_scan_unchanged(built, module) -> None:
-    folder, vmod, printed = built
+    folder, vmod, printed, summary = built
     (board,) = module.map("Main Map").boards
     assert board.image.startswith("scan_") and board.image.endswith(".png")
     with zipfile.ZipFile(vmod) as archive:
@@ -119,6 +119,8 @@ def test_board_image_is_the_scan_unchanged(built, module) -> None:
     assert (board.width, board.height) == printed.size          # from the image: no width/height given
     attrs = dict(board.attrs)
     assert "width" not in attrs and "height" not in attrs
+    with zipfile.ZipFile(vmod) as archive:
+        assert summary.images == sum(1 for name in archive.namelist() if name.startswith("images/"))
 
 
 def test_grid_is_the_calibration(built, module) -> None:
@@ -128,7 +130,7 @@ def test_grid_is_the_calibration(built, module) -> None:
 
 
 def test_every_setup_piece_sits_on_its_hex_in_the_scan(built, module) -> None:
-    folder, vmod, _ = built
+    folder, vmod, _, _ = built
     game = load_game(folder)
     hexids = HexIds(game.maps)
     main = module.map("Main Map")
@@ -163,7 +165,7 @@ def test_module_lints_clean(built) -> None:
 
 
 def test_rebuild_is_byte_identical(built, tmp_path) -> None:
-    folder, vmod, _ = built
+    folder, vmod, _, _ = built
     again = build_module(folder, tmp_path / "out", cache_dir=tmp_path / "cache")
     assert again.path.read_bytes() == vmod.read_bytes()
 
