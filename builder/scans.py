@@ -60,13 +60,16 @@ def _problem(index: int, name: str, message: str) -> Problem:
 
 def scan_path(folder: Path, image: str) -> Path | None:
     """The scan's file inside the game folder; None when `image` is absolute, climbs out
-    with `..`, or resolves (through links) outside the folder."""
+    with `..`, holds a NUL, or resolves (through links) outside the folder or not at all."""
     if PurePosixPath(image).is_absolute() or PureWindowsPath(image).is_absolute() or PureWindowsPath(image).drive:
         return None
-    if ".." in PureWindowsPath(image).parts:
+    if ".." in PureWindowsPath(image).parts or "\0" in image:
         return None
     root = folder.resolve()
-    path = (root / image).resolve()
+    try:
+        path = (root / image).resolve()
+    except (OSError, RuntimeError):          # a link loop, or a name the system refuses
+        return None
     return path if path.is_relative_to(root) else None
 
 

@@ -241,4 +241,7 @@ def test_scan_path_through_a_link_out_of_the_folder_is_refused(tmp_path) -> None
     (tmp_path / "outside.png").write_bytes(b"x")
     (tmp_path / "game" / "link.png").symlink_to(tmp_path / "outside.png")
     assert scan_path(tmp_path / "game", "link.png") is None
+    (tmp_path / "game" / "loop.png").symlink_to(tmp_path / "game" / "loop.png")
+    assert scan_path(tmp_path / "game", "loop.png") is None
+    assert scan_path(tmp_path / "game", "maps/scan\0.png") is None
     assert scan_path(tmp_path / "game", "maps/scan.png") == (tmp_path / "game" / "maps" / "scan.png").resolve()
