@@ -251,11 +251,10 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     plan = make_plan(game, folder)
     cache = ImageCache(cache_dir)
     images, plain = _images(plan, cache, progress, lambda: _plain_entries(plan, progress))
-    scans = scan_entries(plan.groups)
-    entries = [*plain, *((f"images/{name}", images[name]) for name in sorted(images)), *scans]
+    entries = [*plain, *((f"images/{name}", images[name]) for name in sorted(images)), *scan_entries(plan.groups)]
     path = out_dir / f"{game.id}.vmod"
     out_dir.mkdir(parents=True, exist_ok=True)
     write_zip(path, entries)
     record_build(folder, path, cache_dir)
-    return BuildSummary(path, len(plan.gpids), len(images) + len(scans), cache.drawn, len(plan.scenarios),
+    return BuildSummary(path, len(plan.gpids), len(images), cache.drawn, len(plan.scenarios),
                         time.perf_counter() - started)
