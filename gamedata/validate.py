@@ -103,10 +103,10 @@ def _validator(name: str) -> jsonschema.Draft202012Validator:
 def _schema_problems(file: str, sheet: str, row: int, instance: dict[str, Any], name: str) -> Iterable[Problem]:
     validator = _validator(name)
     for error in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
-        if error.validator == "required":
-            missing = [c for c in error.validator_value if c not in instance]
-            for col in missing:
-                yield Problem(file, sheet, row, col, "required value is empty")
+        if error.validator == "required":           # a nested table's keys are named with their path
+            where = [str(p) for p in error.absolute_path]
+            for col in (c for c in error.validator_value if c not in error.instance):
+                yield Problem(file, sheet, row, ".".join([*where, col]), "required value is empty")
             continue
         path = [str(p) for p in error.absolute_path]
         column = path[0] if sheet else ".".join(path)

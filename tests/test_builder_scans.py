@@ -222,6 +222,14 @@ def test_scanned_map_joined_to_another_by_aliases_is_refused(tmp_path) -> None:
             "a scanned map must stand alone") in result.output
 
 
+def test_scan_table_is_checked_against_the_schema(tmp_path) -> None:
+    folder = scanned_game(tmp_path / "hsn", SCAN_TOML.replace(f"dx = {DX}\n", "").replace("x0 = ", 'colour = "red"\nx0 = '))
+    result = CliRunner().invoke(validate_command, [str(folder)])
+    assert result.exit_code == 1
+    assert "game.toml::0:maps.0.scan.dx: required value is empty" in result.output
+    assert "game.toml::0:maps.0.scan: Additional properties are not allowed ('colour' was unexpected)" in result.output
+
+
 def _png_header(width: int, height: int) -> bytes:
     """A PNG that only declares its size (signature, IHDR, IEND): never decoded by the builder."""
     def chunk(kind: bytes, body: bytes) -> bytes:
