@@ -5,9 +5,10 @@ it to put every unit on its hex, the save must be a real save (``savedGame`` +
 metadata) for this module, hold fully expanded pieces (VASSAL does not expand
 prototypes when loading a save), name only maps and boards the module has,
 carry ``SETUP_STACK`` when the module has at-start stacks (else those pieces
-appear twice), keep stackable pieces in stacks, and place each piece on a
-board. Each setup is also summarised (piece names and location names) so a
-caller can compare it with the scenario data.
+appear twice), restore turn tracker states that fit the module's levels
+(``turns``), keep stackable pieces in stacks, and place each piece on a board.
+Each setup is also summarised (piece names and location names) so a caller
+can compare it with the scenario data.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from vassal.sequence import decode
 from vassal.traits import Immobilized
 
 from .issues import Issue, error, info, warning
+from .turns import check_turn_states
 
 SETUP_LIMIT = 512 << 20
 _NOT_PIECES = ("stack", "deck;")
@@ -105,6 +107,7 @@ def _check_one(module: Module, setup: PredefinedSetupInfo, where: str, read: Rea
     if stream.steps:
         issues.append(warning(where, f"is a log with {len(stream.steps)} steps: a setup should be a save"))
     issues.extend(_check_commands(stream.setup, module, where))
+    issues.extend(check_turn_states(stream.setup, module, where))
     if not sizes_known:
         issues.append(info(where, "board images not available: locations not checked"))
     in_decks = _deck_members(stream.setup)
