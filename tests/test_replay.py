@@ -174,3 +174,14 @@ def test_a_log_cut_before_end_save_is_refused():
     text = LogWriter.from_placements([Placement("a", "piece;;;a.png;A", "null;0;0;1;0", "Main Map", 1, 1)]).text()
     with pytest.raises(FormatError, match="stops before end_save"):
         replay_save(SaveFile("cut.vlog", text[: text.index("end_save")], "plain", False, None, None))
+
+
+def test_commands_after_end_save_that_are_not_steps_belong_to_the_start_state():
+    """VASSAL executes a loaded file's non-LOG commands at once; only LOG fields wait as steps."""
+    from vassal.commands import Node, encode_tree
+    from vassal.savewriter import restore_commands
+    start = restore_commands([Placement("a", "piece;;;a.png;A", "null;0;0;1;0", "Main Map", 10, 10)])
+    move = MovePiece.make("a", "Main Map", (50, 60), None, "Main Map", (10, 10), None, "pw")
+    text = encode_tree(Node("begin_save", tuple(start) + (Node(move.text),)))
+    r = replay_save(SaveFile("t.vsav", text, "plain", False, None, None))
+    assert r.steps == [] and (r.initial.pieces["a"].x, r.initial.pieces["a"].y) == (50, 60)

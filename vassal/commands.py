@@ -397,7 +397,9 @@ class Stream:
     root: Node
     setup: tuple[Command, ...]
     steps: tuple[tuple[Command, ...], ...]
-    trailing: tuple[Command, ...] = ()  # top-level non-LOG commands after end_save (rare)
+    # top-level commands after end_save that are not LOG steps (rare): VASSAL runs them when it
+    # loads the file, so they belong to the start state, after end_save
+    trailing: tuple[Command, ...] = ()
 
 
 def split_stream(text: str) -> Stream:

@@ -263,7 +263,7 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
 
 def _start_state(stream: Stream) -> GameState:
     state = GameState()
-    for c in stream.setup:
+    for c in stream.setup + stream.trailing:
         state.apply(c)
     return state
 
