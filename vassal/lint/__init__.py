@@ -8,10 +8,12 @@ predefined setups are written down here, each from the format reference
 * ``container``: file type, moduledata, which buildFile VASSAL reads, version gates
   for the ``target`` release (3.6 by default), CDATA and control characters;
 * ``structure``: classes VASSAL can build, numbers it parses, GPIDs, map parts,
-  sides, names that must be unique, dice that can roll;
+  sides, names that must be unique, dice that can roll; ``layouts``: each map's
+  default board layout;
 * ``pieces``: piece definitions, prototypes, keystrokes; ``images`` and ``documents``:
   the files components and traits name;
-* ``atstart`` and ``setups``: where at-start stacks and predefined setups put pieces.
+* ``atstart`` and ``setups``: where at-start stacks and predefined setups put pieces;
+  ``turns``: the turn tracker states the setups restore.
 
 ``lint_module(path)`` returns the issues; ``lint(path)`` also returns, per
 predefined setup and for the at-start stacks, the pieces placed and their
@@ -49,6 +51,7 @@ from .container import (
 from .documents import check_documents
 from .images import check_images
 from .issues import Issue, error, info
+from .layouts import check_default_layouts
 from .pieces import check_pieces
 from .setups import SetupPiece, SetupSummary, check_setups
 from .structure import check_structure
@@ -147,6 +150,7 @@ class _Linter:
         located = list(walk(root))
         has_entry = self.files.has if self.complete else None
         self.issues.extend(check_structure(located, has_entry, self.files.read if self.complete else None))
+        self.issues.extend(check_default_layouts(located))
         pieces = check_pieces(located)
         self.issues.extend(pieces.issues)
         self.issues.extend(check_images(located, pieces.definitions, has_entry,
