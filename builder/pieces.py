@@ -63,7 +63,8 @@ def type_name(game: Game, unit: Unit) -> str:
 
 
 def type_prototype_name(game: Game, unit: Unit) -> str:
-    return f"{game.system} {type_name(game, unit)}"
+    """Named by the type code (``GBACW Inf``): display names may carry rulebook notes."""
+    return f"{game.system} {unit.type or unit_symbol(unit).value.capitalize()}"
 
 
 def side_prototype_name(side: str) -> str:
