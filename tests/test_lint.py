@@ -71,12 +71,12 @@ def test_unpacked_buildfiles_say_images_were_not_checked(path: Path) -> None:
 
 def test_engine_module_images_and_parts_are_clean() -> None:
     issues = lint_module(ENGINE_MODULE)
-    # the module VASSAL opened cleanly: only the 3.7 stamp (we target 3.6) and its CounterDetailViewer
-    # written without a version attribute are worth a warning
-    assert sorted(i.where for i in issues) == [
-        "GameModule[OracleDiceTest]/Map[Main Map]/CounterDetailViewer", "buildFile.xml", "moduledata"]
-    assert all(i.severity == "warning" for i in issues)
-    assert lint_module(ENGINE_MODULE, target="3.7") == [issues[2]]
+    # the module VASSAL opened cleanly: only its 3.7 stamp (we target 3.6) is worth a warning; its
+    # CounterDetailViewer written without a version attribute is upgraded silently: a note
+    assert sorted((i.where, i.severity) for i in issues) == [
+        ("GameModule[OracleDiceTest]/Map[Main Map]/CounterDetailViewer", "info"),
+        ("buildFile.xml", "warning"), ("moduledata", "warning")]
+    assert [i.severity for i in lint_module(ENGINE_MODULE, target="3.7")] == ["info"]
 
 
 def test_real_module_with_missing_images_is_warned_not_failed() -> None:

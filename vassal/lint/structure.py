@@ -151,8 +151,9 @@ def _check_cdv(item: Located) -> Iterator[Issue]:
         yield error(item.path, f"display={el.attrs['display']!r} is not one of VASSAL's display modes "
                                f"({', '.join(c.CDV_DISPLAY_MODES)}): the viewer never shows a piece")
     if el.get("version") != CDV_VERSION:
-        yield warning(item.path, f"version={el.get('version')!r}, not {CDV_VERSION!r}: VASSAL runs its "
-                                 "upgrade and rewrites borderColor and other settings")
+        # VASSAL upgrades such a viewer silently (no dialog), so this is a note, not a warning
+        yield info(item.path, f"version={el.get('version')!r}, not {CDV_VERSION!r}: VASSAL runs its "
+                              "upgrade and rewrites borderColor and other settings")
 
 
 def _check_map_parts(item: Located) -> Iterator[Issue]:
