@@ -185,3 +185,13 @@ def test_commands_after_end_save_that_are_not_steps_belong_to_the_start_state():
     text = encode_tree(Node("begin_save", tuple(start) + (Node(move.text),)))
     r = replay_save(SaveFile("t.vsav", text, "plain", False, None, None))
     assert r.steps == [] and (r.initial.pieces["a"].x, r.initial.pieces["a"].y) == (50, 60)
+
+
+def test_a_damaged_player_entry_never_shows_a_password_as_a_name():
+    """Found by fuzzing: cutting 24 characters turns 'PLAYER\\tgrant-secret\\tGrant\\tBlue' into an
+    entry whose name field holds the password."""
+    from vassal.savefile import read_save
+    text = read_save(ENGINE_LOG).text
+    r = replay_save(SaveFile("damaged", text[:677] + text[701:], "plain", False, None, None))
+    assert all("grant-secret" not in (p.name, p.side) for p in r.players)
+    assert all("grant-secret" not in (s.player, s.side) for s in r.steps)

@@ -256,9 +256,24 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     replayer = _StepReplayer(state, locator, _dice_names(module))
     steps = [replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)]
     _link_undos(steps)
-    players = [Player(n, s) for n, s in replayer.state.roster]
+    secrets = _player_ids(stream)
+    players = [Player(n, s) for n, s in replayer.state.roster if n not in secrets and s not in secrets]
+    steps = [st if st.player not in secrets and st.side not in secrets else
+             Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
                   initial, steps, replayer.problems, stream, locator, replayer.state)
+
+
+def _player_ids(stream: Stream) -> set[str]:
+    """Every player id (password) the file carries. A damaged PLAYER entry can shift a password
+    into the name or side field; a name or side equal to any id is never shown."""
+    ids = set()
+    for c in stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step):
+        if isinstance(c, PlayerEntry) and c.player_id:
+            ids.add(c.player_id)
+        elif isinstance(c, MovePiece) and c.player_id:
+            ids.add(c.player_id)
+    return ids
 
 
 def _start_state(stream: Stream) -> GameState:
