@@ -9,39 +9,26 @@ roster entries made during the log) before it reaches a report.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from vassal.commands import MovePiece, PlayerEntry
 from vassal.replay import Replay
+from vassal.secrets import HIDDEN, redaction_pattern
+from vassal.secrets import player_ids as ids_in
 
 from .dice import Roll
 from .findings import Finding, Place
 
-HIDDEN = "[player id hidden]"
 
 
 def player_ids(replay: Replay) -> frozenset[str]:
     """Every player id the log's steps carry."""
-    ids = set()
-    for step in replay.steps:
-        for c in step.commands:
-            if isinstance(c, (MovePiece, PlayerEntry)):
-                ids.add(c.player_id)
-    return frozenset(ids - {"", "null"})
-
-
-def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
-    ordered = sorted(ids, key=lambda i: (-len(i), i))  # longest first: no partial leftovers
-    if not ordered:
-        return None
-    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ordered) + r")(?![\w-])")
+    return ids_in(c for step in replay.steps for c in step.commands)
 
 
 def redact_roll(roll: Roll, ids: Iterable[str]) -> Roll:
     """The roll with any of ``ids`` in its player, purpose or text hidden."""
-    pattern = _pattern(ids)
+    pattern = redaction_pattern(ids)
     if pattern is None:
         return roll
     return replace(roll, player=roll.player and pattern.sub(HIDDEN, roll.player),
@@ -50,7 +37,7 @@ def redact_roll(roll: Roll, ids: Iterable[str]) -> Roll:
 
 def redact(findings: Iterable[Finding], ids: Iterable[str]) -> list[Finding]:
     """The findings with any of ``ids`` in their texts replaced by ``HIDDEN``."""
-    pattern = _pattern(ids)
+    pattern = redaction_pattern(ids)
     if pattern is None:
         return list(findings)
 

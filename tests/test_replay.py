@@ -195,3 +195,16 @@ def test_a_damaged_player_entry_never_shows_a_password_as_a_name():
     r = replay_save(SaveFile("damaged", text[:677] + text[701:], "plain", False, None, None))
     assert all("grant-secret" not in (p.name, p.side) for p in r.players)
     assert all("grant-secret" not in (s.player, s.side) for s in r.steps)
+
+
+def test_a_password_inside_damaged_chat_text_is_hidden():
+    """Found by fuzzing: a cut merges a move (with its mover's password) into a chat line."""
+    from vassal.savefile import read_save
+    text = read_save(ENGINE_LOG).text
+    chat = "CHAT&lt;Grant&gt; - Blue Infantry advances"
+    at = text.index(chat) + len(chat)
+    damaged = text[:at] + " M/1/Main Map/1/1/null/Main Map/2/2/null/grant-secret" + text[at:]
+    r = replay_save(SaveFile("damaged", damaged, "plain", False, None, None))
+    said = [e.text for s in r.steps for e in s.events if isinstance(e, ChatLine)]
+    assert any("[player id hidden]" in t for t in said)
+    assert not any("grant-secret" in t for t in said)

@@ -23,6 +23,7 @@ from .gamestate import GameState, PieceRecord, basic_name, split_chain
 from .errors import FormatError
 from .metadata import Metadata
 from .piece import Piece
+from .secrets import hide, player_ids, redaction_pattern
 from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
 
@@ -253,27 +254,16 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     locator = module.locator() if module is not None and hasattr(module, "locator") else None
     state = _start_state(stream)
     initial = _freeze(state, locator)
-    replayer = _StepReplayer(state, locator, _dice_names(module))
+    # player ids are passwords: a damaged file can shift one into a name, a side or chat text
+    secrets = player_ids(stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step))
+    replayer = _StepReplayer(state, locator, _dice_names(module), redaction_pattern(secrets))
     steps = [replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)]
     _link_undos(steps)
-    secrets = _player_ids(stream)
     players = [Player(n, s) for n, s in replayer.state.roster if n not in secrets and s not in secrets]
     steps = [st if st.player not in secrets and st.side not in secrets else
              Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
                   initial, steps, replayer.problems, stream, locator, replayer.state)
-
-
-def _player_ids(stream: Stream) -> set[str]:
-    """Every player id (password) the file carries. A damaged PLAYER entry can shift a password
-    into the name or side field; a name or side equal to any id is never shown."""
-    ids = set()
-    for c in stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step):
-        if isinstance(c, PlayerEntry) and c.player_id:
-            ids.add(c.player_id)
-        elif isinstance(c, MovePiece) and c.player_id:
-            ids.add(c.player_id)
-    return ids
 
 
 def _start_state(stream: Stream) -> GameState:
@@ -331,10 +321,12 @@ def _dice_names(module: "Module | None") -> set[str]:
 
 
 class _StepReplayer:
-    def __init__(self, state: GameState, locator: Locator | None, dice_names: set[str]):
+    def __init__(self, state: GameState, locator: Locator | None, dice_names: set[str],
+                 hidden: re.Pattern[str] | None):
         self.state = state
         self.locator = locator
         self.dice_names = dice_names
+        self.hidden = hidden  # player ids: a damaged file may carry one inside chat text
         self.problems: list[Problem] = []
 
     def loc(self, m: str | None, x: int, y: int) -> str:
@@ -385,7 +377,8 @@ class _StepReplayer:
             return None
         if isinstance(c, Chat):
             who = _CHAT_SPEAKER.match(c.message)
-            events.append(ChatLine(html.unescape(c.message), html.unescape(who.group("name")) if who else None))
+            events.append(ChatLine(hide(html.unescape(c.message), self.hidden),
+                                   hide(html.unescape(who.group("name")), self.hidden) if who else None))
             return None
         if isinstance(c, MutableProperty):
             for suffix in _RESULT_SUFFIXES:
@@ -486,7 +479,7 @@ class _StepReplayer:
             numbers = tuple(int(v) for v in re.findall(r"-?\d+", values["_result"]))
             total = int(values["_total"]) if values.get("_total", "").lstrip("-").isdigit() else (
                 sum(numbers) if numbers else None)
-            yield DiceRoll(who.group("name") if who else None, name, numbers, total, text)
+            yield DiceRoll(hide(who.group("name"), self.hidden) if who else None, name, numbers, total, text)
 
 
 def _prefix(trait_type: str) -> str:
