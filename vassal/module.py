@@ -17,6 +17,7 @@ module folder.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -245,13 +246,18 @@ class ModuleLocator:
 
 # --- where the files come from ---------------------------------------------------------------
 
-class _Files:
+class ModuleFiles:
     """Read-only access to a module's entries by entry name, zip or folder alike."""
 
     def __init__(self, label: str, zf: zipfile.ZipFile | None, folder: Path | None) -> None:
         self.label = label
         self._zf = zf
         self._folder = folder
+
+    @property
+    def folder(self) -> Path | None:
+        """The unpacked module's folder; None for a ``.vmod``."""
+        return self._folder
 
     def has(self, name: str) -> bool:
         if self._zf is not None:
@@ -291,22 +297,32 @@ def _vassal_reads_old_buildfile(metadata: Metadata | None) -> bool:
     return bool(match) and (int(match.group(1)), int(match.group(2))) < (3, 5)
 
 
-def read_module(path: str | os.PathLike[str]) -> Module:
-    """Read a ``.vmod``, an unpacked module folder, or a bare buildFile."""
+@contextlib.contextmanager
+def open_module_files(path: str | os.PathLike[str]) -> Iterator[tuple[ModuleFiles, str | None]]:
+    """A module's entries, whether ``path`` is a ``.vmod``, an unpacked folder or a bare
+    buildFile (then its folder holds the rest), with the bare buildFile's name (else None)."""
     source = Path(path)
     if source.is_dir():
-        return _read(_Files(str(source), None, source), str(source), None)
+        yield ModuleFiles(str(source), None, source), None
+        return
     if not source.is_file():
         raise FormatError("file not found", str(source))
     with source.open("rb") as handle:
         is_zip = handle.read(4) == b"PK\x03\x04"
     if is_zip:
         with open_zip(source) as zf:
-            return _read(_Files(str(source), zf, None), str(source), None)
-    return _read(_Files(str(source.parent), None, source.parent), str(source), source.name)
+            yield ModuleFiles(str(source), zf, None), None
+        return
+    yield ModuleFiles(str(source.parent), None, source.parent), source.name
 
 
-def _read(files: _Files, label: str, buildfile_name: str | None) -> Module:
+def read_module(path: str | os.PathLike[str]) -> Module:
+    """Read a ``.vmod``, an unpacked module folder, or a bare buildFile."""
+    with open_module_files(path) as (files, bare):
+        return _read(files, str(path), bare)
+
+
+def _read(files: ModuleFiles, label: str, buildfile_name: str | None) -> Module:
     if files.has("savedGame"):
         raise FormatError("this is a saved game or log, not a module", label)
     metadata = None
@@ -338,7 +354,7 @@ def _label(el: Element) -> str:
 class _Reader:
     """One pass over a parsed buildFile; collects warnings instead of stopping on soft errors."""
 
-    def __init__(self, files: _Files, label: str, root: Element, metadata: Metadata | None) -> None:
+    def __init__(self, files: ModuleFiles, label: str, root: Element, metadata: Metadata | None) -> None:
         self.files = files
         self.label = label
         self.root = root

@@ -32,11 +32,10 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-from vassal.archive import open_zip
 from vassal.buildfile import parse_buildfile
 from vassal.errors import FormatError
 from vassal.metadata import Metadata, parse_metadata
-from vassal.module import _Files, read_module
+from vassal.module import ModuleFiles, open_module_files, read_module
 
 from .atstart import check_at_start
 from .container import (
@@ -93,31 +92,19 @@ def lint(path: str | os.PathLike[str], target: str = DEFAULT_TARGET) -> LintRepo
         raise ValueError(f"target {target!r} is not a VASSAL version like 3.6")
     source = Path(path)
     with ExitStack() as stack:
-        if source.is_dir():
-            files, bare, complete = _Files(str(source), None, source), None, (source / "images").is_dir()
-        elif not source.is_file():
-            return LintReport((error(str(source), "file not found"),), ())
-        elif _is_zip(source):
-            try:
-                zf = stack.enter_context(open_zip(source))
-            except FormatError as exc:
-                return LintReport((error(str(source), exc.message),), ())
-            files, bare, complete = _Files(str(source), zf, None), None, True
-        else:
-            files, bare = _Files(str(source.parent), None, source.parent), source.name
-            complete = (source.parent / "images").is_dir()
+        try:
+            files, bare = stack.enter_context(open_module_files(source))
+        except FormatError as exc:
+            return LintReport((error(str(source), exc.message),), ())
+        # an unpacked copy without its images folder is partial: image checks cannot be made
+        complete = files.folder is None or (files.folder / "images").is_dir()
         return _Linter(source, files, bare, complete, version).run()
-
-
-def _is_zip(path: Path) -> bool:
-    with path.open("rb") as handle:
-        return handle.read(4) == b"PK\x03\x04"
 
 
 class _Linter:
     """One run over one module; collects issues in a fixed order."""
 
-    def __init__(self, source: Path, files: _Files, bare: str | None, complete: bool, target: Version) -> None:
+    def __init__(self, source: Path, files: ModuleFiles, bare: str | None, complete: bool, target: Version) -> None:
         self.source = source
         self.files = files
         self.bare = bare
