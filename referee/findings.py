@@ -18,6 +18,9 @@ class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
+    #: a check that could not run, or not fully, for lack of data (a hex with no terrain,
+    #: a leader with no printed range, no combat table): never a silent pass
+    NOT_CHECKED = "not-checked"
 
     @property
     def rank(self) -> int:
@@ -25,7 +28,7 @@ class Severity(str, Enum):
         return _RANKS[self]
 
 
-_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOT_CHECKED: 2, Severity.INFO: 3}
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,9 @@ class Finding:
     rule or states the reason (e.g. "VASSAL undo: a die roll may not be taken back").
     ``step`` is VASSAL's 1-based step number in ``log`` (``None`` for the log as a
     whole, or for its starting state). ``player`` is a player *name*, never an id.
+    ``path`` is the route a rule traced (a command range or a supply line), hex by hex
+    from its start, for the report to draw; ``blocked`` the hexes that stopped a trace
+    (enemy-adjacent, prohibited) when no route exists.
     """
 
     check: str
@@ -64,6 +70,8 @@ class Finding:
     player: str | None = None
     pieces: tuple[str, ...] = ()
     locations: tuple[Place, ...] = ()
+    path: tuple[Place, ...] = ()
+    blocked: tuple[Place, ...] = ()
 
     def sort_key(self) -> tuple[int, str, int, str, str]:
         """Deterministic order: severity, log, step, check, message."""

@@ -30,6 +30,8 @@ def finding_dict(f: Finding) -> dict[str, Any]:
         "player": f.player,
         "pieces": list(f.pieces),
         "locations": [_place(p) for p in f.locations],
+        "path": [_place(p) for p in f.path],
+        "blocked": [_place(p) for p in f.blocked],
         "message": f.message,
         "rule": f.rule,
     }

@@ -10,7 +10,8 @@ from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Severity
 from .report import CheckReport
 
-_HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.INFO: "Notes"}
+_HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.NOT_CHECKED: "Not checked",
+             Severity.INFO: "Notes"}
 
 
 def step_label(step: int | None) -> str:
@@ -37,8 +38,8 @@ def render_text(report: CheckReport) -> str:
                    f"VASSAL {log.vassal_version or '?'}, {log.steps} steps, players: {players}")
     out.append(f"checks: {', '.join(report.checks)}")
     out.append(f"{report.count(Severity.ERROR)} errors, {report.count(Severity.WARNING)} warnings, "
-               f"{report.count(Severity.INFO)} notes")
-    for severity in Severity:
+               f"{report.count(Severity.NOT_CHECKED)} not checked, {report.count(Severity.INFO)} notes")
+    for severity in sorted(Severity, key=lambda s: s.rank):
         group = [f for f in report.findings if f.severity is severity]
         if group:
             out.append("")

@@ -1,0 +1,221 @@
+"""The real VASSAL engine (``../shared/vassal-engine``) as the tests' oracle.
+
+Each call starts a JVM under Xvfb (5-30 s), so results are memoised for the
+whole test session by the files' contents: call these from module- or
+session-scoped fixtures, and as few times as a test file can manage.
+
+The engine needs Java 17 and ``xvfb-run``. Where they are missing the engine
+tests are skipped with the reason printed, except when ``ADJUTANT_REQUIRE_ENGINE``
+is set (``.ci/run`` sets it): then they fail, so CI never passes without the oracle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED
+
+ENGINE = SHARED / "vassal-engine"
+TIMEOUT = int(os.environ.get("ORACLE_TIMEOUT", "300"))
+
+
+def missing() -> str | None:
+    """Why the engine cannot run here, or None."""
+    if not (ENGINE / "decode-log").is_file():
+        return f"the VASSAL engine is expected at {ENGINE}"
+    if shutil.which("java") is None:
+        return "java (17) is not on PATH"
+    if shutil.which("xvfb-run") is None and not os.environ.get("DISPLAY"):
+        return "xvfb-run is not installed (apt-get install -y xvfb xauth)"
+    return None
+
+
+def require() -> None:
+    """Skip (or, under ``ADJUTANT_REQUIRE_ENGINE``, fail) when the engine cannot run."""
+    reason = missing()
+    if reason is None:
+        return
+    if os.environ.get("ADJUTANT_REQUIRE_ENGINE"):
+        pytest.fail(f"VASSAL engine required but unavailable: {reason}")
+    pytest.skip(f"VASSAL engine unavailable: {reason}")
+
+
+_memo: dict[tuple, "Run"] = {}
+
+
+@dataclass(frozen=True)
+class Run:
+    args: tuple[str, ...]
+    returncode: int
+    lines: tuple[str, ...]
+
+    def tagged(self, tag: str) -> list[str]:
+        """The text after ``TAG: `` of every line with that tag, in order."""
+        prefix = tag + ": "
+        return [line[len(prefix):] for line in self.lines if line.startswith(prefix)]
+
+    def problems(self) -> list[str]:
+        return [line for line in self.lines if line.startswith(("ERROR ", "WARN "))]
+
+
+def _fingerprint(path: Path) -> str:
+    if path.is_dir():
+        h = hashlib.sha256()
+        for p in sorted(path.rglob("*")):
+            if p.is_file():
+                h.update(str(p.relative_to(path)).encode())
+                h.update(hashlib.sha256(p.read_bytes()).digest())
+        return h.hexdigest()
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else str(path)
+
+
+def run(command: str, *args: str | Path, files: tuple[Path, ...] = (), memo: bool = True) -> Run:
+    """Run an engine command; with ``memo``, once per distinct (arguments, file contents)."""
+    require()
+    argv = (str(ENGINE / command),) + tuple(str(a) for a in args)
+    key = (argv, tuple(_fingerprint(f) for f in files))
+    if key not in _memo or not memo:
+        done = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", errors="replace",
+                              timeout=TIMEOUT, env={**os.environ, "ORACLE_TIMEOUT": str(TIMEOUT)})
+        lines = tuple(done.stdout.splitlines())
+        if not any(line.startswith("SUMMARY") for line in lines):
+            raise AssertionError(f"{command} did not finish:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+        _memo[key] = Run(tuple(argv), done.returncode, lines)
+    return _memo[key]
+
+
+# ---------------------------------------------------------------- decode-log
+
+_PIECE = re.compile(r"^(?P<map>.*) (?P<x>-?\d+),(?P<y>-?\d+) id=(?P<id>\S+) '(?P<name>.*?)' "
+                    r"stack=(?P<stack>\S+) loc='(?P<loc>.*?)' board='(?P<board>.*?)'"
+                    r"(?: state='(?P<state>.*?)')?(?: type='(?P<type>.*?)')?$")
+
+
+@dataclass(frozen=True)
+class EnginePiece:
+    """One ``START:``/``FINAL:`` line: where VASSAL has a piece. Apostrophes in values
+    are printed by the engine as U+2019; ``name``/``loc`` keep that as printed."""
+
+    map: str
+    x: int
+    y: int
+    id: str
+    name: str
+    stack: str | None
+    loc: str
+    board: str
+    state: str | None = None
+    type: str | None = None
+
+
+def parse_piece(text: str) -> EnginePiece:
+    m = _PIECE.match(text)
+    if m is None:
+        raise AssertionError(f"unexpected engine piece line: {text!r}")
+    return EnginePiece(m["map"], int(m["x"]), int(m["y"]), m["id"], m["name"],
+                       None if m["stack"] == "-" else m["stack"], m["loc"], m["board"], m["state"], m["type"])
+
+
+@dataclass(frozen=True)
+class Decoded:
+    run: Run
+    steps: int                      # log steps VASSAL decoded (top-level LOG commands it can decode)
+    replayed: int
+    start: tuple[EnginePiece, ...]  # only with start=True
+    final: tuple[EnginePiece, ...]
+    chat: tuple[str, ...]
+    passed: bool
+
+    def final_by_id(self) -> dict[str, EnginePiece]:
+        return {p.id: p for p in self.final}
+
+
+_DECODED = re.compile(r"(\d+) log steps")
+_SUMMARY = re.compile(r"(\d+) log steps decoded, (\d+) replayed")
+
+
+def decode_log(module: Path, log: Path, *, start: bool = False, state: bool = False) -> Decoded:
+    """VASSAL's own replay of ``log`` with ``module``: steps, final board, chat."""
+    flags = (["--start"] if start else []) + (["--state"] if state else [])
+    r = run("decode-log", *flags, "--module", module, log, files=(module, log))
+    decoded = r.tagged("DECODED")
+    summary = r.tagged("SUMMARY")
+    if not decoded or not summary or _SUMMARY.search(summary[-1]) is None:
+        raise AssertionError("decode-log failed:\n" + "\n".join(r.lines[-40:]))
+    m = _SUMMARY.search(summary[-1])
+    return Decoded(r, int(_DECODED.search(decoded[0]).group(1)), int(m.group(2)),
+                   tuple(parse_piece(t) for t in r.tagged("START")),
+                   tuple(parse_piece(t) for t in r.tagged("FINAL")),
+                   tuple(r.tagged("CHAT")), summary[-1].endswith("RESULT: PASS"))
+
+
+# ---------------------------------------------------------------- check-vmod, setup-locations
+
+
+def check_vmod(module: Path, strict: bool = True) -> Run:
+    """``check-vmod``; ``returncode == 0`` means no errors (and, when strict, no warnings)."""
+    return run("check-vmod", *(["--strict"] if strict else []), module, files=(module,))
+
+
+_SETUP_PIECE = re.compile(r"^setup='(?P<setup>.*?)' map='(?P<map>.*?)' loc='(?P<loc>.*?)' name='(?P<name>.*?)'$")
+
+
+@dataclass(frozen=True)
+class SetupPiece:
+    setup: str
+    map: str
+    loc: str
+    name: str
+
+
+def setup_locations(module: Path) -> list[SetupPiece]:
+    """Every piece of every predefined setup, as File > New Game places it."""
+    r = run("setup-locations", module, files=(module,))
+    out = []
+    for text in r.tagged("PIECE"):
+        m = _SETUP_PIECE.match(text)
+        if m is None:
+            raise AssertionError(f"unexpected setup-locations line: {text!r}")
+        out.append(SetupPiece(m["setup"], m["map"], m["loc"], m["name"]))
+    return out
+
+
+# ---------------------------------------------------------------- script-log
+
+
+@dataclass(frozen=True)
+class Recorded:
+    run: Run
+    log: Path
+    results: tuple[str, ...]        # RESULT: lines (dice reports, chat the action produced)
+    logged: tuple[str, ...]         # LOGGED: lines
+    verified: bool                  # decode-log replayed it with as many steps as were recorded
+
+
+def script_log(module: Path, script: str, out: Path, *, player: str, password: str, side: str,
+               setup: str | None = None, start: Path | None = None) -> Recorded:
+    """Record ``out`` by driving VASSAL with ``script`` (one action per line, see the engine README).
+
+    Starts from the predefined setup ``setup``, from the save/log ``start``, or from a new game.
+    Rolls are random: read the dice from ``results`` or from the log, never assume them.
+    """
+    out.parent.mkdir(parents=True, exist_ok=True)
+    script_file = out.with_suffix(".script")
+    script_file.write_text(script, encoding="utf-8")
+    origin: list[str | Path] = (["--setup", setup] if setup is not None else
+                                ["--start", start] if start is not None else ["--new"])
+    files = (module, script_file) + ((start,) if start is not None else ())
+    r = run("script-log", "--module", module, *origin, "--player", player, "--password", password,
+            "--side", side, "--script", script_file, "--out", out, files=files, memo=False)
+    if r.returncode != 0:
+        raise AssertionError("script-log failed:\n" + "\n".join(r.lines[-40:]))
+    return Recorded(r, out, tuple(r.tagged("RESULT")), tuple(r.tagged("LOGGED")),
+                    any(line.startswith("VERIFIED:") for line in r.lines))
