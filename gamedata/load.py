@@ -203,9 +203,11 @@ def _die_tables(sheets: dict[str, Sheet]) -> tuple[DieRollTable, ...]:
     """Tables with their result rows, then their modifiers (as rows with `modifier` set)."""
     rows: dict[str, list[TableRow]] = {}
     for r in _records(sheets, "Rows"):
-        rows.setdefault(r["table_id"], []).append(
-            TableRow(roll=_text(r["roll"]), result=r["result"], rulebook_line=r.get("rulebook_line")))
+        rows.setdefault(r["table_id"], []).append(TableRow(
+            roll=_text(r["roll"]), result=r["result"], rulebook_line=r.get("rulebook_line"),
+            when=_text(r.get("when")), effect=_text(r.get("effect"))))
     for r in _records(sheets, "Modifiers"):
         rows.setdefault(r["table_id"], []).append(TableRow(
-            roll="", result=r["condition"], modifier=_text(r["modifier"]), rulebook_line=r.get("rulebook_line")))
+            roll="", result=r["condition"], modifier=_text(r["modifier"]), rulebook_line=r.get("rulebook_line"),
+            when=_text(r.get("when")), amount=_text(r.get("amount"))))
     return tuple(_record(DieRollTable, t, rows=tuple(rows.get(t["table_id"], ()))) for t in _records(sheets, "Tables"))

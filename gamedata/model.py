@@ -230,17 +230,23 @@ class Scenario:
 
 @dataclass(frozen=True)
 class TableRow:
-    """One result line of a die-roll table; `roll` may be a range like `2-4`."""
+    """One result line of a die-roll table; `roll` may be a range like `2-4`. A modifier row has
+    `modifier` set (as printed) and its printed condition in `result`. `when`, `effect` and `amount`
+    are the structured cells the referee reads (`gamedata.conditions`, `gamedata.rolls`)."""
 
     roll: str
     result: str
     modifier: str = ""
     rulebook_line: int | None = None
+    when: str = ""
+    effect: str = ""
+    amount: str = ""
 
 
 @dataclass(frozen=True)
 class DieRollTable:
-    """A die-roll table: which dice, what for, and its rows."""
+    """A die-roll table: which dice (`faces` "0-9" when a d10 is read 0-9), what for, when it may
+    be rolled (`when`, a condition; "" = any time), and its rows."""
 
     table_id: str
     name: str
@@ -250,6 +256,8 @@ class DieRollTable:
     scenario_id: str = ""
     rulebook_line: int | None = None
     rows: tuple[TableRow, ...] = ()
+    faces: str = ""
+    when: str = ""
 
 
 @dataclass(frozen=True)

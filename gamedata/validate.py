@@ -6,18 +6,20 @@ straight to the cell. User data never raises: every failure becomes a Problem.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 
+from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
 from gamedata.load import (
     GAME_FILE, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml, reinf_sheet,
     schema, setup_sheet,
 )
 from gamedata.model import Problem
+from gamedata.rolls import parse_dice, parse_effect, parse_roll
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
 
@@ -192,6 +194,7 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     for name in ("Rows", "Modifiers"):
         for row in _rows(sheets, name):
             _member(ref, name, row, "table_id", tables, "table")
+    _table_cells(ref)
     for name in ("VP", "Levels"):
         for row in _rows(sheets, name):
             _member(ref, name, row, "scenario_id", scenarios, "scenario")
@@ -205,6 +208,39 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         for row in _rows(sheets, name):
             _map_hex(ref, hexids, name, row)
     return ref.problems
+
+
+def _table_cells(ref: _Ref) -> None:
+    """The structured cells of die-roll tables parse: dice and faces, rolls, `when`, `effect`, `amount`."""
+    reference: set[str] = set()
+    for row in _rows(ref.sheets, "Tables"):
+        try:
+            dice = parse_dice(_cell(row, "die"), _cell(row, "faces"))
+            if dice.count == 0:
+                reference.add(_cell(row, "table_id"))
+        except ValueError as exc:
+            ref.add("Tables", row, "faces" if _cell(row, "faces") else "die", str(exc))
+        _parses(ref, "Tables", row, "when", parse_condition)
+    for row in _rows(ref.sheets, "Rows"):
+        if _cell(row, "table_id") not in reference:
+            _parses(ref, "Rows", row, "roll", parse_roll)
+        _parses(ref, "Rows", row, "when", parse_condition)
+        _parses(ref, "Rows", row, "effect", parse_effect)
+    for row in _rows(ref.sheets, "Modifiers"):
+        _parses(ref, "Modifiers", row, "when", parse_condition)
+        _parses(ref, "Modifiers", row, "amount", lambda text: parse_amount(text, _cell(row, "modifier")))
+
+
+def _cell(row: Row, column: str) -> str:
+    value = row.get(column)
+    return "" if value is None else str(value)
+
+
+def _parses(ref: _Ref, sheet: str, row: Row, column: str, parse: Callable[[str], object]) -> None:
+    try:
+        parse(_cell(row, column))
+    except ValueError as exc:
+        ref.add(sheet, row, column, str(exc))
 
 
 def _unique(ref: _Ref, sheet: str, column: str) -> set[str]:

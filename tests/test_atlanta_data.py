@@ -206,13 +206,22 @@ def _roll(game, tid, roll):
     return next(r.result for r in _table(game, tid).rows if r.roll == roll)
 
 
+def _cases(game, tid, when):
+    return [(r.roll, r.result) for r in _table(game, tid).rows if r.when == when]
+
+
 def test_panic_tables(game):
-    assert _roll(game, "atl-panic-sherman-status-2", "0-6") == "12"       # L1014
-    assert _roll(game, "atl-panic-sherman-status-1", "17-19") == "6"      # L1015
-    assert _roll(game, "atl-panic-johnston-status-1", "6-9") == "3"       # L1037
-    assert _roll(game, "atl-panic-hood-status-2", "0-3") == "no panic possible"   # L1059 '-'
+    # printed as the 2d6 total that panics per band of wrecked divisions, read as rows per band
+    assert _cases(game, "atl-panic-sherman-status-2", "wrecked-divisions in 0..6") == [      # L1014: 12
+        ("11 or less", "no panic"), ("12", "panic: Sherman freezes in place for a day"),
+        ("13 or more", "panic: Sherman falls back across the Chattahoochie")]
+    assert [roll for roll, _ in _cases(game, "atl-panic-sherman-status-1", "wrecked-divisions in 17..19")] == [
+        "5 or less", "6", "7 or more"]                                                        # L1015: 6
+    assert _cases(game, "atl-panic-johnston-status-1", "wrecked-divisions in 6..9")[1][0] == "3 or more"   # L1037
+    assert _cases(game, "atl-panic-hood-status-2", "wrecked-divisions in 0..3") == [
+        ("automatic", "no panic possible")]                                                   # L1059 '-'
     assert [r.modifier for r in _table(game, "atl-panic-johnston-status-2").rows if r.modifier] == \
-        ["+1", "+1", "+1", "+3"]                                          # L1039-1042
+        ["+1", "+1", "+1", "+3"]                                                              # L1039-1042
 
 
 def test_weather_and_movement_tables(game):

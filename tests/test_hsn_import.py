@@ -195,12 +195,17 @@ def test_minus_signs_eaten_by_bullets_are_restored(game):
     assert vp[("S6", 821)] == "4"                             # '+?' overridden from the row text
 
 
-def test_random_events_keep_their_footnotes(game):
+def test_random_events_read_their_footnotes_as_cases(game):
     table = next(t for t in game.tables if t.table_id == "random-events")
     assert table.die == "2d6"
-    results = {r.roll: r.result for r in table.rows}
-    assert results["9"].startswith("Lyon's Kentucky Raid or Union Pontoon Bridge Prohibition [If")
-    assert results["2"] == "Command Paralysis"
+    cases = {r.roll: [] for r in table.rows}
+    for r in table.rows:
+        cases[r.roll].append((r.result, r.when))
+    # footnote # (L1175): the raid happens once, then the row reads as the pontoon prohibition
+    assert cases["9"] == [("Lyon's Kentucky Raid", "not rolls(random-events, Lyon's Kentucky Raid)"),
+                          ("Union Pontoon Bridge Prohibition", "rolls(random-events, Lyon's Kentucky Raid)")]
+    assert cases["4"] == [("Rain", "weather != winter"), ("No Effect", "weather = winter")]  # footnote *
+    assert cases["2"] == [("Command Paralysis", "")]
 
 
 def test_gazetteer_is_keyed_by_hex(game):
@@ -264,10 +269,11 @@ def test_every_die_table_covers_its_die_exactly_once(game):
     for table in game.tables:
         count, sides = map(int, table.die.split("d"))
         results = [r for r in table.rows if not r.modifier]
-        covered = [_rolls(r.roll) for r in results]
-        union = set().union(*covered)
-        assert sum(map(len, covered)) == len(union), f"{table.table_id}: overlapping rolls"
+        union = set().union(*(_rolls(r.roll) for r in results))
         assert set(range(count, count * sides + 1)) <= union, f"{table.table_id}: rolls missing"
+        for case in {r.when for r in results}:  # a footnote's cases: rows read under one case never overlap
+            covered = [_rolls(r.roll) for r in results if r.when in ("", case)]
+            assert sum(map(len, covered)) == len(set().union(*covered)), f"{table.table_id} {case}: overlap"
 
 
 def pipe_table_rows(lines: list[str]) -> dict[int, str]:

@@ -28,24 +28,31 @@ def _rows(tables: dict, table_id: str) -> list[dict]:
     return [dict(r.values) for r in tables["Rows"].rows if r.values["table_id"] == table_id]
 
 
+def _printed(tables: dict, table_id: str) -> list[dict]:
+    """The rows printed in the chart (not the "otherwise" result its prose states)."""
+    return [r for r in _rows(tables, table_id) if r["roll"] != "otherwise"]
+
+
 def test_random_events_chart_has_the_ten_printed_events(tables) -> None:
-    events = {r["roll"]: r["result"] for r in _rows(tables, "random-events")}  # L589-598
+    events: dict = {}
+    for r in _rows(tables, "random-events"):  # L589-598; 0 reads as No Event with optional Leader Loss (L602)
+        events.setdefault(r["roll"], r["result"])
     assert sorted(events, key=int) == [str(n) for n in range(10)]
     assert events["0"] == "I am Hit!" and events["9"] == "Gather Ammo from the Wounded!"
 
 
 def test_lew_wallace_entry_rolls(tables) -> None:
-    rolls = [(r["roll"], r["result"].split(":")[0]) for r in _rows(tables, "lew-wallace")]  # L1154-1160
+    rolls = [(r["roll"], r["result"].split(":")[0]) for r in _printed(tables, "lew-wallace")]  # L1154-1160
     assert rolls == [("9", "1 PM"), ("9", "2 PM"), ("8 or higher", "3 PM"), ("6 or higher", "4 PM"),
                      ("5 or higher", "5 PM"), ("2 or higher", "6 PM"), ("automatic", "7 PM")]
 
 
 def test_scenario_roll_tables(tables) -> None:
     # Slow Start L2553-2559: 2 + 5 + 5 + 6 + 2 + 3 + 6 printed cells; Nelson's 6 AM cell is blank
-    slow = _rows(tables, "slow-start")
+    slow = _printed(tables, "slow-start")
     assert len(slow) == 29
     assert not [r for r in slow if r["result"].startswith("Nelson, 6 AM")]
-    assert len(_rows(tables, "involuntary-alert")) == 32  # L3186-3201: 16 rows x Sherman/Prentiss
+    assert len(_printed(tables, "involuntary-alert")) == 32  # L3186-3201: 16 rows x Sherman/Prentiss
     assert [r["roll"] for r in _rows(tables, "veatch-mission")] == ["0-1", "2-5", "6-9"]  # L1362-1364
     assert [r["roll"] for r in _rows(tables, "grant-visit")] == ["0-4", "5-9"]  # L1588
 

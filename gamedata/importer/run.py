@@ -13,6 +13,7 @@ import jsonschema
 from gamedata.hexids import HexIds
 from gamedata.importer.context import ImportContext
 from gamedata.importer.overrides import OverrideError, Overrides
+from gamedata.importer.readings import ReadingError, apply_readings
 from gamedata.importer.report import Report
 from gamedata.importer.rulebook import Rulebook, RulebookError
 from gamedata.load import WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema, setup_sheet
@@ -50,6 +51,7 @@ def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
     ctx = ImportContext(book, definition, HexIds(map_defs(definition)), overrides, report)
     try:
         module.build(ctx)
+        apply_readings(ctx.sheets, getattr(module, "READINGS", ()), book, report)
     except RulebookError as exc:
         raise ImportFailed(str(exc)) from None
     except ValueError as exc:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamedata.importers.atlanta_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.importer.records import formation_record, join_notes
 from gamedata.importer.reference import Quirk, note_quirks
 from gamedata.importers.atlanta_dice import dice_tables, panic_tables

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamedata.importers.cwb_regimental_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.importer.records import TableHead
 from gamedata.importer.reference import (
     REFERENCE_DIE,

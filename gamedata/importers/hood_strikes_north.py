@@ -19,6 +19,7 @@ from gamedata.importer.context import ImportContext
 from gamedata.importer.normalize import empty_marks, footnotes, lost_minus, strip_html, unescape_markdown
 from gamedata.importer.records import TableHead, join_notes
 from gamedata.importer.rulebook import RawRow, TableSpec
+from gamedata.importers.hood_strikes_north_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.workbook import Cell
 
 GAME_ID = "hood-strikes-north"

@@ -16,10 +16,13 @@ from gamedata.importers.into_the_woods_oob import Oob, build_oob
 from gamedata.importers.into_the_woods_read import read_table
 from gamedata.importers.into_the_woods_records import Record, finish, records
 from gamedata.importers.into_the_woods_scenarios import SCENARIOS, Lists, derive
+from gamedata.importers.into_the_woods_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.importers.into_the_woods_specs import PLACEMENTS, TABLES
 from gamedata.workbook import Cell
 
 GAME_ID = "into-the-woods-shiloh"
+#: "Two ten-sided dice" read 0-9 (BB 2.0): every table's rolls run 0-9.
+DIE_FACES = "0-9"
 
 # Hexes the rulebook names (digest §1.2), for the gazetteer sheet.
 NAMED_HEXES = (
@@ -98,8 +101,9 @@ def _emit_oob(ctx: ImportContext, oob: Oob) -> None:
 
 def _emit_charts(ctx: ImportContext) -> None:
     for t in charts.TABLES:
-        ctx.emit("Tables", {"table_id": t.table_id, "name": t.name, "die": t.die, "purpose": t.purpose,
-                            "section": t.section, "scenario_id": t.scenario_id or None, "rulebook_line": t.line})
+        ctx.emit("Tables", {"table_id": t.table_id, "name": t.name, "die": t.die, "faces": DIE_FACES,
+                            "purpose": t.purpose, "section": t.section, "scenario_id": t.scenario_id or None,
+                            "rulebook_line": t.line})
     for r in charts.ALL_ROWS:
         ctx.emit("Rows", {"table_id": r.table_id, "roll": r.roll, "result": r.result, "rulebook_line": r.line})
     for m in charts.MODIFIERS:

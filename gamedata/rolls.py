@@ -1,0 +1,428 @@
+"""Die-roll tables as the referee reads them: dice, result rows, modifiers, and one roll's reading.
+
+`tables.xlsx` keeps each table as printed (`DieRollTable`: rows, then modifiers
+as rows with `modifier` set) with its structured cells: a row's `when` (the case
+it applies to, `gamedata.conditions`) and `effect` (what must follow, checked in
+the log), a modifier's `when` and `amount`, the table's `faces` (dice read 0-9)
+and `when` (when the table may be rolled at all). `RollTable.of(table)` parses
+all of it once; `evaluate(table, dice, facts)` is the pure reading of one roll:
+natural total, modifiers applied, modified total, result row.
+
+Facts the source cannot tell do not stop the reading: every way they could turn
+out is tried (`Branch`), and the reading is `determined` only when all ways give
+the same result. A total no printed row covers is "not printed", never a guess.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from gamedata.conditions import (
+    ALWAYS, UNKNOWN, Amount, Condition, ConditionError, Fact, Facts, Overlay, parse_amount, parse_condition,
+)
+from gamedata.model import DieRollTable, TableRow
+
+#: Most assignments of unknown facts a reading tries before it gives up and says so.
+MAX_BRANCHES = 4096
+NOT_PRINTED = "not printed"
+
+
+class TableError(ValueError):
+    """A cell of a die-roll table that cannot be read; `column` names the cell, `row` the table row (or None)."""
+
+    def __init__(self, table_id: str, column: str, message: str, row: TableRow | None = None) -> None:
+        super().__init__(f"{table_id}: {column}: {message}")
+        self.table_id = table_id
+        self.column = column
+        self.message = message
+        self.row = row
+
+
+@dataclass(frozen=True)
+class Dice:
+    """``count`` dice of ``sides`` faces numbered from ``low`` (1, or 0 for d10 read 0-9)."""
+
+    count: int
+    sides: int
+    low: int = 1
+
+    @property
+    def high(self) -> int:
+        return self.low + self.sides - 1
+
+    def totals(self) -> range:
+        return range(self.count * self.low, self.count * self.high + 1)
+
+    def distribution(self) -> dict[int, float]:
+        """Probability of each total with fair dice."""
+        counts = {0: 1}
+        for _ in range(self.count):
+            nxt: dict[int, int] = {}
+            for total, n in counts.items():
+                for face in range(self.low, self.high + 1):
+                    nxt[total + face] = nxt.get(total + face, 0) + n
+            counts = nxt
+        all_ = self.sides ** self.count
+        return {t: n / all_ for t, n in sorted(counts.items())}
+
+    def __str__(self) -> str:
+        text = f"{self.count}d{self.sides}"
+        return text if self.low == 1 else f"{text} ({self.low}-{self.high})"
+
+
+def parse_dice(die: str, faces: str = "") -> Dice:
+    m = re.fullmatch(r"(\d+)d(\d+)", die.strip())
+    if m is None:
+        raise ValueError(f"die '{die}' is not NdS (2d6)")
+    count, sides = int(m[1]), int(m[2])
+    low = 1
+    if faces.strip():
+        f = re.fullmatch(r"(-?\d+)-(-?\d+)", faces.strip())
+        if f is None:
+            raise ValueError(f"faces '{faces}' are not low-high (0-9)")
+        low, high = int(f[1]), int(f[2])
+        if high - low + 1 != sides:
+            raise ValueError(f"faces {faces} are {high - low + 1} values for a {sides}-sided die")
+    return Dice(count, sides, low)
+
+
+class Kind(Enum):
+    VALUES = "values"          # numbers: one, a list, a range, N or less, N or more
+    EVEN = "even"
+    ODD = "odd"
+    AUTOMATIC = "automatic"    # no roll needed: the result holds whatever the dice say
+    NO_ROLL = "no roll"        # no roll allowed: the result holds whatever the dice say
+    NEVER = "never"            # printed "-": the case does not arise
+    UNPRINTED = "unprinted"    # a result whose rolls the rulebook does not give ("roll low or high")
+    OTHERWISE = "otherwise"    # every total no other applicable row covers
+
+
+@dataclass(frozen=True)
+class RollSpec:
+    """Which totals a row covers, read from its `roll` cell."""
+
+    kind: Kind
+    low: int | None = None     # VALUES: inclusive bounds (None = open) or the listed values
+    high: int | None = None
+    values: tuple[int, ...] = ()
+    text: str = ""
+
+    def matches(self, total: int) -> bool:
+        if self.kind is Kind.VALUES:
+            if self.values:
+                return total in self.values
+            return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
+        if self.kind is Kind.EVEN:
+            return total % 2 == 0
+        if self.kind is Kind.ODD:
+            return total % 2 == 1
+        return self.kind in (Kind.AUTOMATIC, Kind.NO_ROLL)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_WORDS = {"even": Kind.EVEN, "odd": Kind.ODD, "automatic": Kind.AUTOMATIC, "auto": Kind.AUTOMATIC,
+          "no roll": Kind.NO_ROLL, "-": Kind.NEVER, "—": Kind.NEVER, "low": Kind.UNPRINTED,
+          "high": Kind.UNPRINTED, "otherwise": Kind.OTHERWISE}
+
+
+def parse_roll(text: str) -> RollSpec:
+    """``4``, ``-3``, ``2-4``, ``3 or less``, ``8 or higher``, ``8+``, ``2,4``, ``even``, ``Auto``, ``No roll``..."""
+    body = " ".join(str(text).split())
+    word = _WORDS.get(body.casefold())
+    if word is not None:
+        return RollSpec(word, text=body)
+    if re.fullmatch(r"[+-]?\d+", body):
+        return RollSpec(Kind.VALUES, int(body), int(body), text=body)
+    if m := re.fullmatch(r"([+-]?\d+) or (?:less|lower|fewer)", body):
+        return RollSpec(Kind.VALUES, None, int(m[1]), text=body)
+    if m := re.fullmatch(r"([+-]?\d+)(?: or (?:more|higher|greater)|\+)", body):
+        return RollSpec(Kind.VALUES, int(m[1]), None, text=body)
+    if m := re.fullmatch(r"(-?\d+)\s*(?:-|–|to)\s*(-?\d+)", body):
+        low, high = int(m[1]), int(m[2])
+        if low > high:
+            raise ValueError(f"roll range '{body}' runs backwards")
+        return RollSpec(Kind.VALUES, low, high, text=body)
+    if re.fullmatch(r"-?\d+(?:\s*(?:,|or)\s*-?\d+)+", body):
+        values = tuple(int(v) for v in re.findall(r"-?\d+", body))
+        return RollSpec(Kind.VALUES, min(values), max(values), values, text=body)
+    raise ValueError(f"roll '{body}' is not a number, a range (2-4, 3 or less, 8+), a list (2,4), "
+                     f"even/odd, Auto, No roll, -, low/high or otherwise")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a result requires in the game, as `key=value` items (``sets=2``, ``weather=winter``,
+    ``fatigue=+2``, ``remove=blockhouse``); checked against the log where it can show them."""
+
+    items: tuple[tuple[str, str], ...] = ()
+
+    def get(self, key: str) -> str | None:
+        return next((v for k, v in self.items if k == key), None)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{k}={v}" if v else k for k, v in self.items)
+
+
+def parse_effect(text: str | None) -> Effect:
+    items = []
+    for part in (text or "").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        key, _, value = part.partition("=")
+        if not re.fullmatch(r"[a-z][a-z0-9_.-]*", key.strip()):
+            raise ValueError(f"effect '{part}' is not key=value with a lower-case key")
+        items.append((key.strip(), value.strip()))
+    return Effect(tuple(items))
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    roll: RollSpec
+    result: str
+    when: Condition = ALWAYS
+    effect: Effect = Effect()
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Modifier:
+    printed: str               # as the rulebook prints it ("-2", "+rating", "only 1")
+    condition: str             # the printed condition ("On Turn 14 (December 6)")
+    when: Condition
+    amount: Amount
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class RollTable:
+    """A die-roll table ready to read rolls with. Reference tables (die ``0dN``) have none."""
+
+    table_id: str
+    name: str
+    section: str
+    dice: Dice
+    when: Condition
+    rows: tuple[ResultRow, ...]
+    modifiers: tuple[Modifier, ...]
+    scenario_id: str = ""
+    line: int | None = None
+
+    @classmethod
+    def of(cls, table: DieRollTable) -> RollTable | None:
+        """The parsed table, None for a reference table; raises `TableError` naming the bad cell."""
+        try:
+            dice = parse_dice(table.die, table.faces)
+        except ValueError as exc:
+            raise TableError(table.table_id, "faces" if table.faces else "die", str(exc)) from None
+        if dice.count == 0:
+            return None
+        rows, modifiers = [], []
+        for row in table.rows:
+            if row.modifier:
+                modifiers.append(Modifier(row.modifier, row.result, _when(table, row), _amount(table, row),
+                                          row.rulebook_line))
+                continue
+            try:
+                spec = parse_roll(row.roll)
+                effect = parse_effect(row.effect)
+            except ValueError as exc:
+                raise TableError(table.table_id, "effect" if "effect" in str(exc) else "roll", str(exc), row) from None
+            rows.append(ResultRow(spec, row.result, _when(table, row), effect, row.rulebook_line))
+        try:
+            when = parse_condition(table.when)
+        except ConditionError as exc:
+            raise TableError(table.table_id, "when", str(exc)) from None
+        return cls(table.table_id, table.name, table.section, dice, when, tuple(rows), tuple(modifiers),
+                   table.scenario_id, table.rulebook_line)
+
+    def cite(self) -> str:
+        """How findings name the table: its name and rule section."""
+        return f"{self.name} ({self.section})" if self.section else self.name
+
+    def facts(self) -> tuple[Fact, ...]:
+        """Every fact reading a roll may need (the table's own `when` aside)."""
+        found: list[Fact] = []
+        for m in self.modifiers:
+            found += m.when.facts()
+            if m.amount.fact is not None:
+                found.append(m.amount.fact)
+        for r in self.rows:
+            found += r.when.facts()
+        return tuple(dict.fromkeys(found))
+
+
+def _when(table: DieRollTable, row: TableRow) -> Condition:
+    try:
+        return parse_condition(row.when)
+    except ConditionError as exc:
+        raise TableError(table.table_id, "when", str(exc), row) from None
+
+
+def _amount(table: DieRollTable, row: TableRow) -> Amount:
+    try:
+        return parse_amount(row.amount, row.modifier)
+    except ConditionError as exc:
+        raise TableError(table.table_id, "amount", str(exc), row) from None
+
+
+def roll_tables(tables: Iterable[DieRollTable]) -> tuple[RollTable, ...]:
+    """The die-roll tables among ``tables`` (reference tables left out)."""
+    return tuple(t for t in (RollTable.of(x) for x in tables) if t is not None)
+
+
+# ---------------------------------------------------------------- reading one roll
+
+
+@dataclass(frozen=True)
+class Applied:
+    modifier: Modifier
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} {self.modifier.condition}"
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way the unknown facts may be: what is assumed, what applies, and the row it reads."""
+
+    assumed: tuple[tuple[Fact, object], ...]
+    applied: tuple[Applied, ...]
+    total: int
+    row: ResultRow | None        # None: the rulebook prints no result for this total
+
+    @property
+    def result(self) -> str:
+        return self.row.result if self.row is not None else NOT_PRINTED
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One roll read against its table."""
+
+    table: RollTable
+    dice: tuple[int, ...]
+    natural: int
+    branches: tuple[Branch, ...]
+    unknown: tuple[Fact, ...]          # facts the reading needed and the source could not tell
+    unknown_amounts: tuple[Fact, ...]  # facts a modifier's size depends on, not known: totals unknown
+    allowed: bool | None = True        # the table's own `when` at this roll (None = unknown)
+
+    @property
+    def determined(self) -> bool:
+        """The result is the same however the unknown facts turn out."""
+        return not self.unknown_amounts and len({b.result for b in self.branches}) == 1
+
+    @property
+    def branch(self) -> Branch:
+        """The reading when it is determined (the first branch otherwise)."""
+        return self.branches[0]
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        """The possible results in the table's row order ("not printed" last)."""
+        order = {id(r): i for i, r in enumerate(self.table.rows)}
+        ranked = sorted(self.branches, key=lambda b: order.get(id(b.row), len(order)))
+        return tuple(dict.fromkeys(b.result for b in ranked))
+
+    def describe(self) -> str:
+        """``4 (-1 On Turn 15 (December 7)) = 3 -> No Effect``, or what it depends on."""
+        natural = "+".join(map(str, self.dice)) + (f" = {self.natural}" if len(self.dice) > 1 else "")
+        if self.unknown_amounts:
+            return (f"{natural}: modified by {', '.join(map(str, self.unknown_amounts))}, not known at this "
+                    f"step -> {' or '.join(self.results)}")
+        if len({(b.total, b.result) for b in self.branches}) == 1:
+            b = self.branch
+            mods = f" ({', '.join(map(str, b.applied))}) = {b.total}" if b.applied else ""
+            return f"{natural}{mods} -> {b.result}"
+        return (f"{natural} -> {' or '.join(self.results)}, depending on "
+                f"{', '.join(map(str, self.unknown))} (not known at this step)")
+
+
+def _candidates(table: RollTable, fact: Fact) -> list[object]:
+    """Values worth trying for an unknown fact: each value a clause compares it with (and "none of
+    these"), either side of each bound, true and false for a fact tested on its own."""
+    values: list[object] = []
+    conditions = [table.when, *(m.when for m in table.modifiers), *(r.when for r in table.rows)]
+    boolean = named = False
+    for condition in conditions:
+        for clause in condition.clauses:
+            if clause.fact != fact:
+                continue
+            if not clause.op:
+                boolean = True
+            elif clause.op == "in" and clause.is_range:
+                values += [_shift(clause.values[0], -1), clause.values[0], clause.values[1],
+                           _shift(clause.values[1], 1)]
+            elif clause.op in ("<", "<=", ">", ">="):
+                values += [_shift(clause.values[0], -1), clause.values[0], _shift(clause.values[0], 1)]
+            else:
+                named = True
+                values += list(clause.values)
+    if boolean:
+        values += [True, False]
+    if named:
+        values.append("(none of these)")
+    return list(dict.fromkeys(v for v in values if v is not None))
+
+
+def _shift(value: str, by: int) -> object:
+    if re.fullmatch(r"[+-]?\d+", value.strip()):
+        return int(value) + by
+    if re.fullmatch(r"\d{1,2}:\d{2}", value.strip()):
+        hours, minutes = map(int, value.split(":"))
+        total = hours * 60 + minutes + by
+        return f"{total // 60:02d}:{total % 60:02d}"
+    return None
+
+
+def row_for(table: RollTable, total: int, facts: Facts) -> ResultRow | None:
+    """The row a (modified) total reads, given facts that decide every row's `when`."""
+    live = [r for r in table.rows if r.when.evaluate(facts) is True]
+    for r in live:
+        if r.roll.kind is not Kind.OTHERWISE and r.roll.matches(total):
+            return r
+    return next((r for r in live if r.roll.kind is Kind.OTHERWISE), None)
+
+
+def _branch(table: RollTable, natural: int, facts: Facts, assumed: tuple[tuple[Fact, object], ...]) -> Branch:
+    applied = []
+    for m in table.modifiers:
+        if m.when.evaluate(facts) is not True:
+            continue
+        amount = m.amount.value(facts)
+        applied.append(Applied(m, 0 if amount is None or m.amount.selects_rows else amount))
+    total = natural + sum(a.amount for a in applied)
+    return Branch(assumed, tuple(applied), total, row_for(table, total, facts))
+
+
+def evaluate(table: RollTable, dice: Sequence[int], facts: Facts) -> Reading:
+    """Read ``dice`` (faces as the table reads them) on ``table`` with the facts at the roll."""
+    natural = sum(dice)
+    needed = table.facts()
+    unknown = tuple(f for f in needed if facts.value(f) is UNKNOWN)
+    amount_facts = {m.amount.fact for m in table.modifiers if m.amount.fact is not None}
+    unknown_amounts = tuple(f for f in unknown if f in amount_facts)
+    enumerate_ = [f for f in unknown if f not in amount_facts]
+    choices = [_candidates(table, f) for f in enumerate_]
+    combos = 1
+    for c in choices:
+        combos *= len(c)
+    if combos > MAX_BRANCHES:  # too many unknowns to try them all: read with none of them known
+        return Reading(table, tuple(dice), natural, (_branch(table, natural, facts, ()),), unknown,
+                       unknown_amounts or tuple(enumerate_), table.when.evaluate(facts))
+    branches = []
+    for values in itertools.product(*choices):
+        assumed = tuple(zip(enumerate_, values))
+        branches.append(_branch(table, natural, Overlay(facts, dict(assumed)), assumed))
+    return Reading(table, tuple(dice), natural, tuple(branches), unknown, unknown_amounts,
+                   table.when.evaluate(facts))
