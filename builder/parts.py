@@ -15,7 +15,9 @@ from builder.pieces import prototypes as prototype_list
 from builder.scans import ScanBoard
 from builder.scenarios import ScenarioPlan, turn_words
 from builder.systems import SystemProfile
+from builder.table_dice import table_button
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit
+from gamedata.rolls import parse_dice, roll_tables
 from vassal import components as c
 from vassal.buildfile import Element
 from vassal.sequence import encode
@@ -150,9 +152,12 @@ def palette(game: Game, profile: SystemProfile, gpids: dict[str, str]) -> Elemen
 
 
 def dice_buttons(game: Game) -> list[Element]:
-    """One button per purpose; its name (and so its report) says what the roll is for."""
-    return [c.dice_button(f"{d.purpose} {d.dice}d{d.sides}", d.dice, d.sides, tooltip=f"Roll for {d.purpose}")
-            for d in game.dice]
+    """One button per purpose; its name (and so its report) says what the roll is for. Then one
+    per die-roll table, named by the table, whose report states the table's result."""
+    return [*(c.dice_button(f"{d.purpose} {d.dice}d{d.sides}", d.dice, d.sides,
+                            plus=parse_dice(f"{d.dice}d{d.sides}", d.faces).low - 1, tooltip=f"Roll for {d.purpose}")
+              for d in game.dice),
+            *(table_button(t) for t in roll_tables(game.tables))]
 
 
 def turn_tracker(game: Game, profile: SystemProfile) -> Element:

@@ -149,8 +149,10 @@ class Clause:
         if self.op == "!=":
             return not _equal(value, wanted)
         a, b = _number(value), _number(wanted)
-        if a is None or b is None:
+        if a is None and b is None:
             a, b = _text(value), _text(wanted)  # type: ignore[assignment]
+        elif a is None or b is None:  # a word is neither more nor less than a number
+            return False
         return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[self.op]  # type: ignore[operator]
 
     def __str__(self) -> str:

@@ -159,7 +159,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
         turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
-        dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"]) for x in d.get("dice", ())),
+        dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"], x.get("faces", "")) for x in d.get("dice", ())),
         unit_types=tuple(UnitType(x["code"], x["name"]) for x in d.get("unit_types", ())),
         statuses=tuple(Status(x["code"], x["name"], tuple(x.get("levels", ()))) for x in d.get("statuses", ())),
         formations=tuple(_record(Formation, f) for f in _records(sheets, "Formations")),

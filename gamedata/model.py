@@ -121,11 +121,12 @@ class TurnDef:
 
 @dataclass(frozen=True)
 class DiceDef:
-    """The dice a purpose uses, e.g. Random Events = 2d6 summed."""
+    """The dice a purpose uses, e.g. Random Events = 2d6 summed; `faces` "0-9" for a d10 read 0-9."""
 
     purpose: str
     dice: int
     sides: int
+    faces: str = ""
 
 
 @dataclass(frozen=True)

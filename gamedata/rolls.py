@@ -334,8 +334,24 @@ class Reading:
         ranked = sorted(self.branches, key=lambda b: order.get(id(b.row), len(order)))
         return tuple(dict.fromkeys(b.result for b in ranked))
 
+    @property
+    def deciding(self) -> tuple[Fact, ...]:
+        """The unknown facts whose value changes the result (those that do not are left out)."""
+        found = []
+        for fact in self.unknown:
+            if fact in self.unknown_amounts:
+                found.append(fact)
+                continue
+            seen: dict[tuple, set[str]] = {}
+            for b in self.branches:
+                others = tuple((f, v) for f, v in b.assumed if f != fact)
+                seen.setdefault(others, set()).add(b.result)
+            if any(len(results) > 1 for results in seen.values()):
+                found.append(fact)
+        return tuple(found)
+
     def describe(self) -> str:
-        """``4 (-1 On Turn 15 (December 7)) = 3 -> No Effect``, or what it depends on."""
+        """``4 (-1 On Turn 15 (December 7)) = 3 -> No Effect``, or what the result depends on."""
         natural = "+".join(map(str, self.dice)) + (f" = {self.natural}" if len(self.dice) > 1 else "")
         if self.unknown_amounts:
             return (f"{natural}: modified by {', '.join(map(str, self.unknown_amounts))}, not known at this "
@@ -344,8 +360,12 @@ class Reading:
             b = self.branch
             mods = f" ({', '.join(map(str, b.applied))}) = {b.total}" if b.applied else ""
             return f"{natural}{mods} -> {b.result}"
-        return (f"{natural} -> {' or '.join(self.results)}, depending on "
-                f"{', '.join(map(str, self.unknown))} (not known at this step)")
+        common = [a for a in self.branch.applied if all(a in b.applied for b in self.branches)]
+        mods = f" ({', '.join(map(str, common))})" if common else ""
+        if self.determined:
+            return f"{natural}{mods} -> {self.branch.result}"
+        return (f"{natural}{mods} -> {' or '.join(self.results)}, depending on "
+                f"{', '.join(map(str, self.deciding))} (not known at this step)")
 
 
 def _candidates(table: RollTable, fact: Fact) -> list[object]:

@@ -36,7 +36,7 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
         return exc.problems, FolderData({}, {})
     problems = list(_schema_problems(GAME_FILE, "", 0, definition, "game"))
     if not problems:
-        problems += _map_problems(definition)
+        problems += _map_problems(definition) + _dice_problems(definition)
     if problems:
         return problems, FolderData(definition, {})
     sheets: dict[str, Sheet] = {}
@@ -68,6 +68,17 @@ def _map_problems(definition: dict[str, Any]) -> list[Problem]:
         for index, value in enumerate(values):
             if value in values[:index]:
                 problems.append(Problem(GAME_FILE, "", 0, f"maps[{index}].{key}", f"map {key} {value!r} used twice"))
+    return problems
+
+
+def _dice_problems(definition: dict[str, Any]) -> list[Problem]:
+    """A die's `faces` must number as many values as it has sides."""
+    problems = []
+    for index, d in enumerate(definition.get("dice", ())):
+        try:
+            parse_dice(f"{d['dice']}d{d['sides']}", d.get("faces", ""))
+        except ValueError as exc:
+            problems.append(Problem(GAME_FILE, "", 0, f"dice[{index}].faces", str(exc)))
     return problems
 
 

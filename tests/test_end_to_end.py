@@ -63,7 +63,7 @@ PASSWORDS = (HOOD.password, THOMAS.password)
 # (unit, set-up hex, hex it moves to)
 HOOD_MOVES = (("Jackson", "0118", "0218"), ("Buford", "0119", "0219"))
 THOMAS_MOVE = ("Wagner", "0423", "0523")
-HOOD_ROLL = ("Random Events 2d6", (3, 5))
+HOOD_ROLL = ("Cavalry Movement Allowance 2d6", (3, 5))
 THOMAS_ROLLS = ("Initiative 1d6", (2,), (6,))  # rolled, undone, rolled again
 NUDGED = ("Ruger", "1715", "1716")  # moved between the logs by editing log 2's start
 RING_MIDDLE = 54  # the HTML report's rings here: radius 60 px (1/30 of the board, at most 60), line 12 px
@@ -221,7 +221,7 @@ def test_inspect_log1_names_units_and_hexes(day):
     assert step_lines(out) == [
         "step 1 · Hood / Confederate · moved Jackson from 0118 to 0218",
         "step 2 · Hood / Confederate · moved Buford from 0119 to 0219",
-        "step 3 · Hood / Confederate · rolled Random Events 2d6: 3,5 = 8",
+        "step 3 · Hood / Confederate · rolled Cavalry Movement Allowance 2d6: 3,5 = 8",
         "step 4 · Hood / Confederate · said “<Hood> - Forrest rides north; your move, George”",
     ]
     assert_no_password(out)
