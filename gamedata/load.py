@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
+    Alias, Area, DiceDef, DiceMapping, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
     ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
@@ -172,6 +172,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         terrain_hexes=tuple(_record(TerrainHex, h) for h in _records(sheets, "Hexes")),
         terrain_hexsides=tuple(_record(TerrainHexside, h) for h in _records(sheets, "Hexsides")),
         notes=tuple(d.get("notes", ())),
+        dice_map=tuple(DiceMapping(**x) for x in d.get("referee", {}).get("dice", ())),
     )
 
 

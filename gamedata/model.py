@@ -130,6 +130,18 @@ class DiceDef:
 
 
 @dataclass(frozen=True)
+class DiceMapping:
+    """`[[referee.dice]]` in game.toml: rolls of `button` (with `chat` around them, in `phase`)
+    are read against table `table`; `ten_is_zero` when the button's d10 shows 10 for a 0."""
+
+    table: str
+    button: str
+    chat: str = ""
+    phase: str = ""
+    ten_is_zero: bool = False
+
+
+@dataclass(frozen=True)
 class UnitType:
     """A unit type code as printed in the TYPE column (`Inf`, `Cav`, `Ldr`)."""
 
@@ -342,3 +354,4 @@ class Game:
     terrain_hexes: tuple[TerrainHex, ...] = ()
     terrain_hexsides: tuple[TerrainHexside, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    dice_map: tuple[DiceMapping, ...] = ()

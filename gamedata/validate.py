@@ -6,6 +6,7 @@ straight to the cell. User data never raises: every failure becomes a Problem.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -206,6 +207,15 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         for row in _rows(sheets, name):
             _member(ref, name, row, "table_id", tables, "table")
     _table_cells(ref)
+    for index, mapping in enumerate(d.get("referee", {}).get("dice", ())):
+        if mapping["table"] not in tables:
+            ref.problems.append(Problem(GAME_FILE, "", 0, f"referee.dice[{index}].table",
+                                        f"table '{mapping['table']}' is not in tables.xlsx"))
+        try:
+            re.compile(mapping.get("chat", ""))
+        except re.error as exc:
+            ref.problems.append(Problem(GAME_FILE, "", 0, f"referee.dice[{index}].chat",
+                                        f"not a regular expression: {exc}"))
     for name in ("VP", "Levels"):
         for row in _rows(sheets, name):
             _member(ref, name, row, "scenario_id", scenarios, "scenario")

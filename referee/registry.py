@@ -29,6 +29,8 @@ from .checks.undo import check_undo
 from .context import CheckContext
 from .dice_audit import CHECK_ID as DICE
 from .findings import Finding
+from .rules.tables import CHECK_ID as TABLES
+from .rules.tables import check_tables
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ CHECKS: tuple[Check, ...] = (
     Check(CONTINUITY, "hidden pieces moved by others, pieces of the other side", check_continuity),
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
+    Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads", check_tables),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

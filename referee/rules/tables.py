@@ -1,0 +1,65 @@
+"""Every die roll read against its table: which table, when it may be rolled, what it reads.
+
+Runs on one replayed log (`CheckContext`). Rolls are matched to tables by
+`referee.table_rolls`; each is read (`gamedata.rolls.evaluate`) with the facts
+at its step (`RollFacts`: the game view when there is one, earlier results).
+Findings: a table rolled when its rule says it is not rolled (a Random Events
+roll on Turn 2), rolls no table claims (listed once per button), and a check
+that cannot run without game data. Rolls that were undone are not read: the
+undo check reports them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from gamedata.rolls import Reading, evaluate
+
+from ..checks.undo import match_undos
+from ..context import CheckContext
+from ..findings import Finding, Severity
+from ..table_rolls import TableRoll, read_table_rolls
+from .facts import RollFacts, view_turn
+from .history import History
+
+CHECK_ID = "tables"
+
+
+def describe(roll: TableRoll, reading: Reading) -> str:
+    """The inspect line of a table roll: ``rolled Winter Weather Table 1d6: 4 (-1 On Turn 15 ...) = 3 -> No Effect``."""
+    return f"rolled {roll.table.name} {roll.table.dice}: {reading.describe()}"
+
+
+def readings(ctx: CheckContext, views: object = None) -> Iterator[tuple[TableRoll, Reading]]:
+    """Each table roll of the log that stands (not undone) with its reading, in log order.
+    ``views`` gives the game view at a step (``views.at(step)``) when there is one."""
+    if ctx.game is None:
+        return
+    undone = {rec.target.index for rec in match_undos(ctx.log.steps) if rec.target is not None}
+    history = History()
+    for roll in read_table_rolls(ctx.log.steps, ctx.game).rolls:
+        if roll.step in undone:
+            continue
+        view = views.at(roll.step) if views is not None else None  # type: ignore[attr-defined]
+        reading = evaluate(roll.table, roll.dice, RollFacts(history, view))
+        history.add(reading, view_turn(view))
+        yield roll, reading
+
+
+def check_tables(ctx: CheckContext) -> Iterable[Finding]:
+    if ctx.game is None:
+        rolls = sum(len(s.rolls) for s in ctx.log.steps)
+        if rolls:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} roll(s) not read against die-roll tables: no "
+                          "game data (give --game with the game's folder)", "die-roll tables", ctx.log.label)
+        return
+    for unread in read_table_rolls(ctx.log.steps, ctx.game).unread:
+        steps = ", ".join(map(str, unread.steps[:12])) + (", …" if len(unread.steps) > 12 else "")
+        yield Finding(CHECK_ID, Severity.NOT_CHECKED,
+                      f"{len(unread.steps)} roll(s) of '{unread.button}' (steps {steps}) not read against a "
+                      f"die-roll table: {unread.why}", "[referee.dice] in game.toml maps buttons to tables",
+                      ctx.log.label, unread.steps[0])
+    for roll, reading in readings(ctx, getattr(ctx, "views", None)):
+        if reading.allowed is False:
+            yield Finding(CHECK_ID, Severity.WARNING,
+                          f"{describe(roll, reading)}, but this table is rolled only when {roll.table.when}",
+                          roll.table.cite(), ctx.log.label, roll.step, roll.player)
