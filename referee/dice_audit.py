@@ -1,10 +1,13 @@
 """The dice audit: every roll by player, purpose and die type, and a fairness test.
 
-Rolls are grouped twice. Per player, purpose and die type the audit lists how
-many rolls and dice there were and their mean, which is what players argue
+Rolls are grouped three ways. Per player, purpose and die type the audit lists
+how many rolls and dice there were and their mean, which is what players argue
 about ("you rolled 12 Morale checks and never failed"). Per player and die type
 it pools every single die into one chi-square test, because purposes split the
-sample too thin for the test to mean anything.
+sample too thin for the test to mean anything. Per player and die-roll table it
+tests the totals the table read against their fair probabilities (a 2d6 table
+sees only totals), pooling rare totals, so a long game's Random Events or
+reinforcement rolls are tested where they matter.
 
 Rolls that were later undone are included: they still came out of the random
 number generator, and leaving them out would hide exactly the rolls a re-roll
@@ -17,8 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .dice import Roll
-from .dice_stats import MIN_EXPECTED, SUSPICIOUS_P, FaceFit, face_fit
+from .dice_stats import MIN_EXPECTED, SUSPICIOUS_P, FaceFit, TotalFit, face_fit, total_fit
 from .findings import Finding, Severity
+from .table_rolls import TableRoll
 
 CHECK_ID = "dice"
 
@@ -56,10 +60,29 @@ class PlayerFit:
 
 
 @dataclass(frozen=True)
+class LoggedTableRoll:
+    """A roll read against a table, and the log file it was found in."""
+
+    log: str
+    roll: TableRoll
+
+
+@dataclass(frozen=True)
+class TableFit:
+    """The test of one player's rolls on one die-roll table."""
+
+    player: str
+    table: str          # the table as findings cite it: name (section)
+    dice: str
+    fit: TotalFit
+
+
+@dataclass(frozen=True)
 class DiceAudit:
     lines: tuple[PurposeLine, ...]
     fits: tuple[PlayerFit, ...]
     rolls: tuple[LoggedRoll, ...]
+    table_fits: tuple[TableFit, ...] = ()
 
 
 def _player(roll: Roll) -> str:
@@ -71,8 +94,9 @@ def possible(roll: Roll) -> bool:
     return roll.sides is not None and all(1 <= d <= roll.sides for d in roll.dice)
 
 
-def audit_dice(rolls: Iterable[LoggedRoll]) -> DiceAudit:
-    """Group the rolls and test each player's dice; deterministic order by name."""
+def audit_dice(rolls: Iterable[LoggedRoll], table_rolls: Iterable[LoggedTableRoll] = ()) -> DiceAudit:
+    """Group the rolls and test each player's dice, and each player's rolls per table;
+    deterministic order by name."""
     all_rolls = tuple(rolls)
     by_purpose: dict[tuple[str, str, int], list[Roll]] = {}
     by_type: dict[tuple[str, int], list[int]] = {}
@@ -89,7 +113,18 @@ def audit_dice(rolls: Iterable[LoggedRoll]) -> DiceAudit:
                                  sum(faces) / len(faces)))
     fits = tuple(PlayerFit(player, face_fit(values, sides))
                  for (player, sides), values in sorted(by_type.items()))
-    return DiceAudit(tuple(lines), fits, all_rolls)
+    return DiceAudit(tuple(lines), fits, all_rolls, _table_fits(table_rolls))
+
+
+def _table_fits(table_rolls: Iterable[LoggedTableRoll]) -> tuple[TableFit, ...]:
+    by_table: dict[tuple[str, str], list[TableRoll]] = {}
+    for lr in table_rolls:
+        tr = lr.roll
+        if sum(tr.dice) in tr.table.dice.totals():  # an impossible face is reported on its own
+            by_table.setdefault((_player(tr.roll), tr.table.cite()), []).append(tr)
+    return tuple(TableFit(player, cite, str(group[0].table.dice),
+                          total_fit((sum(t.dice) for t in group), group[0].table.dice.distribution()))
+                 for (player, cite), group in sorted(by_table.items()))
 
 
 def dice_findings(audit: DiceAudit, log: str) -> list[Finding]:
@@ -123,5 +158,21 @@ def dice_findings(audit: DiceAudit, log: str) -> list[Finding]:
                   f"with at least {MIN_EXPECTED:g} expected per face"),
             log=log,
             player=pf.player,
+        ))
+    for tf in audit.table_fits:
+        fit = tf.fit
+        if not fit.suspicious:
+            continue
+        counts = ", ".join(f"{total}:{count}" for total, count in fit.counts)
+        findings.append(Finding(
+            check=CHECK_ID,
+            severity=Severity.WARNING,
+            message=(f"{tf.player}'s rolls on the {tf.table} ({tf.dice}) are unlikely for fair dice: "
+                     f"{fit.n} rolls, totals {counts}, mean {fit.mean:.2f} (fair {fit.fair_mean:.2f}), "
+                     f"chi-square {fit.chi_square:.1f} with {fit.dof} degrees of freedom, p = {fit.p_value:.2g}"),
+            rule=(f"Pearson chi-square goodness of fit of the table's totals, rare totals pooled to "
+                  f"{MIN_EXPECTED:g} expected, flagged below p = {SUSPICIOUS_P}"),
+            log=log,
+            player=tf.player,
         ))
     return findings

@@ -135,3 +135,59 @@ def face_fit(values: Iterable[int], sides: int) -> FaceFit:
     statistic = sum((c - expected) ** 2 for c in counts) / expected
     p = chi_square_sf(statistic, dof)
     return FaceFit(sides, n, tuple(counts), mean, statistic, dof, p, expected >= MIN_EXPECTED)
+
+
+@dataclass(frozen=True)
+class TotalFit:
+    """Pearson's test of a table's rolls (totals of its dice) against fair dice.
+
+    Totals of several dice are not equally likely (2d6: 7 six times as often as 2),
+    so each total is expected with its own probability; adjacent totals are pooled
+    until every pooled cell expects at least ``MIN_EXPECTED`` rolls. ``adequate`` says
+    whether at least two cells remain, i.e. whether ``p_value`` means something.
+    """
+
+    n: int
+    counts: tuple[tuple[int, int], ...]     # (total, rolls) for every possible total
+    mean: float | None
+    fair_mean: float
+    chi_square: float | None
+    dof: int
+    p_value: float | None
+    adequate: bool
+
+    @property
+    def suspicious(self) -> bool:
+        return self.adequate and self.p_value is not None and self.p_value < SUSPICIOUS_P
+
+
+def total_fit(values: Iterable[int], probabilities: dict[int, float]) -> TotalFit:
+    """Counts, mean and pooled chi-square test of table totals against their fair probabilities."""
+    counts = {total: 0 for total in probabilities}
+    for v in values:
+        if v not in counts:
+            raise ValueError(f"total {v} cannot be rolled")
+        counts[v] += 1
+    n = sum(counts.values())
+    fair_mean = sum(t * p for t, p in probabilities.items())
+    ordered = tuple(sorted(counts.items()))
+    if n == 0:
+        return TotalFit(0, ordered, None, fair_mean, None, 0, None, False)
+    cells: list[list[float]] = []  # [observed, expected] of pooled adjacent totals
+    for total, observed in ordered:
+        expected = n * probabilities[total]
+        if cells and cells[-1][1] < MIN_EXPECTED:
+            cells[-1][0] += observed
+            cells[-1][1] += expected
+        else:
+            cells.append([observed, expected])
+    while len(cells) > 1 and cells[-1][1] < MIN_EXPECTED:  # a short last cell joins the one before
+        observed, expected = cells.pop()
+        cells[-1][0] += observed
+        cells[-1][1] += expected
+    mean = sum(t * c for t, c in ordered) / n
+    if len(cells) < 2:
+        return TotalFit(n, ordered, mean, fair_mean, None, 0, None, False)
+    statistic = sum((o - e) ** 2 / e for o, e in cells)
+    dof = len(cells) - 1
+    return TotalFit(n, ordered, mean, fair_mean, statistic, dof, chi_square_sf(statistic, dof), True)

@@ -8,6 +8,7 @@ in natural name order (``turn2`` before ``turn10``).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,11 +21,12 @@ from vassal.replay import replay_file
 from .checks.module import module_of
 from .context import CheckContext, LogInput
 from .dice_audit import CHECK_ID as DICE
-from .dice_audit import LoggedRoll, audit_dice, dice_findings
+from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, sorted_findings
 from .registry import UnknownCheck, game_checks, select
 from .report import CheckReport, LogSummary
 from .secrets import player_ids, redact, redact_roll
+from .table_rolls import read_table_rolls
 from .timeline import step_view
 
 GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
@@ -129,6 +131,7 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     findings: list[Finding] = []
     summaries: list[LogSummary] = []
     rolls: list[LoggedRoll] = []
+    table_rolls: list[LoggedTableRoll] = []
     first: LogInput | None = None
     previous: LogInput | None = None
     for index, (path, label) in enumerate(zip(chain, labels)):
@@ -142,8 +145,11 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                 if check.run is not None:
                     findings.extend(redact(check.run(ctx), ids))
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
+            if game_def is not None:
+                table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))
+                                   for tr in read_table_rolls(current.steps, game_def).rolls)
         previous = current
-    audit = audit_dice(rolls)
+    audit = audit_dice(rolls, table_rolls)
     if any(c.id == DICE for c in checks):
         findings.extend(dice_findings(audit, labels[-1] if len(checked) == 1 else "all logs"))
     return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit)
