@@ -30,8 +30,9 @@ apply, see their `when`; it adds nothing).
 """
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -346,3 +347,55 @@ def parse_amount(text: str | None, printed: str = "") -> Amount:
     if m:
         return Amount(0, -1 if m["sign"] == "-" else 1, parse_fact(m["fact"]))
     raise ConditionError(f"amount '{body}' is not +N, N * fact, fact or rows")
+
+
+# ---------------------------------------------------------------- trying every way unknown facts may be
+
+
+def candidates(conditions: Sequence[Condition], fact: Fact) -> list[object]:
+    """Values worth trying for an unknown fact: each value a clause compares it with (and "none of
+    these"), either side of each bound, true and false for a fact tested on its own."""
+    values: list[object] = []
+    boolean = named = False
+    for condition in conditions:
+        for clause in condition.clauses:
+            if clause.fact != fact:
+                continue
+            if not clause.op:
+                boolean = True
+            elif clause.op == "in" and clause.is_range:
+                values += [_shift(clause.values[0], -1), clause.values[0], clause.values[1],
+                           _shift(clause.values[1], 1)]
+            elif clause.op in ("<", "<=", ">", ">="):
+                values += [_shift(clause.values[0], -1), clause.values[0], _shift(clause.values[0], 1)]
+            else:
+                named = True
+                values += list(clause.values)
+    if boolean:
+        values += [True, False]
+    if named:
+        values.append("(none of these)")
+    return list(dict.fromkeys(v for v in values if v is not None))
+
+
+def _shift(value: str, by: int) -> object:
+    if re.fullmatch(r"[+-]?\d+", value.strip()):
+        return int(value) + by
+    if re.fullmatch(r"\d{1,2}:\d{2}", value.strip()):
+        hours, minutes = map(int, value.split(":"))
+        total = hours * 60 + minutes + by
+        return f"{total // 60:02d}:{total % 60:02d}"
+    return None
+
+
+def assignments(conditions: Sequence[Condition], unknown: Sequence[Fact], limit: int
+                ) -> list[tuple[tuple[Fact, object], ...]] | None:
+    """Every combination of candidate values of the ``unknown`` facts (one empty combination when
+    none is unknown); None when there would be more than ``limit``."""
+    choices = [candidates(conditions, f) for f in unknown]
+    count = 1
+    for c in choices:
+        count *= len(c)
+    if count > limit:
+        return None
+    return [tuple(zip(unknown, values)) for values in itertools.product(*choices)]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, DiceDef, DiceMapping, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
+    Alias, Area, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
     ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
@@ -44,6 +44,15 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     ),
     "terrain.xlsx": (
         SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
+    ),
+}
+
+
+#: Workbooks a game folder may have; read and checked when present.
+OPTIONAL_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
+    "combat.xlsx": (
+        SheetSpec("Combat Tables", "combat-table"), SheetSpec("Combat Columns", "combat-column"),
+        SheetSpec("Combat Results", "combat-result"), SheetSpec("Combat Modifiers", "combat-modifier"),
     ),
 }
 
@@ -173,6 +182,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         terrain_hexsides=tuple(_record(TerrainHexside, h) for h in _records(sheets, "Hexsides")),
         notes=tuple(d.get("notes", ())),
         dice_map=tuple(DiceMapping(**x) for x in d.get("referee", {}).get("dice", ())),
+        combat=_combat_tables(sheets),
     )
 
 
@@ -198,6 +208,38 @@ def _scenario(s: dict[str, Any], sheets: dict[str, Sheet]) -> Scenario:
         setup=_located(SetupRow, sheets, SCENARIOS_FILE, setup_sheet(sid).name),
         reinforcements=_located(ReinforcementRow, sheets, SCENARIOS_FILE, reinf_sheet(sid).name),
     )
+
+
+def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
+    """combat.xlsx, when the game has one: each table with its columns, results and modifiers."""
+    def mine(name: str, table_id: str) -> list[dict[str, Any]]:
+        return [r for r in _records(sheets, name) if r["table_id"] == table_id]
+
+    text = _text
+    tables = []
+    results_sheet = sheets.get("Combat Results")
+    origins = {id(row): SheetRow("combat.xlsx", "Combat Results", row.number)
+               for row in (results_sheet.rows if results_sheet else ())}
+    result_rows = [(dict(row.values), origins[id(row)]) for row in (results_sheet.rows if results_sheet else ())]
+    for t in _records(sheets, "Combat Tables"):
+        tid = t["table_id"]
+        tables.append(CombatTable(
+            table_id=tid, name=t["name"], system=t["system"], kind=t["kind"], die=t["die"], faces=text(t.get("faces")),
+            below=text(t.get("below")), clamp=bool(t.get("clamp")), section=text(t.get("section")),
+            notes=text(t.get("notes")),
+            columns=tuple(CombatColumn(text(c["column"]), c.get("from")) for c in mine("Combat Columns", tid)),
+            results=tuple(CombatResultRow(
+                roll=text(r["roll"]), column=text(r["column"]), result=r["result"],
+                **{f"{who}_{k}": r.get(f"{who}_{k}") for who in ("attacker", "defender")
+                   for k in ("loss", "retreat", "disorder")},
+                attacker_morale=text(r.get("attacker_morale")), defender_morale=text(r.get("defender_morale")),
+                effect=text(r.get("effect")), source=text(r.get("source")), origin=origin)
+                for r, origin in result_rows if r["table_id"] == tid),
+            modifiers=tuple(CombatModifier(text(m["modifier"]), m["condition"], text(m.get("when")), m.get("amount"),
+                                           m.get("shift"), text(m.get("source")))
+                            for m in mine("Combat Modifiers", tid)),
+        ))
+    return tuple(tables)
 
 
 def _die_tables(sheets: dict[str, Sheet]) -> tuple[DieRollTable, ...]:

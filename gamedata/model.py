@@ -274,6 +274,66 @@ class DieRollTable:
 
 
 @dataclass(frozen=True)
+class CombatColumn:
+    """A column of a combat table as entered: its printed label and the value it starts at
+    (`start` None = read from the label)."""
+
+    column: str
+    start: float | None = None
+
+
+@dataclass(frozen=True)
+class CombatResultRow:
+    """One cell of a combat table as entered (combat.xlsx, Combat Results); empty = None/""."""
+
+    roll: str
+    column: str
+    result: str
+    attacker_loss: int | None = None
+    attacker_retreat: int | None = None
+    attacker_disorder: bool | None = None
+    attacker_morale: str = ""
+    defender_loss: int | None = None
+    defender_retreat: int | None = None
+    defender_disorder: bool | None = None
+    defender_morale: str = ""
+    effect: str = ""
+    source: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class CombatModifier:
+    """A combat die-roll modifier (`amount`) or column shift (`shift`) with its condition."""
+
+    modifier: str
+    condition: str
+    when: str = ""
+    amount: int | None = None
+    shift: int | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class CombatTable:
+    """A combat, fire or shock table a user entered from the series' chart (combat.xlsx)."""
+
+    table_id: str
+    name: str
+    system: str
+    kind: str                      # odds | differential | points
+    die: str
+    faces: str = ""
+    below: str = ""
+    clamp: bool = False
+    section: str = ""
+    notes: str = ""
+    columns: tuple[CombatColumn, ...] = ()
+    results: tuple[CombatResultRow, ...] = ()
+    modifiers: tuple[CombatModifier, ...] = ()
+
+
+@dataclass(frozen=True)
 class VPTable:
     """One victory-point item of a scenario."""
 
@@ -355,3 +415,4 @@ class Game:
     terrain_hexsides: tuple[TerrainHexside, ...] = ()
     notes: tuple[str, ...] = field(default=())
     dice_map: tuple[DiceMapping, ...] = ()
+    combat: tuple[CombatTable, ...] = ()

@@ -14,14 +14,14 @@ the same result. A total no printed row covers is "not printed", never a guess.
 """
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from gamedata.conditions import (
-    ALWAYS, UNKNOWN, Amount, Condition, ConditionError, Fact, Facts, Overlay, parse_amount, parse_condition,
+    ALWAYS, UNKNOWN, Amount, Condition, ConditionError, Fact, Facts, Overlay, assignments, parse_amount,
+    parse_condition,
 )
 from gamedata.model import DieRollTable, TableRow
 
@@ -368,43 +368,6 @@ class Reading:
                 f"{', '.join(map(str, self.deciding))} (not known at this step)")
 
 
-def _candidates(table: RollTable, fact: Fact) -> list[object]:
-    """Values worth trying for an unknown fact: each value a clause compares it with (and "none of
-    these"), either side of each bound, true and false for a fact tested on its own."""
-    values: list[object] = []
-    conditions = [table.when, *(m.when for m in table.modifiers), *(r.when for r in table.rows)]
-    boolean = named = False
-    for condition in conditions:
-        for clause in condition.clauses:
-            if clause.fact != fact:
-                continue
-            if not clause.op:
-                boolean = True
-            elif clause.op == "in" and clause.is_range:
-                values += [_shift(clause.values[0], -1), clause.values[0], clause.values[1],
-                           _shift(clause.values[1], 1)]
-            elif clause.op in ("<", "<=", ">", ">="):
-                values += [_shift(clause.values[0], -1), clause.values[0], _shift(clause.values[0], 1)]
-            else:
-                named = True
-                values += list(clause.values)
-    if boolean:
-        values += [True, False]
-    if named:
-        values.append("(none of these)")
-    return list(dict.fromkeys(v for v in values if v is not None))
-
-
-def _shift(value: str, by: int) -> object:
-    if re.fullmatch(r"[+-]?\d+", value.strip()):
-        return int(value) + by
-    if re.fullmatch(r"\d{1,2}:\d{2}", value.strip()):
-        hours, minutes = map(int, value.split(":"))
-        total = hours * 60 + minutes + by
-        return f"{total // 60:02d}:{total % 60:02d}"
-    return None
-
-
 def row_for(table: RollTable, total: int, facts: Facts) -> ResultRow | None:
     """The row a (modified) total reads, given facts that decide every row's `when`."""
     live = [r for r in table.rows if r.when.evaluate(facts) is True]
@@ -428,21 +391,13 @@ def _branch(table: RollTable, natural: int, facts: Facts, assumed: tuple[tuple[F
 def evaluate(table: RollTable, dice: Sequence[int], facts: Facts) -> Reading:
     """Read ``dice`` (faces as the table reads them) on ``table`` with the facts at the roll."""
     natural = sum(dice)
-    needed = table.facts()
-    unknown = tuple(f for f in needed if facts.value(f) is UNKNOWN)
+    unknown = tuple(f for f in table.facts() if facts.value(f) is UNKNOWN)
     amount_facts = {m.amount.fact for m in table.modifiers if m.amount.fact is not None}
     unknown_amounts = tuple(f for f in unknown if f in amount_facts)
-    enumerate_ = [f for f in unknown if f not in amount_facts]
-    choices = [_candidates(table, f) for f in enumerate_]
-    combos = 1
-    for c in choices:
-        combos *= len(c)
-    if combos > MAX_BRANCHES:  # too many unknowns to try them all: read with none of them known
+    conditions = [*(m.when for m in table.modifiers), *(r.when for r in table.rows)]
+    tried = assignments(conditions, [f for f in unknown if f not in amount_facts], MAX_BRANCHES)
+    if tried is None:  # too many unknowns to try them all: read with none of them known
         return Reading(table, tuple(dice), natural, (_branch(table, natural, facts, ()),), unknown,
-                       unknown_amounts or tuple(enumerate_), table.when.evaluate(facts))
-    branches = []
-    for values in itertools.product(*choices):
-        assumed = tuple(zip(enumerate_, values))
-        branches.append(_branch(table, natural, Overlay(facts, dict(assumed)), assumed))
-    return Reading(table, tuple(dice), natural, tuple(branches), unknown, unknown_amounts,
-                   table.when.evaluate(facts))
+                       unknown_amounts or unknown, table.when.evaluate(facts))
+    branches = tuple(_branch(table, natural, Overlay(facts, dict(assumed)), assumed) for assumed in tried)
+    return Reading(table, tuple(dice), natural, branches, unknown, unknown_amounts, table.when.evaluate(facts))

@@ -13,10 +13,11 @@ from typing import Any
 
 import jsonschema
 
+from gamedata.combat import combat_problems
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
 from gamedata.load import (
-    GAME_FILE, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml, reinf_sheet,
+    GAME_FILE, OPTIONAL_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml, reinf_sheet,
     schema, setup_sheet,
 )
 from gamedata.model import Problem
@@ -57,6 +58,12 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
             expected |= {s.name for s in per_scenario}
         problems += [Problem(file, name, 0, "", "sheet not in the layout (a scenario sheet needs a Scenarios row)")
                      for name in book if name not in expected]
+    for file, specs in OPTIONAL_WORKBOOKS.items():
+        if (folder / file).exists():
+            try:
+                problems += _check_sheets(file, specs, sheets, homes, read_workbook(folder / file))
+            except WorkbookError as exc:
+                problems.append(exc.problem)
     problems += _cross_references(definition, sheets, homes)
     return sorted(set(problems)), FolderData(definition, sheets)
 
@@ -207,6 +214,8 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         for row in _rows(sheets, name):
             _member(ref, name, row, "table_id", tables, "table")
     _table_cells(ref)
+    for sheet, row, column, message in combat_problems(sheets):
+        ref.add(sheet, row, column, message)
     for index, mapping in enumerate(d.get("referee", {}).get("dice", ())):
         if mapping["table"] not in tables:
             ref.problems.append(Problem(GAME_FILE, "", 0, f"referee.dice[{index}].table",

@@ -1,0 +1,295 @@
+"""Combat, fire and shock tables a user enters from the series' own charts, and one combat read on them.
+
+The rulebooks bundled here do not print their series' combat charts, so the
+game data has none: a user enters the chart they own in `combat.xlsx` (schemas
+`combat-table`, `combat-column`, `combat-result`, `combat-modifier`). A table
+finds its column from the two strengths (odds, rounded in the defender's favour
+by the columns' starting values; a differential; or fire points alone), shifts
+it by column-shift modifiers, adds die modifiers to the roll, and reads a result
+that says what happens to each side: losses, retreat hexes, disorder, morale
+checks, anything else as `effect` items. Conditions use the language of
+`gamedata.conditions`; facts about the two sides are named `attacker.*` and
+`defender.*` (``defender.terrain(woods)``, ``attacker.status(disordered)``).
+Facts nobody knows are tried every way, as for die-roll tables.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from gamedata.conditions import UNKNOWN, Condition, ConditionError, Fact, Facts, Overlay, assignments, parse_condition
+from gamedata.model import CombatResultRow, CombatTable
+from gamedata.rolls import (
+    MAX_BRANCHES, NOT_PRINTED, Dice, Effect, Kind, RollSpec, parse_dice, parse_effect, parse_roll,
+)
+from gamedata.workbook import Row, Sheet
+
+NOT_ALLOWED = "not allowed"
+
+
+class CombatError(ValueError):
+    """A combat table entry that cannot be read."""
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """What a combat result does to one side."""
+
+    loss: int = 0
+    retreat: int = 0
+    disorder: bool = False
+    morale: str = ""
+
+    def __str__(self) -> str:
+        parts = [f"loses {self.loss}" if self.loss else "", f"retreats {self.retreat}" if self.retreat else "",
+                 "disordered" if self.disorder else "", f"morale {self.morale}" if self.morale else ""]
+        return ", ".join(p for p in parts if p) or "no effect"
+
+
+@dataclass(frozen=True)
+class Cell:
+    roll: RollSpec
+    column: str
+    result: str
+    attacker: SideResult
+    defender: SideResult
+    effect: Effect
+    row: CombatResultRow
+
+
+@dataclass(frozen=True)
+class Shift:
+    printed: str
+    condition: str
+    when: Condition
+    amount: int
+    shift: int
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    start: float
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A combat table ready to resolve combats with."""
+
+    table_id: str
+    name: str
+    system: str
+    kind: str
+    dice: Dice
+    columns: tuple[Column, ...]
+    cells: tuple[Cell, ...]
+    modifiers: tuple[Shift, ...]
+    below_allowed: bool
+    clamp: bool
+    section: str = ""
+
+    def cite(self) -> str:
+        return f"{self.name} ({self.section})" if self.section else self.name
+
+    def value(self, attack: float, defend: float) -> float:
+        """The number the columns are found by."""
+        if self.kind == "odds":
+            return attack / defend if defend else float("inf")
+        if self.kind == "differential":
+            return attack - defend
+        return attack
+
+    def column_index(self, value: float) -> int | None:
+        """The column a value falls in: the last one starting at or below it; None below the first
+        when attacks there are not allowed."""
+        found = None
+        for index, column in enumerate(self.columns):
+            if column.start <= value + 1e-9:
+                found = index
+        if found is None and self.below_allowed:
+            return 0
+        return found
+
+
+def column_start(label: str) -> float:
+    """3:1 -> 3, 1:2 -> 0.5, +2 -> 2, -1 -> -1, 7-9 -> 7, 10+ -> 10."""
+    text = label.strip()
+    if m := re.fullmatch(r"(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)", text):
+        return float(m[1]) / float(m[2])
+    if m := re.fullmatch(r"([+-]?\d+(?:\.\d+)?)(?:\s*(?:-|–|to)\s*\d+|\+| or more)?", text):
+        return float(m[1])
+    raise CombatError(f"column '{label}': no starting value (give 'from')")
+
+
+def _side(row: CombatResultRow, who: str) -> SideResult:
+    return SideResult(getattr(row, f"{who}_loss") or 0, getattr(row, f"{who}_retreat") or 0,
+                      bool(getattr(row, f"{who}_disorder")), getattr(row, f"{who}_morale"))
+
+
+def combat_of(table: CombatTable) -> Combat:
+    """Parse a combat table; raises `CombatError` naming what is wrong."""
+    try:
+        dice = parse_dice(table.die, table.faces)
+        columns = tuple(Column(c.column, c.start if c.start is not None else column_start(c.column))
+                        for c in table.columns)
+        cells = tuple(Cell(parse_roll(r.roll), r.column, r.result, _side(r, "attacker"), _side(r, "defender"),
+                           parse_effect(r.effect), r) for r in table.results)
+        modifiers = tuple(Shift(m.modifier, m.condition, parse_condition(m.when), *_amounts(m.modifier, m.amount,
+                                                                                            m.shift))
+                          for m in table.modifiers)
+    except (ValueError, ConditionError) as exc:
+        raise CombatError(f"{table.table_id}: {exc}") from None
+    if not columns:
+        raise CombatError(f"{table.table_id}: no columns")
+    return Combat(table.table_id, table.name, table.system, table.kind, dice, columns, cells, modifiers,
+                  table.below.strip().casefold() == "first column", table.clamp, table.section)
+
+
+def _amounts(printed: str, amount: int | None, shift: int | None) -> tuple[int, int]:
+    if amount is None and shift is None:
+        if re.fullmatch(r"[+-]?\d+", printed.strip()):
+            return int(printed), 0
+        raise ConditionError(f"modifier '{printed}': give its amount (die) or shift (columns)")
+    return amount or 0, shift or 0
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """One way a combat reads: what unknown facts were assumed, the column, modifiers, total, cell."""
+
+    assumed: tuple[tuple[Fact, object], ...]
+    column: str | None           # None: below the first column, where no attack is allowed
+    shifts: tuple[Shift, ...]
+    total: int
+    cell: Cell | None            # None: not printed (or no column)
+
+    @property
+    def result(self) -> str:
+        if self.column is None:
+            return NOT_ALLOWED
+        return self.cell.result if self.cell is not None else NOT_PRINTED
+
+
+@dataclass(frozen=True)
+class CombatReading:
+    combat: Combat
+    attack: float
+    defend: float
+    dice: tuple[int, ...]
+    ways: tuple[Resolution, ...]
+    unknown: tuple[Fact, ...]
+
+    @property
+    def determined(self) -> bool:
+        return len({(w.result, w.cell and (w.cell.attacker, w.cell.defender)) for w in self.ways}) == 1
+
+    @property
+    def way(self) -> Resolution:
+        return self.ways[0]
+
+    def describe(self) -> str:
+        odds = {"odds": f"{_n(self.attack)}:{_n(self.defend)}", "differential": f"{_n(self.attack)} vs {_n(self.defend)}",
+                "points": f"{_n(self.attack)} points"}[self.combat.kind]
+        dice = "+".join(map(str, self.dice))
+        if not self.determined:
+            results = " or ".join(dict.fromkeys(w.result for w in self.ways))
+            return (f"{odds}, roll {dice} -> {results}, depending on {', '.join(map(str, self.unknown))} "
+                    f"(not known at this step)")
+        w = self.way
+        if w.column is None:
+            return f"{odds}: below the first column, {NOT_ALLOWED}"
+        mods = ", ".join(f"{s.printed} {s.condition}" for s in w.shifts)
+        return f"{odds} -> column {w.column}, roll {dice}{f' ({mods})' if mods else ''} = {w.total} -> {w.result}"
+
+
+def _n(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _cell(combat: Combat, column: str, total: int) -> Cell | None:
+    """The column's cell for ``total``; beyond the printed rows the nearest end when the table
+    clamps, else none (not printed)."""
+    cells = [c for c in combat.cells if c.column == column]
+    for c in cells:
+        if c.roll.matches(total):
+            return c
+    bounded = [c for c in cells if c.roll.kind is Kind.VALUES]
+    if not combat.clamp or not bounded:
+        return None
+    lowest = min(bounded, key=lambda c: c.roll.low if c.roll.low is not None else -10**6)
+    highest = max(bounded, key=lambda c: c.roll.high if c.roll.high is not None else 10**6)
+    return lowest if lowest.roll.low is not None and total < lowest.roll.low else highest
+
+
+def _resolve(combat: Combat, attack: float, defend: float, natural: int, facts: Facts,
+             assumed: tuple[tuple[Fact, object], ...]) -> Resolution:
+    applied = tuple(m for m in combat.modifiers if m.when.evaluate(facts) is True)
+    total = natural + sum(m.amount for m in applied)
+    index = combat.column_index(combat.value(attack, defend))
+    if index is None:
+        return Resolution(assumed, None, applied, total, None)
+    index = max(0, min(len(combat.columns) - 1, index + sum(m.shift for m in applied)))
+    column = combat.columns[index].label
+    return Resolution(assumed, column, applied, total, _cell(combat, column, total))
+
+
+def resolve(combat: Combat, attack: float, defend: float, dice: Sequence[int], facts: Facts) -> CombatReading:
+    """Read one combat: strengths ``attack`` and ``defend`` (``defend`` unused for fire points)."""
+    conditions = [m.when for m in combat.modifiers]
+    needed = tuple(dict.fromkeys(f for c in conditions for f in c.facts()))
+    unknown = tuple(f for f in needed if facts.value(f) is UNKNOWN)
+    tried = assignments(conditions, unknown, MAX_BRANCHES) or [()]
+    ways = tuple(_resolve(combat, attack, defend, sum(dice), Overlay(facts, dict(a)), a) for a in tried)
+    return CombatReading(combat, attack, defend, tuple(dice), ways, unknown)
+
+
+# ---------------------------------------------------------------- checking combat.xlsx
+
+
+def _rows(sheets: dict[str, Sheet], name: str) -> tuple[Row, ...]:
+    sheet = sheets.get(name)
+    return sheet.rows if sheet else ()
+
+
+def combat_problems(sheets: dict[str, Sheet]) -> Iterator[tuple[str, Row, str, str]]:
+    """(sheet, row, column, message) for every combat.xlsx cell that does not read."""
+    tables = {str(r.get("table_id")): r for r in _rows(sheets, "Combat Tables")}
+    columns: dict[str, set[str]] = {}
+    for row in _rows(sheets, "Combat Tables"):
+        try:
+            parse_dice(str(row.get("die") or ""), str(row.get("faces") or ""))
+        except ValueError as exc:
+            yield "Combat Tables", row, "faces" if row.get("faces") else "die", str(exc)
+        below = str(row.get("below") or "").strip().casefold()
+        if below not in ("", NOT_ALLOWED, "first column"):
+            yield "Combat Tables", row, "below", "below is 'not allowed' or 'first column'"
+    for row in _rows(sheets, "Combat Columns"):
+        tid, label = str(row.get("table_id")), str(row.get("column"))
+        if tid not in tables:
+            yield "Combat Columns", row, "table_id", f"unknown combat table '{tid}'"
+        columns.setdefault(tid, set()).add(label)
+        if row.get("from") is None:
+            try:
+                column_start(label)
+            except CombatError as exc:
+                yield "Combat Columns", row, "from", str(exc)
+    for row in _rows(sheets, "Combat Results"):
+        tid = str(row.get("table_id"))
+        if tid not in tables:
+            yield "Combat Results", row, "table_id", f"unknown combat table '{tid}'"
+        elif str(row.get("column")) not in columns.get(tid, set()):
+            yield "Combat Results", row, "column", f"column '{row.get('column')}' is not in Combat Columns for {tid}"
+        for column, parse in (("roll", parse_roll), ("effect", parse_effect)):
+            try:
+                parse("" if row.get(column) is None else str(row.get(column)))
+            except ValueError as exc:
+                yield "Combat Results", row, column, str(exc)
+    for row in _rows(sheets, "Combat Modifiers"):
+        if str(row.get("table_id")) not in tables:
+            yield "Combat Modifiers", row, "table_id", f"unknown combat table '{row.get('table_id')}'"
+        try:
+            parse_condition(str(row.get("when") or ""))
+            _amounts(str(row.get("modifier")), row.get("amount"), row.get("shift"))
+        except ConditionError as exc:
+            yield "Combat Modifiers", row, "amount" if "modifier" in str(exc) else "when", str(exc)
