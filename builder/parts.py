@@ -15,7 +15,8 @@ from builder.pieces import prototypes as prototype_list
 from builder.scans import ScanBoard
 from builder.scenarios import ScenarioPlan, turn_words
 from builder.systems import SystemProfile
-from builder.table_dice import table_button
+from builder.table_dice import combat_button, table_button
+from gamedata.combat import combat_of
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit
 from gamedata.rolls import parse_dice, roll_tables
 from vassal import components as c
@@ -153,11 +154,12 @@ def palette(game: Game, profile: SystemProfile, gpids: dict[str, str]) -> Elemen
 
 def dice_buttons(game: Game) -> list[Element]:
     """One button per purpose; its name (and so its report) says what the roll is for. Then one
-    per die-roll table, named by the table, whose report states the table's result."""
+    per die-roll table and per combat table, named by the table, whose report states the result."""
     return [*(c.dice_button(f"{d.purpose} {d.dice}d{d.sides}", d.dice, d.sides,
                             plus=parse_dice(f"{d.dice}d{d.sides}", d.faces).low - 1, tooltip=f"Roll for {d.purpose}")
               for d in game.dice),
-            *(table_button(t) for t in roll_tables(game.tables))]
+            *(table_button(t) for t in roll_tables(game.tables)),
+            *(combat_button(combat_of(t)) for t in game.combat)]
 
 
 def turn_tracker(game: Game, profile: SystemProfile) -> Element:

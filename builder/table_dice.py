@@ -22,18 +22,14 @@ import dataclasses
 import html
 
 from gamedata.conditions import MappingFacts
-from gamedata.rolls import NOT_PRINTED, RollTable, evaluate
+from gamedata.combat import Combat
+from gamedata.rolls import NOT_PRINTED, Dice, RollTable, evaluate
 from vassal import components as c
 from vassal.buildfile import Element
 
 #: More alternatives than this, or longer conditions, and the line points at the table instead.
 MAX_ALTERNATIVES = 3
 MAX_CONDITION = 60
-
-
-def die_text(table: RollTable) -> str:
-    """``1d6``, ``2d6``, ``1d10 (0-9)``."""
-    return str(table.dice)
 
 
 def result_text(table: RollTable, total: int) -> str:
@@ -77,10 +73,11 @@ def texts(table: RollTable) -> dict[int, str]:
     return {total: f"{result_text(table, total)}{modifiers_text(table)}" for total in table.dice.totals()}
 
 
-def report_line(table: RollTable, player: str, dice: tuple[int, ...]) -> str:
+def report_line(table: RollTable | Combat, player: str, dice: tuple[int, ...]) -> str:
     """The chat line VASSAL writes for this table's button (HTML entities as VASSAL stores them)."""
     total = sum(dice)
-    return f"*** {table.name} = {total} *** &lt;{player}&gt; {_html(die_text(table))} &rarr; {_html(texts(table)[total])}"
+    text = (combat_texts(table) if isinstance(table, Combat) else texts(table))[total]
+    return f"*** {table.name} = {total} *** &lt;{player}&gt; {_html(str(table.dice))} &rarr; {_html(text)}"
 
 
 def _html(text: str) -> str:
@@ -95,7 +92,10 @@ def _java(text: str) -> str:
 
 def report_format(table: RollTable) -> str:
     """The BeanShell report format choosing the text by ``result`` (the total)."""
-    by_total = texts(table)
+    return _format(table.name, table.dice, texts(table))
+
+
+def _format(name: str, dice: Dice, by_total: dict[int, str]) -> str:
     totals = sorted(by_total)
     runs: list[tuple[int, str]] = []  # (last total of a run of equal texts, text)
     for total in totals:
@@ -107,10 +107,32 @@ def report_format(table: RollTable) -> str:
     choice = _java(runs[-1][1])
     for last, text in reversed(runs[:-1]):
         choice = f"(result <= {last} ? {_java(text)} : {choice})"
-    head = _java(f"** {table.name} = ")
+    head = _java(f"** {name} = ")
     middle = _java(" *** &lt;")
-    tail = _java(f"&gt; {_html(die_text(table))} &rarr; ")
+    tail = _java(f"&gt; {_html(str(dice))} &rarr; ")
     return "{" + f"{head} + result + {middle} + PlayerName + {tail} + {choice}" + "}"
+
+
+def combat_texts(combat: Combat) -> dict[int, str]:
+    """A combat table's button cannot know the odds column: the line gives the result in every
+    column for the roll, and the modifiers."""
+    mods = ", ".join(f"{m.printed} {m.condition}" for m in combat.modifiers)
+    texts_ = {}
+    for total in combat.dice.totals():
+        by_column = []
+        for column in combat.columns:
+            cell = next((c for c in combat.cells if c.column == column.label and c.roll.matches(total)), None)
+            by_column.append(f"{column.label} {cell.result if cell else NOT_PRINTED}")
+        texts_[total] = f"by column: {', '.join(by_column)}" + (f" before modifiers ({mods})" if mods else "")
+    return texts_
+
+
+def combat_button(combat: Combat) -> Element:
+    """A combat table's dice button, named by the table; its line gives the roll's result per column."""
+    dice = combat.dice
+    return c.dice_button(combat.name, dice.count, dice.sides, plus=dice.low - 1, report_total=dice.count > 1,
+                         report_format=_format(combat.name, dice, combat_texts(combat)),
+                         tooltip=f"Roll on the {combat.cite()}")
 
 
 def table_button(table: RollTable) -> Element:

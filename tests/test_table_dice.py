@@ -1,22 +1,26 @@
 """Table dice buttons in the real VASSAL engine: every built module loads clean, every table
-button rolls, and the chat line VASSAL writes states the table's result and is read back by our
-replay exactly as VASSAL's own replay (decode-log) shows it."""
+button (die-roll tables, and a user's combat chart) rolls, and the chat line VASSAL writes states
+the table's result and is read back by our replay exactly as VASSAL's own replay (decode-log) shows it."""
 
 from __future__ import annotations
 
 import html
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 import engine
 import pytest
+from test_combat_tables import chart_sheets
 
 from builder.module import build_module
-from builder.table_dice import report_format, report_line, texts
+from builder.table_dice import combat_texts, report_format, report_line, texts
 from gamedata import load_game
+from gamedata.combat import Combat, combat_of
 from gamedata.rolls import RollTable, roll_tables
 from vassal.module import Module, read_module
+from gamedata.workbook import write_workbook
 from vassal.replay import ChatLine, DiceRoll, replay_file
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
@@ -27,18 +31,26 @@ GAMES = ("hood-strikes-north", "into-the-woods-shiloh", "atlanta", "cwb-regiment
 class Built:
     vmod: Path
     module: Module
-    tables: tuple[RollTable, ...]
+    tables: tuple[RollTable | Combat, ...]
     side: str
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
+    """The bundled games built as modules; Hood Strikes North with a user's combat chart added."""
     out = tmp_path_factory.mktemp("tables")
     found = {}
     for game_id in GAMES:
-        game = load_game(SOURCES / game_id)
-        summary = build_module(SOURCES / game_id, out)
-        found[game_id] = Built(summary.path, read_module(summary.path), roll_tables(game.tables), game.sides[0])
+        folder = SOURCES / game_id
+        if game_id == "hood-strikes-north":
+            folder = out / "with-chart" / game_id
+            shutil.copytree(SOURCES / game_id, folder)
+            write_workbook(folder / "combat.xlsx", chart_sheets())
+        game = load_game(folder)
+        summary = build_module(folder, out)
+        tables = roll_tables(game.tables) + tuple(combat_of(t) for t in game.combat)
+        found[game_id] = Built(summary.path, read_module(summary.path), tables, game.sides[0])
+    assert any(isinstance(t, Combat) for t in found["hood-strikes-north"].tables)
     return found
 
 
@@ -84,7 +96,8 @@ def test_one_button_per_table_named_by_the_table_with_its_dice(built, game_id):
         assert (button.n_dice, button.n_sides) == (t.dice.count, t.dice.sides)
         assert button.plus == t.dice.low - 1          # a d10 read 0-9 adds -1 to each die
         assert button.report_total == (t.dice.count > 1)  # the table reads the total
-        assert button.report_format == report_format(t)
+        if isinstance(t, RollTable):
+            assert button.report_format == report_format(t)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -96,7 +109,8 @@ def test_every_table_roll_states_the_table_result_in_vassal_chat(built, rolled, 
         assert m, chat
         total = int(m[1])
         assert total in table.dice.totals()
-        assert chat.endswith(texts(table)[total])                  # the table's own result for that total
+        by_total = combat_texts(table) if isinstance(table, Combat) else texts(table)
+        assert chat.endswith(by_total[total])                      # the table's own result for that total
         assert chat == html.unescape(report_line(table, "Grant", (total,)))
         assert (roll.purpose, roll.values, roll.player) == (table.name, (total,), "Grant")
 
