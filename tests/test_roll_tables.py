@@ -63,7 +63,7 @@ def arrival_mod(f: Facts) -> int:
 def arrival(total: int, f: Facts) -> str:
     modified = total + arrival_mod(f)
     sets = 0 if modified <= -3 else 6 if modified >= 4 else {-2: 1, -1: 2, 0: 2, 1: 3, 2: 4, 3: 5}[modified]
-    return f"sets={sets}" + ("; fatigue=1" if modified in (-2, -1) else "")   # * = Fatigue Level 1 (L324)
+    return f"sets={sets}; set=arrival" + ("; fatigue=1" if modified in (-2, -1) else "")   # * = FL 1 (L324)
 
 
 BLOCKHOUSE_BASE = {"declared(attack)": "normal", "unit.value(combat)": 1, "unit.value(artillery)": 0,
@@ -122,7 +122,7 @@ def union_reinforcement(total: int, f: Facts) -> str:                # L1573-158
     turn = f["turn"]
     mod = -4 if 2 <= turn <= 4 else -3 if turn == 5 else -2 if turn in (6, 7) else 0
     mod += -3 if f[SET_11] >= 11 else 0
-    return f"sets={band(total + mod, [(1, 0), (3, 1), (5, 2), (6, 3)])}"
+    return f"sets={band(total + mod, [(1, 0), (3, 1), (5, 2), (6, 3)])}; set=union; withhold=yes"   # L1589
 
 
 def manpower(total: int, f: Facts) -> str:                            # L1565, L304-306

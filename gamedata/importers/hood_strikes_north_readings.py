@@ -28,7 +28,7 @@ def _arrivals(table_id: str, first: int) -> list[Reading]:
     rows = []
     for offset, (roll, sets) in enumerate((("-3 or less", 0), ("-2", 1), ("-1", 2), ("0", 2), ("1", 3), ("2", 4),
                                            ("3", 5), ("4 or more", 6))):
-        effect = f"sets={sets}" + ("; fatigue=1" if roll in ("-2", "-1") else "")
+        effect = f"sets={sets}; set=arrival" + ("; fatigue=1" if roll in ("-2", "-1") else "")
         rows.append(_row(table_id, first + offset, roll, str(sets), "the number of sets; * = Fatigue Level 1",
                          effect=effect))
     return rows
@@ -60,7 +60,7 @@ READINGS: tuple[Reading, ...] = (
     # -- Blockhouse Table (Scenario 5)
     _row("blockhouse", 701, "2 or less", "+2 FL", "the active unit gains 2 Fatigue Levels", effect="fatigue=+2"),
     _row("blockhouse", 702, "3", "+1 FL", "the active unit gains 1 Fatigue Level", effect="fatigue=+1"),
-    _row("blockhouse", 704, "5 or more", "Destroyed", "the marker is removed (L711)", effect="remove=blockhouse"),
+    _row("blockhouse", 704, "5 or more", "Destroyed", "the marker is removed (L711)", effect="remove=Blockhouse"),
     _mod("blockhouse", 716, "-3", "Column of Route", "declared(attack) = column of route"),
     _mod("blockhouse", 717, "-1", "Hasty", "declared(attack) = hasty"),
     _mod("blockhouse", 718, "-1", "Combat value of ½", "unit.value(combat) = 0.5"),
@@ -95,9 +95,9 @@ READINGS: tuple[Reading, ...] = (
          result="No Effect", when="turn <= 10", quote_line=1240),
     _row("random-events", 1172, "12", "Army Initiative Change—B", "2.2: from Turn 11", when="turn >= 11"),
     # -- Winter Weather (4.0)
-    _row("winter-weather", 1298, "4 or more", "Winter Weather Start", "the Winter Weather Start marker (L1308)",
-         effect="weather=winter"),
-    _row("winter-weather", 1297, "3 or less", "No Effect", "no change", effect="weather=unchanged"),
+    _row("winter-weather", 1298, "4 or more", "Winter Weather Start", "the Winter Weather Start marker goes on the "
+         "current turn (L1308); winter lasts seven turns (L1310)", effect="weather=winter; lasts=7; "
+         "place=Winter Weather Start"),
     _mod("winter-weather", 1304, "-2", "On Turn 14", "turn = 14"),
     _mod("winter-weather", 1305, "-1", "On Turn 15", "turn = 15"),
     _mod("winter-weather", 1306, "1", "On Turn 17 (December 9), and thereafter", "turn >= 17"),
@@ -108,7 +108,8 @@ READINGS: tuple[Reading, ...] = (
     _mod("unmounting", 1373, "1", "disorganized", "unit.status(disorganized)"),
     _mod("unmounting", 1374, "1", "demoralized", "unit.status(demoralized)"),
     # -- Union Reinforcement Table (12.0): the result is the number of sets
-    *(_row("union-reinforcement", line, roll, result, "the number of sets", effect=f"sets={result}")
+    *(_row("union-reinforcement", line, roll, result, "the number of sets; sets may be withheld (L1589)",
+           effect=f"sets={result}; set=union; withhold=yes")
       for line, roll, result in ((1575, "1 or less", "0"), (1576, "2", "1"), (1577, "3", "1"), (1578, "4", "2"),
                                  (1579, "5", "2"), (1580, "6", "3"))),
     _mod("union-reinforcement", 1584, "-4", "Turns 2, 3, and 4", "turn in 2..4"),
@@ -117,6 +118,8 @@ READINGS: tuple[Reading, ...] = (
     _mod("union-reinforcement", 1587, "-3", "set 11", "sets-before(union-reinforcement) >= 11",
          "set 11 made available in an earlier turn: 11 sets or more before this turn (sets come in order, L1589)"),
     # -- Confederate Variable Reinforcements (13.0)
-    _row("confederate-variable-reinforcement", 1637, "1-5", "does not receive", "no set", effect="sets=0"),
-    _row("confederate-variable-reinforcement", 1637, "6", "single “set”", "one set", effect="sets=1"),
+    _row("confederate-variable-reinforcement", 1637, "1-5", "does not receive", "no set",
+         effect="sets=0; set=variable; withhold=yes"),
+    _row("confederate-variable-reinforcement", 1637, "6", "single “set”", "one set; may be withheld",
+         effect="sets=1; set=variable; withhold=yes"),
 )

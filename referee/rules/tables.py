@@ -4,9 +4,10 @@ Runs on one replayed log (`CheckContext`). Rolls are matched to tables by
 `referee.table_rolls`; each is read (`gamedata.rolls.evaluate`) with the facts
 at its step (`RollFacts`: the game view when there is one, earlier results).
 Findings: a table rolled when its rule says it is not rolled (a Random Events
-roll on Turn 2), rolls no table claims (listed once per button), and a check
-that cannot run without game data. Rolls that were undone are not read: the
-undo check reports them.
+roll on Turn 2), what the result requires against what the steps after it show
+(`referee.rules.consequences`), rolls no table claims (listed once per button),
+and a check that cannot run without game data. Rolls that were undone are not
+read: the undo check reports them.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..checks.undo import match_undos
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
+from .consequences import Context, SetLedger, check_leaders, check_markers, unchecked, window
 from .facts import RollFacts, view_turn
 from .history import History
 
@@ -58,8 +60,26 @@ def check_tables(ctx: CheckContext) -> Iterable[Finding]:
                       f"{len(unread.steps)} roll(s) of '{unread.button}' (steps {steps}) not read against a "
                       f"die-roll table: {unread.why}", "[referee.dice] in game.toml maps buttons to tables",
                       ctx.log.label, unread.steps[0])
-    for roll, reading in readings(ctx, getattr(ctx, "views", None)):
+    views = getattr(ctx, "views", None)
+    read = list(readings(ctx, views))
+    cx = Context(ctx.log.replay.steps, ctx.log.label, ctx.game, views)
+    sets = SetLedger()
+    for index, (roll, reading) in enumerate(read):
         if reading.allowed is False:
             yield Finding(CHECK_ID, Severity.WARNING,
                           f"{describe(roll, reading)}, but this table is rolled only when {roll.table.when}",
                           roll.table.cite(), ctx.log.label, roll.step, roll.player)
+        if not any(r.effect for r in roll.table.rows):
+            continue
+        if not reading.determined:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{describe(roll, reading)}: what must follow is not "
+                          "checked", roll.table.cite(), ctx.log.label, roll.step, roll.player)
+            continue
+        row = reading.branch.row
+        next_roll = read[index + 1][0].step if index + 1 < len(read) else None
+        w = window(ctx.log.replay.steps, roll.step, next_roll, whole_turn=row is not None and "sets" in dict(
+            row.effect.items))
+        yield from check_markers(cx, roll, reading, w)
+        yield from check_leaders(cx, roll, reading, w)
+        yield from sets.check(cx, roll, reading, w)
+        yield from unchecked(cx, roll, reading)
