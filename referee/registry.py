@@ -29,6 +29,8 @@ from .checks.undo import check_undo
 from .context import CheckContext
 from .dice_audit import CHECK_ID as DICE
 from .findings import Finding
+from .rules.combat import CHECK_ID as COMBAT
+from .rules.combat import check_combat
 from .rules.tables import CHECK_ID as TABLES
 from .rules.tables import check_tables
 
@@ -48,6 +50,8 @@ CHECKS: tuple[Check, ...] = (
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads", check_tables),
+    Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
+          check_combat),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

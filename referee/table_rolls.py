@@ -6,8 +6,9 @@ the roll's button says it. In other modules the game's data says it:
 button, optionally a pattern of the chat around the roll (its own report line,
 or a chat line of the step just before or after it that rolls nothing itself:
 "for winter weather") and
-the turn tracker phase. The first entry that matches decides. A roll nothing
-matches is not read against a table; such rolls are listed once per button.
+the turn tracker phase. The first entry that matches decides. Combat tables a
+user entered (combat.xlsx) are claimed the same way. A roll nothing matches is
+not read against a table; such rolls are listed once per button.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from gamedata.combat import Combat, combat_of
 from gamedata.model import DiceMapping, Game
 from gamedata.rolls import RollTable, roll_tables
 
@@ -24,10 +26,11 @@ from .timeline import StepView
 
 @dataclass(frozen=True)
 class TableRoll:
-    """A roll read against a table: its dice as the table reads them, and why this table."""
+    """A roll read against a table (a die-roll table, or a combat table): its dice as the table
+    reads them, and why this table."""
 
     roll: Roll
-    table: RollTable
+    table: RollTable | Combat
     dice: tuple[int, ...]
     how: str
 
@@ -51,8 +54,9 @@ class Unread:
 
 @dataclass(frozen=True)
 class TableRolls:
-    rolls: tuple[TableRoll, ...]
+    rolls: tuple[TableRoll, ...]     # on die-roll tables
     unread: tuple[Unread, ...]
+    combat: tuple[TableRoll, ...] = ()  # on combat tables
 
 
 def _nearby_texts(steps: Sequence[StepView], index: int) -> list[str]:
@@ -65,7 +69,7 @@ def _nearby_texts(steps: Sequence[StepView], index: int) -> list[str]:
     return texts
 
 
-def _fits(dice: tuple[int, ...], table: RollTable) -> bool:
+def _fits(dice: tuple[int, ...], table: RollTable | Combat) -> bool:
     """One total, or one value per die, within what the table's dice can show."""
     if len(dice) == 1 and table.dice.count > 1:
         return dice[0] in table.dice.totals()
@@ -76,7 +80,7 @@ def read_table_rolls(steps: Sequence[StepView], game: Game,
                      phase_at: Callable[[int], str | None] = lambda step: None) -> TableRolls:
     """Every roll of ``steps`` with its table; ``phase_at(step)`` is the turn tracker's phase
     (None when not known: entries that need a phase then match nothing)."""
-    tables = roll_tables(game.tables)
+    tables: list[RollTable | Combat] = [*roll_tables(game.tables), *(combat_of(t) for t in game.combat)]
     by_name = {t.name: t for t in tables}
     by_id = {t.table_id: t for t in tables}
     found: list[TableRoll] = []
@@ -94,15 +98,15 @@ def read_table_rolls(steps: Sequence[StepView], game: Game,
                 found.append(hit)
             else:
                 unread.setdefault(roll.purpose, []).append(roll.step)
-    return TableRolls(tuple(found), tuple(
+    return TableRolls(tuple(r for r in found if isinstance(r.table, RollTable)), tuple(
         Unread(button, tuple(s), misfit.get(button) or (
             "a [referee.dice] entry for this button needs the turn phase, which is not known at these steps"
             if button in needs_phase else "no die-roll table of the game is mapped to this button"))
-        for button, s in unread.items()))
+        for button, s in unread.items()), tuple(r for r in found if isinstance(r.table, Combat)))
 
 
 def _mapped(roll: Roll, steps: Sequence[StepView], index: int, entries: Sequence[DiceMapping],
-            by_id: dict[str, RollTable], phase_at: Callable[[int], str | None], needs_phase: set[str],
+            by_id: dict[str, RollTable | Combat], phase_at: Callable[[int], str | None], needs_phase: set[str],
             misfit: dict[str, str]) -> TableRoll | None:
     for number, entry in enumerate(entries):
         if entry.button != roll.purpose or entry.table not in by_id:

@@ -95,11 +95,14 @@ def test_a_real_log_on_another_module_is_read_through_the_game_data(recorded, tm
     with (game / "game.toml").open("a", encoding="utf-8") as f:
         f.write('\n[[referee.dice]]\ntable = "winter-weather"\nbutton = "Morale"\nchat = "winter weather"\n')
     module = load_module(ENGINE_MODULE)
-    report = run_check([recorded], module=module, game=game, check_ids=[CHECK_ID])
-    unread = [(f.severity, f.message.split(":")[0]) for f in report.findings if "not read" in f.message]
-    assert unread == [(Severity.NOT_CHECKED, "1 roll(s) of 'Combat' (steps 3) not read against a die-roll table"),
-                      (Severity.NOT_CHECKED, "1 roll(s) of 'Morale' (steps 4) not read against a die-roll table")]
-    rest = [(f.severity, f.step, f.message) for f in report.findings if "not read" not in f.message]
+    report = run_check([recorded], module=module, game=game, check_ids=[CHECK_ID, "combat"])
+    unread = [(f.check, f.severity, f.message.split(":")[0]) for f in report.findings if "not" in f.message
+              and f.step != 2]
+    assert unread == [
+        ("combat", Severity.NOT_CHECKED, "1 combat roll(s) ('Combat') not checked"),   # no combat table for GCACW
+        (CHECK_ID, Severity.NOT_CHECKED, "1 roll(s) of 'Morale' (steps 4) not read against a die-roll table")]
+    assert "no combat table for GCACW" in next(f.message for f in report.findings if f.check == "combat")
+    rest = [(f.severity, f.step, f.message) for f in report.findings if f.step == 2]
     replay = replay_file(str(recorded), module)
     die = next(d.values[0] for s in replay.steps for d in s.dice())
     if die <= 2:    # No Effect on any turn: nothing must follow

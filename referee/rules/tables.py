@@ -19,6 +19,7 @@ from ..checks.undo import match_undos
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
+from .combat import COMBAT_WORDS
 from .consequences import Context, SetLedger, check_leaders, check_markers, unchecked, window
 from .facts import RollFacts, view_turn
 from .history import History
@@ -55,6 +56,8 @@ def check_tables(ctx: CheckContext) -> Iterable[Finding]:
                           "game data (give --game with the game's folder)", "die-roll tables", ctx.log.label)
         return
     for unread in read_table_rolls(ctx.log.steps, ctx.game).unread:
+        if COMBAT_WORDS.search(unread.button):
+            continue  # the combat check reports combat rolls
         steps = ", ".join(map(str, unread.steps[:12])) + (", …" if len(unread.steps) > 12 else "")
         yield Finding(CHECK_ID, Severity.NOT_CHECKED,
                       f"{len(unread.steps)} roll(s) of '{unread.button}' (steps {steps}) not read against a "
