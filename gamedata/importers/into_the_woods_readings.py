@@ -9,6 +9,7 @@ ignored") covers exactly the printed cells that need a roll.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gamedata.importer.readings import Reading
 from gamedata.importers import into_the_woods_charts as charts
@@ -31,44 +32,38 @@ def _otherwise(table_id: str, line: int, quote: str, result: str, why: str, when
     return Reading("Rows", table_id, line, "otherwise", quote, why, result=result, when=when, add=True)
 
 
-def _slow_start() -> list[Reading]:
-    readings, needs_roll = [], []
-    for row in (r for r in charts.ALL_ROWS if r.table_id == "slow-start"):
-        who, hour = re.match(r"(.+?), (\d{1,2} [AP]M):", row.result).groups()
-        later = row.roll == "Auto"
-        when = f"division = {who} and hour {'>=' if later else '='} {_hour(hour)}"
-        readings.append(Reading("Rows", "slow-start", row.line, row.roll, f"{who}, {hour}",
-                                "the division and hour the cell is printed for" +
-                                ("; Auto holds for this and later turns" if later else ""), when=when))
-        if row.roll not in ("Auto", "No roll"):
-            needs_roll.append(when)
-    readings.append(_otherwise("slow-start", 2550, "Failure means that AM is ignored", "the AM is ignored",
-                               "failure of a printed roll", " or ".join(needs_roll)))
-    return readings
+def _chart(table_id: str, read: Callable[[charts.Row], Reading], line: int, quote: str, fails: str,
+           why: str) -> list[Reading]:
+    """A chart printed by case: each cell read as its case, then the failure the prose states,
+    for exactly the cells that need a roll."""
+    readings = [read(row) for row in charts.ALL_ROWS if row.table_id == table_id]
+    needs_roll = [r.when for r in readings if (r.roll or r.key).casefold() not in ("auto", "no roll")]
+    return readings + [_otherwise(table_id, line, quote, fails, why, " or ".join(needs_roll))]
 
 
-def _alert() -> list[Reading]:
-    readings, needs_roll = [], []
-    for row in (r for r in charts.ALL_ROWS if r.table_id == "involuntary-alert"):
-        division, drawn, who = re.match(r"(\S+) AM #(\S+) drawn: (\S+)'s", row.result).groups()
-        low, _, high = drawn.partition("-")
-        when = (f"csa-division = {division} and ams-drawn {f'in {low}..{high}' if high else f'= {low}'} "
-                f"and union-division = {who}")
-        if row.roll == "-":  # printed "-": the division alerted automatically on an earlier AM
-            readings.append(Reading("Rows", "involuntary-alert", row.line, "-", f"{division} AM #{drawn} drawn: {who}",
-                                    "printed '-': already alerted (Auto on an earlier AM)", when=when,
-                                    roll="no roll", result=f"{who}'s division has already alerted"))
-            continue
-        no_roll = row.roll == "no roll"  # the Union division does not roll (does not alert) on this AM
-        readings.append(Reading("Rows", "involuntary-alert", row.line, row.roll, f"{division} AM #{drawn} drawn: {who}",
-                                "the CSA division, AMs drawn and Union division the cell is printed for" +
-                                ("; 'no roll': that division does not alert on this AM" if no_roll else ""),
-                                when=when, result=f"{who}'s division does not alert (no roll)" if no_roll else ""))
-        if row.roll not in ("Auto", "no roll"):
-            needs_roll.append(when)
-    readings.append(_otherwise("involuntary-alert", 3185, "Sherman Alert roll", "the division does not alert",
-                               "a printed roll that fails", " or ".join(needs_roll)))
-    return readings
+def _slow_start(row: charts.Row) -> Reading:
+    who, hour = re.match(r"(.+?), (\d{1,2} [AP]M):", row.result).groups()
+    later = row.roll == "Auto"
+    return Reading("Rows", "slow-start", row.line, row.roll, f"{who}, {hour}",
+                   "the division and hour the cell is printed for" +
+                   ("; Auto holds for this and later turns" if later else ""),
+                   when=f"division = {who} and hour {'>=' if later else '='} {_hour(hour)}")
+
+
+def _alert(row: charts.Row) -> Reading:
+    division, drawn, who = re.match(r"(\S+) AM #(\S+) drawn: (\S+)'s", row.result).groups()
+    low, _, high = drawn.partition("-")
+    when = (f"csa-division = {division} and ams-drawn {f'in {low}..{high}' if high else f'= {low}'} "
+            f"and union-division = {who}")
+    quote = f"{division} AM #{drawn} drawn: {who}"
+    if row.roll == "-":  # printed "-": the division alerted automatically on an earlier AM
+        return Reading("Rows", "involuntary-alert", row.line, "-", quote, "printed '-': already alerted (Auto on an "
+                       "earlier AM)", when=when, roll="no roll", result=f"{who}'s division has already alerted")
+    no_roll = row.roll == "no roll"  # the Union division does not roll (does not alert) on this AM
+    return Reading("Rows", "involuntary-alert", row.line, row.roll, quote,
+                   "the CSA division, AMs drawn and Union division the cell is printed for" +
+                   ("; 'no roll': that division does not alert on this AM" if no_roll else ""),
+                   when=when, result=f"{who}'s division does not alert (no roll)" if no_roll else "")
 
 
 def _lew_wallace() -> list[Reading]:
@@ -130,7 +125,8 @@ READINGS: tuple[Reading, ...] = (
     *_lew_wallace(),
     _otherwise("trabue-lost", 2179, "On a roll of 0-4 the unit is free", "the unit stays restricted",
                "freedom needs 0-4"),
-    *_slow_start(),
+    *_chart("slow-start", _slow_start, 2550, "Failure means that AM is ignored", "the AM is ignored",
+            "failure of a printed roll"),
     _otherwise("grant-release", 2517, "this restriction is lifted upon a die roll of zero", _GRANT_FAILS,
                "release needs a (modified) zero"),
     Reading("Modifiers", "grant-release", 2517, "-1", "failed roll", "one per failed roll of previous turns",
@@ -141,7 +137,8 @@ READINGS: tuple[Reading, ...] = (
                _HARDEE_FAILS, "release needs 0-5"),
     Reading("Modifiers", "hardee-release", 2647, "-1", "previous failed roll", "one per previous failed roll",
             amount=f"-1 * rolls(hardee-release, {_HARDEE_FAILS})"),
-    *_alert(),
+    *_chart("involuntary-alert", _alert, 3185, "Sherman Alert roll", "the division does not alert",
+            "a printed roll that fails"),
     Reading("Rows", "stuart-alert", 3225, "0-3", "within 10 hexes", "a Confederate unit 6 to 10 hexes away "
             "(within 5, the 0-6 row)", when="enemy-distance in 6..10"),
     Reading("Rows", "stuart-alert", 3225, "0-6", "within 5 hexes", "a Confederate unit within 5 hexes",
