@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from builder import parts
+from builder import game_markers, parts
 from builder.artwork import ImageArt, status_images, unit_images
 from builder.boards import board_art
 from builder.cache import ImageCache
@@ -113,6 +113,8 @@ def make_plan(game: Game, folder: Path | None = None) -> Plan:
     images += [ImageArt(parts.chart_image(key), art) for key, art in game_charts(game)]
     keys = [f"unit:{u.unit_id}" for u in game.units]
     keys += [f"marker:{layer.step_code(s)}" for layer in profile.layers for s in range(len(layer.steps))]
+    keys += game_markers.keys(game)
+    images += game_markers.images(game)
     return Plan(game, profile, groups, names, scenarios, tuple(images), assign_gpids(keys))
 
 

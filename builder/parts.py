@@ -5,6 +5,7 @@ generic VASSAL knowledge (tags, attribute defaults) stays in `vassal.components`
 """
 from __future__ import annotations
 
+from builder import game_markers
 from builder.artwork import slug
 from builder.charts import game_charts
 from builder.counters import COUNTER_SIZE
@@ -148,7 +149,7 @@ def palette(game: Game, profile: SystemProfile, gpids: dict[str, str]) -> Elemen
         ], columns=8)
         for layer in profile.layers
     ]
-    tabs.append(c.list_widget("Markers", markers))
+    tabs.append(c.list_widget("Markers", markers + game_markers.panel(game, gpids)))
     return c.piece_window("Counters", [c.tab_widget("Counters", tabs)])
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
+    Alias, Area, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping, DieRollTable, GameMarker, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
     ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
     VictoryLevel, VPTable,
 )
@@ -183,6 +183,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         notes=tuple(d.get("notes", ())),
         dice_map=tuple(DiceMapping(**x) for x in d.get("referee", {}).get("dice", ())),
         combat=_combat_tables(sheets),
+        markers=tuple(GameMarker(x["name"], x.get("note", "")) for x in d.get("markers", ())),
     )
 
 

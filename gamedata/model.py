@@ -142,6 +142,14 @@ class DiceMapping:
 
 
 @dataclass(frozen=True)
+class GameMarker:
+    """A marker of the game that belongs to no unit (`[[markers]]`): a result or rule places it."""
+
+    name: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class UnitType:
     """A unit type code as printed in the TYPE column (`Inf`, `Cav`, `Ldr`)."""
 
@@ -416,3 +424,4 @@ class Game:
     notes: tuple[str, ...] = field(default=())
     dice_map: tuple[DiceMapping, ...] = ()
     combat: tuple[CombatTable, ...] = ()
+    markers: tuple[GameMarker, ...] = ()
