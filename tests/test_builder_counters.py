@@ -110,8 +110,9 @@ def test_png_bytes_are_deterministic_and_cached(tmp_path) -> None:
 
 
 def test_every_status_badge_of_an_atlanta_counter_has_its_own_place() -> None:
-    """Atlanta's game.toml lists 22 CWB statuses (21 badges on an artillery counter,
-    besides the Wrecked back side): no two badges of one counter may cover each other."""
+    """Atlanta's game.toml lists 24 statuses (22 CWB ones, attacking and defending: 23 badges on
+    an artillery counter, besides the Wrecked back side): no two badges of one counter may cover
+    each other."""
     game = load_game(Path(__file__).resolve().parents[1] / "sources" / "atlanta")
     profile = profile_for(game)
     width, height = BADGE_SIZE
@@ -122,7 +123,7 @@ def test_every_status_badge_of_an_atlanta_counter_has_its_own_place() -> None:
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (symbol, a, b)
-    assert len(badge_layers(profile, Symbol.ARTILLERY)) == 21
+    assert len(badge_layers(profile, Symbol.ARTILLERY)) == 23
     # the first ten stay on the counter
     inside = badge_layers(profile, Symbol.INFANTRY)[:10]
     assert all(abs(l.x_offset) + width / 2 <= COUNTER_SIZE / 2 and abs(l.y_offset) + height / 2 <= COUNTER_SIZE / 2
