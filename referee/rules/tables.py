@@ -11,7 +11,7 @@ read: the undo check reports them.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from gamedata.rolls import Reading, evaluate
 
@@ -32,6 +32,13 @@ def describe(roll: TableRoll, reading: Reading) -> str:
     return f"rolled {roll.table.name} {roll.table.dice}: {reading.describe()}"
 
 
+def phase_at(views: object) -> Callable[[int], str | None]:
+    """The turn tracker's phase at a step, from the game view (None without one)."""
+    if views is None:
+        return lambda step: None
+    return lambda step: views.at(step).phase  # type: ignore[attr-defined]
+
+
 def readings(ctx: CheckContext, views: object = None) -> Iterator[tuple[TableRoll, Reading]]:
     """Each table roll of the log that stands (not undone) with its reading, in log order.
     ``views`` gives the game view at a step (``views.at(step)``) when there is one."""
@@ -39,7 +46,7 @@ def readings(ctx: CheckContext, views: object = None) -> Iterator[tuple[TableRol
         return
     undone = {rec.target.index for rec in match_undos(ctx.log.steps) if rec.target is not None}
     history = History()
-    for roll in read_table_rolls(ctx.log.steps, ctx.game).rolls:
+    for roll in read_table_rolls(ctx.log.steps, ctx.game, phase_at(views)).rolls:
         if roll.step in undone:
             continue
         view = views.at(roll.step) if views is not None else None  # type: ignore[attr-defined]
@@ -55,7 +62,7 @@ def check_tables(ctx: CheckContext) -> Iterable[Finding]:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} roll(s) not read against die-roll tables: no "
                           "game data (give --game with the game's folder)", "die-roll tables", ctx.log.label)
         return
-    for unread in read_table_rolls(ctx.log.steps, ctx.game).unread:
+    for unread in read_table_rolls(ctx.log.steps, ctx.game, phase_at(getattr(ctx, "views", None))).unread:
         if COMBAT_WORDS.search(unread.button):
             continue  # the combat check reports combat rolls
         steps = ", ".join(map(str, unread.steps[:12])) + (", …" if len(unread.steps) > 12 else "")
