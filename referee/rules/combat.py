@@ -28,6 +28,7 @@ from typing import Any
 from gamedata.combat import Combat, CombatReading, SideResult, resolve
 from gamedata.conditions import UNKNOWN, MappingFacts
 from gamedata.hexids import Hex, HexIds
+from vassal.replay import Moved
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
@@ -177,7 +178,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
                           "without the game view", cite, ctx.log.label, cr.step, cr.player)
             continue
         before = views.at(cr.step - 1)
-        moved = {e.piece_id for s in steps[previous_roll:cr.step - 1] for e in s.events if type(e).__name__ == "Moved"}
+        moved = {e.piece_id for s in steps[previous_roll:cr.step - 1] for e in s.events if isinstance(e, Moved)}
         by_piece = {u.piece_id: uid for uid, u in before.units.items()}
         found = sides(before, [by_piece[p] for p in moved if p in by_piece], getattr(before, "active", None), hexids)
         previous_roll = cr.step
