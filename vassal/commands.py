@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .errors import FormatError
 from .sequence import ESC, decode, encode
@@ -402,24 +402,39 @@ class Stream:
     trailing: tuple[Command, ...] = ()
 
 
-def split_stream(text: str) -> Stream:
+def decodes_anything(text: str) -> bool:
+    """Without a module: every command decodes but VASSAL's ``null`` placeholder."""
+    return text != "null" and not (text.startswith("LOG\t") and text[4:] == "null")
+
+
+def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -> Stream:
+    """The file's commands as VASSAL queues them on loading (``GameState.loadGame``).
+
+    ``decodes(text)`` says whether VASSAL decodes one command with the module at hand
+    (``vassal.decodable``); what it cannot decode is never executed. A top-level
+    command after ``end_save`` is one replay step when the first part of it that
+    decodes is a ``LOG``; one where nothing decodes is no step at all (VASSAL does
+    not count it); anything else runs when the file loads, with the start state.
+    """
     root = parse_tree(text)
     setup: list[Command] = [parse_command(root.text)]
     steps: list[tuple[Command, ...]] = []
     trailing: list[Command] = []
     in_setup = True
     for child in root.children:
+        nodes = [n for n in child.walk() if decodes(n.text)]
         if in_setup:
-            setup.extend(parse_command(n.text) for n in child.walk())
-            if any(isinstance(c, EndSave) for c in setup[-1:]) or child.text == "end_save":
+            setup.extend(parse_command(n.text) for n in nodes)
+            if child.text == "end_save" or any(n.text == "end_save" for n in nodes):
                 in_setup = False
             continue
-        if child.text.startswith("LOG\t"):
-            steps.append(tuple(_unlog(parse_command(n.text)) for n in child.walk()))
+        if not nodes:
+            continue
+        if nodes[0].text.startswith("LOG\t"):
+            steps.append(tuple(_unlog(parse_command(n.text)) for n in nodes))
         else:
-            trailing.extend(parse_command(n.text) for n in child.walk())
+            trailing.extend(parse_command(n.text) for n in nodes if not n.text.startswith("LOG\t"))
+            steps.extend((_unlog(parse_command(n.text)),) for n in nodes if n.text.startswith("LOG\t"))
     return Stream(root, tuple(setup), tuple(steps), tuple(trailing))
-
-
 def _unlog(c: Command) -> Command:
     return c.inner if isinstance(c, Log) else c

@@ -19,13 +19,15 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, EndSave, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
-from .gamestate import GameState, PieceRecord, basic_name, split_chain
+from .gamestate import (GameState, MapRules, PieceRecord, basic_name, chain_parts, parse_basic_state,
+                        with_position)
 from .errors import FormatError
 from .metadata import Metadata
 from .piece import Piece
 from .secrets import hide, player_ids, redaction_pattern
 from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
+from .sequence import decode
 
 if TYPE_CHECKING:  # pragma: no cover
     from .module import Module
@@ -213,6 +215,7 @@ class Replay:
     _stream: Stream | None = field(default=None, repr=False)
     _locator: Locator | None = field(default=None, repr=False)
     _end: GameState | None = field(default=None, repr=False)
+    _rules: MapRules | None = field(default=None, repr=False)
     _final: BoardState | None = field(default=None, repr=False)
 
     @property
@@ -228,7 +231,7 @@ class Replay:
                 self._final = _freeze(self._end, self._locator)
             return self._final
         assert self._stream is not None
-        state = _start_state(self._stream)
+        state = _start_state(self._stream, self._rules)
         for step in self._stream.steps[:n]:
             for c in step:
                 state.apply(c)
@@ -247,12 +250,16 @@ def replay_file(path: str, module: "Module | None" = None) -> Replay:
 
 
 def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
-    stream = split_stream(save.text)
+    """Replay a save or log; with the module, as VASSAL does with that module: its maps,
+    decks and boards name the places, and only commands it can decode count."""
+    stream = split_stream(save.text, module.command_support().decodes) if module is not None else \
+        split_stream(save.text)
     if not any(isinstance(c, EndSave) for c in stream.setup):
         raise FormatError("the command text stops before end_save: the start state is incomplete "
                           "(the file is cut short or damaged)", save.path)
-    locator = module.locator() if module is not None and hasattr(module, "locator") else None
-    state = _start_state(stream)
+    locator = module.locator() if module is not None else None
+    rules = module.map_rules() if module is not None else None
+    state = _start_state(stream, rules)
     initial = _freeze(state, locator)
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
     secrets = player_ids(stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step))
@@ -263,26 +270,38 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     steps = [st if st.player not in secrets and st.side not in secrets else
              Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
-                  initial, steps, replayer.problems, stream, locator, replayer.state)
+                  initial, steps, replayer.problems, stream, locator, replayer.state, _rules=rules)
 
 
-def _start_state(stream: Stream) -> GameState:
-    state = GameState()
+def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
+    state = GameState(rules)
     for c in stream.setup + stream.trailing:
         state.apply(c)
     return state
 
 
 def _freeze(state: GameState, locator: Locator | None) -> BoardState:
+    """The board as VASSAL shows it: a piece's map is the map listing it (None: on no map); its
+    stack is the stack or deck listing it (VASSAL makes stacks of its own while replaying: their
+    ids end in ``#stackN``); its state is the state VASSAL would write now."""
     pieces = {}
     for pid, p in state.pieces.items():
         m, x, y = state.position(pid)
-        stack = state.stacks.get(p.parent) if p.parent else None
+        stack = state.stack_of(pid)
         pieces[pid] = PieceState(pid, piece_name(p), m, x, y, _locate(locator, state, m, x, y),
                                  stack.id if stack else None,
-                                 stack.members.index(pid) if stack and pid in stack.members else None,
-                                 p.type, p.state)
+                                 stack.members.index(pid) if stack else None,
+                                 p.type, current_state(state, p))
     return BoardState(pieces, dict(state.properties), dict(state.turns))
+
+
+def current_state(state: GameState, p: PieceRecord) -> str:
+    """``getState``: the BasicPiece writes where the piece is now (its stack's point, if stacked)."""
+    map_id = GameState.map_of(p)
+    x, y = GameState.point_of(p)
+    if parse_basic_state(chain_parts(p.state)[-1])[:3] == (map_id, x, y):
+        return p.state
+    return with_position(p.state, map_id, x, y)
 
 
 def _locate(locator: Locator | None, state: GameState, map_id: str | None, x: int, y: int) -> str:
@@ -399,74 +418,78 @@ class _StepReplayer:
             st.apply(c)
             events.append(PlayerJoined(c.name, c.side))
             return None
-        if isinstance(c, MovePiece):
-            return self._move(c, events)
-        if isinstance(c, AddPiece):
-            self._add(c, events)
-            return None
-        if isinstance(c, RemovePiece):
-            if c.id in st.pieces:
-                m, x, y = st.position(c.id)
-                events.append(Removed(c.id, self.name(c.id), m, self.loc(m, x, y)))
-            st.apply(c)
-            return None
-        if isinstance(c, ChangePiece):
-            self._change(c, events)
-            return None
+        if isinstance(c, (MovePiece, AddPiece, RemovePiece, ChangePiece)):
+            self._piece_command(c, events)
+            return st.player_for_id(c.player_id) if isinstance(c, MovePiece) and c.player_id else None
         st.apply(c)
         return None
 
-    def _move(self, c: MovePiece, events: list[Event]) -> tuple[str, str] | None:
+    def _watched(self, c: Command) -> list[str]:
+        """The pieces whose place the command may change: the piece, or a stack's members before
+        and after (a stack's new state may gather pieces from elsewhere)."""
         st = self.state
-        ids = list(st.stacks[c.id].members) if c.id in st.stacks else [c.id]
-        before = {pid: st.position(pid) for pid in ids if pid in st.pieces}
-        st.apply(c)
-        for pid, (m0, x0, y0) in before.items():
-            m1, x1, y1 = st.position(pid)
-            if (m0, x0, y0) != (m1, x1, y1):
-                events.append(Moved(pid, self.name(pid), m0, x0, y0, self.loc(m0, x0, y0),
-                                    m1, x1, y1, self.loc(m1, x1, y1)))
-        return st.player_for_id(c.player_id) if c.player_id else None
+        obj_id = c.id  # type: ignore[attr-defined]
+        stack = st.stacks.get(obj_id)
+        if stack is None:
+            return [obj_id] if obj_id in st.pieces else []
+        ids = list(stack.members)
+        new_state = c.state if isinstance(c, AddPiece) else c.new_state if isinstance(c, ChangePiece) else ""
+        if new_state:
+            ids += [t for field in decode(new_state, ";")[1:] for t in decode(field, ",") if t in st.pieces]
+        return list(dict.fromkeys(ids))
 
-    def _add(self, c: AddPiece, events: list[Event]) -> None:
+    def _piece_command(self, c: Command, events: list[Event]) -> None:
+        """Apply a piece command and say what happened: a piece appears (Added) or goes (Removed),
+        changes traits (Changed), or ends up elsewhere (Moved, one per piece and step: a piece
+        taken off and put back within the step has moved from where it was to where it is)."""
         st = self.state
-        if c.is_stack:
-            ids = [t for t in c.state.split(";")[3:] if t in st.pieces]
-            before = {pid: st.position(pid) for pid in ids}
+        if isinstance(c, AddPiece) and not c.is_stack and c.id not in st.pieces:
             st.apply(c)
-            for pid, (m0, x0, y0) in before.items():
-                m1, x1, y1 = st.position(pid)
-                if (m0, x0, y0) != (m1, x1, y1):
-                    events.append(Moved(pid, self.name(pid), m0, x0, y0, self.loc(m0, x0, y0),
-                                        m1, x1, y1, self.loc(m1, x1, y1)))
-            return
-        existed = c.id in st.pieces
-        st.apply(c)
-        if not existed:
             m, x, y = st.position(c.id)
             events.append(Added(c.id, self.name(c.id), m, self.loc(m, x, y)))
-
-    def _change(self, c: ChangePiece, events: list[Event]) -> None:
-        st = self.state
-        p = st.pieces.get(c.id)
-        if p is None:
+            return
+        if isinstance(c, RemovePiece) and c.id in st.pieces:
+            m, x, y = st.position(c.id)
+            events.append(Removed(c.id, self.name(c.id), m, self.loc(m, x, y)))
             st.apply(c)
             return
-        old_states = list(p.states)
-        m0, x0, y0 = st.position(c.id)
+        watched = self._watched(c)
+        before = {pid: st.position(pid) for pid in watched}
+        old_state = st.pieces[c.id].state if isinstance(c, ChangePiece) and c.id in st.pieces else None
         st.apply(c)
-        m1, x1, y1 = st.position(c.id)
-        types = split_chain(p.type)
+        if old_state is not None and c.id in st.pieces:
+            self._changed(c.id, old_state, events)
+        for pid, (m0, x0, y0) in before.items():
+            if pid not in st.pieces:
+                continue
+            m1, x1, y1 = st.position(pid)
+            if (m0, x0, y0) != (m1, x1, y1):
+                self._moved(pid, (m0, x0, y0), (m1, x1, y1), events)
+
+    def _moved(self, pid: str, old: tuple[str | None, int, int], new: tuple[str | None, int, int],
+               events: list[Event]) -> None:
+        """A Moved event, merged with the piece's last event of the step when that was a move too."""
+        last = next((i for i in range(len(events) - 1, -1, -1)
+                     if getattr(events[i], "piece_id", None) == pid), None)
+        if last is not None and isinstance(events[last], Moved):
+            first = events.pop(last)
+            old = (first.from_map, first.from_x, first.from_y)  # type: ignore[union-attr]
+            if old == new:
+                return
+        events.append(Moved(pid, self.name(pid), old[0], old[1], old[2], self.loc(*old),
+                            new[0], new[1], new[2], self.loc(*new)))
+
+    def _changed(self, pid: str, old_state: str, events: list[Event]) -> None:
+        p = self.state.pieces[pid]
+        if p.state == old_state:
+            return
+        types, olds, news = chain_parts(p.type), chain_parts(old_state), chain_parts(p.state)
+        last = min(len(olds), len(news), len(types)) - 1  # the BasicPiece holds the position, not traits
         changes = tuple(
-            TraitChange(i, _prefix(types[i]), o, n, describe_trait_change(types[i], o, n))
-            for i, (o, n) in enumerate(zip(old_states, p.states))
-            if o != n and i < min(len(p.states), len(types)) - 1
-        )
+            TraitChange(i, _prefix(types[i]), olds[i], news[i], describe_trait_change(types[i], olds[i], news[i]))
+            for i in range(last) if olds[i] != news[i])
         if changes:
-            events.append(Changed(c.id, self.name(c.id), changes))
-        if (m0, x0, y0) != (m1, x1, y1):
-            events.append(Moved(c.id, self.name(c.id), m0, x0, y0, self.loc(m0, x0, y0),
-                                m1, x1, y1, self.loc(m1, x1, y1)))
+            events.append(Changed(pid, self.name(pid), changes))
 
     def _dice_events(self, dice: dict[str, dict[str, str]], events: list[Event]) -> Iterator[DiceRoll]:
         """DiceButton rolls: each sets ``<name>_result`` (and ``_total``...) on the module."""

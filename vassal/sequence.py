@@ -112,7 +112,79 @@ def split_chain(text: str) -> list[str]:
     VASSAL's ``createPiece``/``setState`` we read only those two tokens a level.
     The innermost entry is left as the level above handed it over: VASSAL gives
     it straight to the BasicPiece, without decoding it again.
+
+    Chains reach 137 levels and 28,000 characters, so this reads them in one pass
+    (``_split_runs``) instead of decoding level by level, which rescans and
+    rewrites the rest of the text once per level; text the one-pass reading cannot
+    vouch for (quoted tokens, malformed escapes) goes the level-by-level way.
     """
+    parts = _split_runs(text)
+    return parts if parts is not None else _split_levels(text)
+
+
+def join_chain(parts: Sequence[str]) -> str:
+    """Inverse of ``split_chain``: each level adds one escape to the inner levels.
+
+    One pass, like ``split_chain``: the part at depth ``d`` has its tabs escaped
+    ``d + 1`` times, the separator after it ``d`` times, the innermost part once
+    per level. Parts that VASSAL's encoder would quote are joined level by level.
+    """
+    if _needs_levels(parts):
+        return _join_levels(parts)
+    out: list[str] = []
+    for depth, part in enumerate(parts[:-1]):
+        out.append(_escape(part, depth + 1))
+        out.append("\\" * depth + TAB)
+    out.append(_escape(parts[-1], len(parts) - 1))
+    return "".join(out)
+
+
+def _escape(part: str, times: int) -> str:
+    return part.replace(TAB, "\\" * times + TAB) if times and TAB in part else part
+
+
+def _unescape(part: str, times: int) -> str:
+    return part.replace("\\" * times + TAB, TAB) if times and TAB in part else part
+
+
+def _needs_levels(parts: Sequence[str]) -> bool:
+    """True where ``encode_token`` would quote a level's token (or the decoder unquote it):
+    a part starting with a backslash or a quote, an inner part starting with a tab (the
+    level above then starts with its escape), a part other than the last ending in a
+    backslash. The one-pass reading leaves those to the level-by-level one."""
+    last = len(parts) - 1
+    return any(p.startswith(("\\", "'")) or (i and p.startswith(TAB)) or (i < last and p.endswith("\\"))
+               for i, p in enumerate(parts))
+
+
+def _split_runs(text: str) -> list[str] | None:
+    """One pass over the tabs: at depth ``d`` the separator is the first tab after exactly
+    ``d`` backslashes (each enclosing level escaped it once); tabs inside a part carry
+    more. None where that reading may differ from VASSAL's decoder."""
+    separators: list[tuple[int, int]] = []  # (position of the tab, backslashes before it)
+    i = text.find(TAB)
+    while i >= 0:
+        j = i
+        while j and text[j - 1] == "\\":
+            j -= 1
+        run = i - j
+        depth = len(separators)
+        if run < depth:  # a tab escaped less than its level allows: not VASSAL's writing
+            return None
+        if run == depth:
+            separators.append((i, run))
+        i = text.find(TAB, i + 1)
+    parts: list[str] = []
+    start = 0
+    for depth, (pos, run) in enumerate(separators):
+        parts.append(_unescape(text[start:pos - run], depth + 1))
+        start = pos + 1
+    parts.append(_unescape(text[start:], len(separators)))
+    return None if _needs_levels(parts) else parts
+
+
+def _split_levels(text: str) -> list[str]:
+    """``split_chain`` the way VASSAL's decoder reads it, one level at a time."""
     parts: list[str] = []
     while True:
         if _first_unescaped(text, TAB) < 0:
@@ -123,8 +195,8 @@ def split_chain(text: str) -> list[str]:
         text = _whole_token(rest, TAB)
 
 
-def join_chain(parts: Sequence[str]) -> str:
-    """Inverse of ``split_chain``: each level adds one escape to the inner levels."""
+def _join_levels(parts: Sequence[str]) -> str:
+    """``join_chain`` as nested ``encode`` calls, for parts the encoder quotes."""
     text = parts[-1]
     for part in reversed(parts[:-1]):
         text = encode([part, text], TAB)
