@@ -22,7 +22,7 @@ from .sequence import ESC, decode, encode
 # ---------------------------------------------------------------- the tree
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """One command (``text``) followed by the commands it carries."""
 
@@ -46,11 +46,13 @@ def parse_tree(text: str, _depth: int = 0) -> Node:
     """Decode like ``GameModule.decode``: first token is the command, the rest its children."""
     if _depth > MAX_DEPTH:
         raise FormatError(f"commands nested more than {MAX_DEPTH} levels deep", "savedGame")
+    if ESC not in text:  # a single command: most of a save's tens of thousands
+        return Node(text)
     tokens = decode(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
     first = parse_tree(tokens[0], _depth + 1)
-    rest = tuple(parse_tree(t, _depth + 1) for t in tokens[1:])
+    rest = tuple(Node(t) if ESC not in t else parse_tree(t, _depth + 1) for t in tokens[1:])
     return Node(first.text, first.children + rest)
 
 
@@ -64,7 +66,7 @@ def encode_tree(node: Node) -> str:
 # ---------------------------------------------------------------- typed commands
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Command:
     """A command whose text we did not recognise: kept verbatim, never dropped.
 
@@ -78,22 +80,22 @@ class Command:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Empty(Command):
     """An empty field or VASSAL's ``null`` placeholder for a command it could not encode."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BeginSave(Command):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndSave(Command):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AddPiece(Command):
     """``+/id/type/state``: create a piece (or a ``stack``, or a ``deck;``)."""
 
@@ -111,7 +113,7 @@ class AddPiece(Command):
         return self.type == "stack" or self.type.startswith("deck;")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RemovePiece(Command):
     """``-/id``: the rest of the text is the id, unescaped."""
 
@@ -122,7 +124,7 @@ class RemovePiece(Command):
         return cls("-/" + id, id)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChangePiece(Command):
     """``D/id/newState[/oldState]``: the whole state chain, outermost trait first."""
 
@@ -136,7 +138,7 @@ class ChangePiece(Command):
         return cls(_encode_slash("D", fields), id, new_state, old_state)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MovePiece(Command):
     """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/playerId``.
 
@@ -163,7 +165,7 @@ class MovePiece(Command):
                    old_map, int(old_pos[0]), int(old_pos[1]), old_under, player_id)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chat(Command):
     """``CHAT<text>``: a chat line or a report (dice, moves, turn), HTML-escaped by VASSAL."""
 
@@ -174,7 +176,7 @@ class Chat(Command):
         return cls("CHAT" + message, message)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Log(Command):
     """``LOG\\t<command>``: one logged command; a top-level one is one replay step."""
 
@@ -185,7 +187,7 @@ class Log(Command):
         return cls("LOG\t" + inner.encode(), inner)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Undo(Command):
     """``UNDO\\ttrue`` opens an undo block, ``UNDO\\tfalse`` closes it (VASSAL 3.6.7+)."""
 
@@ -196,7 +198,7 @@ class Undo(Command):
         return cls("UNDO\t" + ("true" if begin else "false"), begin)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BoardPlacement:
     board: str
     reversed: bool
@@ -204,7 +206,7 @@ class BoardPlacement:
     row: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetBoards(Command):
     """``<mapId>BoardPicker\\t<board>[/rev]\\t<col>\\t<row>...``: the boards on a map."""
 
@@ -219,7 +221,7 @@ class SetBoards(Command):
         return cls(encode(tokens, "\t"), map_id, tuple(boards))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GlobalPropertyValue(Command):
     """``GlobalProperty\\t;name;value;container``: a property's value restored by a save."""
 
@@ -228,7 +230,7 @@ class GlobalPropertyValue(Command):
     container: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MutableProperty(Command):
     """``MutableProperty\\tname\\told\\tnew\\tcontainer``: a global/map/zone property changed."""
 
@@ -242,7 +244,7 @@ class MutableProperty(Command):
         return cls(encode(["MutableProperty", name, old, new, container], "\t"), name, old, new, container)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerEntry(Command):
     """``PLAYER\\tid\\tname\\tside``. The id is the player's password: excluded from repr."""
 
@@ -251,12 +253,12 @@ class PlayerEntry(Command):
     side: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerRemoved(Command):
     player_id: str = field(default="", repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnState(Command):
     """``TURN<trackerId>\\t<state>``."""
 
@@ -264,17 +266,17 @@ class TurnState(Command):
     state: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetupStackMarker(Command):
     """``SETUP_STACK\\t``: the game is not new, so at-start stacks are not created again."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unmask(Command):
     """``UNMASK\\t...``: which players may unmask; holds passwords, so no fields are exposed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Notes(Command):
     """Scenario, public, private or secret notes (``NOTES``, ``PNOTES``, ``PNOTE``, ``SNOTE``)."""
 
@@ -385,7 +387,7 @@ def _unnull(v: str) -> str | None:
 # ---------------------------------------------------------------- the save as steps
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stream:
     """A save or log split the way VASSAL replays it.
 

@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .module import Module
 
 #: Decoded by VASSAL's core encoders whatever the module holds.
-ALWAYS = ("+/", "-/", "D/", "CHAT", "AUDIO\t", "UNDO\t", "UNMASK\t", "EXT\t", "PLUGIN\t", "DECKREPOS\t",
-          "SETUP_STACK\t", "PRIV_CHAT", "INVITE\t", "PLAY\t", "SYNC")
+ALWAYS = ("+/", "-/", "D/", "CHAT", "AUDIO\t", "UNDO\t", "EXT\t", "PLUGIN\t", "DECKREPOS\t", "PRIV_CHAT",
+          "INVITE\t", "PLAY\t", "SYNC")
 _SAVE_MARKERS = ("begin_save", "end_save")
 # (command prefix, component tag): decoded only when the module has such a component
 _BY_COMPONENT = (
@@ -31,6 +31,7 @@ _BY_COMPONENT = (
     ("SNOTE\t", c.M + "NotesWindow"), ("CLOCKCONTROL\t", c.M + "ChessClockControl"),
     ("CLOCK\t", c.M + "ChessClockControl"), ("DECK\t", c.MAP + "DrawPile"), ("Events", c.M + "EventLog"),
     ("LOCKSPOTAB", c.M + "properties.ScenarioPropertiesOptionTab"), ("SEMAIL\t", c.M + "InternetDiceButton"),
+    ("SETUP_STACK\t", c.SETUP_STACK),
 )
 # (command prefix, component tag, id prefix): "FLARE\tFlare0..." needs the module's first Flare
 _BY_ID = (
@@ -57,6 +58,9 @@ class CommandSupport:
         for el in _elements(module.root):
             tags.setdefault(el.tag, []).append(el)
         self._present = {prefix for prefix, tag in _BY_COMPONENT if tag in tags}
+        # ObscurableOptions registers its encoder only when players choose who may unmask
+        if any(el.get("nonOwnerUnmaskable") == "Use Preferences Setting" for el in tags.get(c.M + "GlobalOptions", ())):
+            self._present.add("UNMASK\t")
         self._ids = tuple(f"{prefix}{name}{i}" for prefix, tag, name in _BY_ID for i in range(len(tags.get(tag, ()))))
         self._boards = tuple(f"{name}BoardPicker" for m in module.maps for name in {m.name, m.ident} if name)
         self._special = tuple(f"SHOW_RESULTS\t{el.get('name')}\t" for el in tags.get(c.M + "SpecialDiceButton", ()))

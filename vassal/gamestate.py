@@ -71,6 +71,7 @@ class StackRecord:
     members: list[str] = field(default_factory=list)
     layer: str = ""
     deck: bool = False
+    serial: int = 0  # when it joined its map's piece list: VASSAL visits a map's pieces in that order
 
 
 @dataclass(eq=False)
@@ -86,6 +87,7 @@ class PieceRecord:
     x: int = 0
     y: int = 0
     parent: StackRecord | None = None
+    serial: int = 0
 
     @property
     def states(self) -> list[str]:
@@ -167,11 +169,14 @@ class GameState:
         self.rules: MapRules = rules or AnyMap()
         self.pieces: dict[str, PieceRecord] = {}
         self.stacks: dict[str, StackRecord] = {}
-        # Map.pieces: each map's top-level pieces and stacks, in the order they joined it
-        self.collections: dict[str, dict[str, int]] = {}
-        self.listing: dict[str, str] = {}  # top-level object id -> the map listing it
-        self._at: dict[tuple[str, int, int], set[str]] = {}  # listed objects by exact point
+        # Map.pieces: the map whose piece list holds each top-level piece, stack or deck
+        self.listing: dict[str, str] = {}
+        # listed pieces, decks and non-empty stacks by exact point: what a move may merge with
+        self._at: dict[tuple[str, int, int], set[str]] = {}
         self._point: dict[str, tuple[str, int, int]] = {}
+        # empty stacks, kept as their state until something names them: saves carry tens of
+        # thousands (VASSAL never throws an emptied stack away), and they can hold nothing
+        self._dormant: dict[str, tuple[str, int]] = {}
         self._serial = 0
         self.properties: dict[tuple[str, str], str] = {}
         self.turns: dict[str, str] = {}
@@ -182,9 +187,28 @@ class GameState:
 
     # ------------------------------------------------------------ queries
 
-    def _get(self, obj_id: str) -> PieceRecord | StackRecord | None:
+    def get(self, obj_id: str) -> PieceRecord | StackRecord | None:
         """``GameState.getPieceForId``: pieces and stacks share one id space."""
-        return self.pieces.get(obj_id) or self.stacks.get(obj_id)
+        obj = self.pieces.get(obj_id) or self.stacks.get(obj_id)
+        if obj is None and obj_id in self._dormant:
+            obj = self._wake(obj_id)
+        return obj
+
+    _get = get
+
+    def _wake(self, stack_id: str) -> StackRecord:
+        """An empty stack named at last: made as its AddPiece would have made it."""
+        state, serial = self._dormant.pop(stack_id)
+        stack = self.stacks[stack_id] = StackRecord(stack_id, None, 0, 0)
+        self._set_stack_state(stack, state)
+        stack.serial = serial
+        return stack
+
+    def _stays_empty(self, state: str) -> bool:
+        """True when a Stack's state lists no piece that exists now (``Stack.setState``)."""
+        fields = decode(state, ";")
+        ids = fields[1:] if fields[0] == "null" else fields[3:]
+        return all(t.startswith("@@") or t not in self.pieces for t in ids)
 
     @staticmethod
     def map_of(obj: PieceRecord | StackRecord) -> str | None:
@@ -227,8 +251,7 @@ class GameState:
         """``Map.getPieces()`` at one point: lower layers first, each in the order they joined the map."""
         ids = self._at.get((map_id, x, y), ())
         objects = [o for o in (self._get(i) for i in ids) if o is not None]
-        order = self.collections.get(map_id, {})
-        return sorted(objects, key=lambda o: (self._layer(map_id, o), order.get(o.id, 0)))
+        return sorted(objects, key=lambda o: (self._layer(map_id, o), o.serial))
 
     def _layer(self, map_id: str, obj: PieceRecord | StackRecord) -> int:
         if isinstance(obj, StackRecord):
@@ -241,7 +264,8 @@ class GameState:
     # ------------------------------------------------------------ VASSAL's methods
 
     def _reindex(self, obj: PieceRecord | StackRecord) -> None:
-        """Keep the by-point index of listed objects up to date after a move or a listing change."""
+        """Keep the by-point index up to date after a move, a listing change or a stack filling
+        up or emptying (an empty stack is no merge target, and saves hold thousands of them)."""
         old = self._point.pop(obj.id, None)
         if old is not None:
             bucket = self._at.get(old)
@@ -250,16 +274,14 @@ class GameState:
                 if not bucket:
                     del self._at[old]
         map_id = self.listing.get(obj.id)
-        if map_id is not None:
+        if map_id is not None and (isinstance(obj, PieceRecord) or obj.deck or obj.members):
             key = (map_id, obj.x, obj.y)
             self._point[obj.id] = key
             self._at.setdefault(key, set()).add(obj.id)
 
     def _map_remove(self, map_id: str | None, obj_id: str) -> None:
         """``Map.removePiece``: out of the map's piece list, nothing else."""
-        listed = self.collections.get(map_id) if map_id is not None else None
-        if listed is not None and obj_id in listed:
-            del listed[obj_id]
+        if map_id is not None and self.listing.get(obj_id) == map_id:
             del self.listing[obj_id]
             obj = self._get(obj_id)
             if obj is not None:
@@ -275,16 +297,17 @@ class GameState:
         if old is not None and old != map_id:
             self._map_remove(old, obj.id)
         self._serial += 1
-        self.collections.setdefault(map_id, {})[obj.id] = self._serial
+        obj.serial = self._serial
         self.listing[obj.id] = map_id
         obj.map = map_id
         self._reindex(obj)
 
-    @staticmethod
-    def _stack_remove(stack: StackRecord, piece: PieceRecord) -> None:
+    def _stack_remove(self, stack: StackRecord, piece: PieceRecord) -> None:
         """``Stack.remove``: out of the member list; the piece has no parent any more."""
         if piece.id in stack.members:
             stack.members.remove(piece.id)
+            if not stack.members:
+                self._reindex(stack)
         piece.parent = None
 
     def _insert_child(self, stack: StackRecord, piece: PieceRecord, index: int) -> None:
@@ -296,6 +319,8 @@ class GameState:
         piece.parent = stack
         piece.map = stack.map  # BasicPiece.setParent: the piece takes its stack's map
         stack.members.insert(max(0, min(index, len(stack.members))), piece.id)
+        if len(stack.members) == 1:
+            self._reindex(stack)
 
     def _insert(self, stack: StackRecord, piece: PieceRecord, index: int) -> None:
         """``Stack.insert``: a member moves to ``index``, anything else is inserted there."""
@@ -391,7 +416,11 @@ class GameState:
     def _add(self, c: AddPiece) -> None:
         """``AddPiece``: register the object, then ``setState``."""
         if c.is_stack:
-            stack = self.stacks.get(c.id)
+            stack = self.get(c.id)
+            if stack is None and c.type == "stack" and self._stays_empty(c.state):
+                self._serial += 1
+                self._dormant[c.id] = (c.state, self._serial)
+                return
             if stack is None:
                 stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
             self._set_stack_state(stack, c.state)
@@ -415,7 +444,6 @@ class GameState:
             x, y = _int(f[1]) if len(f) > 1 else 0, _int(f[2]) if len(f) > 2 else 0
             ids = f[3:]
         stack.x, stack.y = x, y
-        self._reindex(stack)
         stack.members = []
         for token in ids:
             piece = self.pieces.get(token)
@@ -429,6 +457,7 @@ class GameState:
                 self._map_add(target, stack)
             else:
                 stack.map = None  # VASSAL leaves it on the old map's list
+        self._reindex(stack)
 
     def _set_piece_state(self, piece: PieceRecord, state: str) -> None:
         """``Decorator.setState`` down to ``BasicPiece.setState``: a new map takes the piece onto its

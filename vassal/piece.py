@@ -8,6 +8,7 @@ which trait changed) is answered here from the traits.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -148,6 +149,45 @@ class Piece:
         ``strict`` (what a builder wants); otherwise it is left out, as VASSAL does.
         """
         return Piece((*_expanded(self.traits[:-1], prototypes, (), strict), self.basic))
+
+
+_NAMING = ("emb2;", "label;")
+
+
+@lru_cache(maxsize=1 << 14)
+def name_of(type_text: str, state_text: str) -> str:
+    """``Piece.decode(type, state).name``, decoding only the traits that make the name.
+
+    Names repeat (the same counter in many states) and chains run to a hundred traits,
+    so each (type, state) is worked out once, from its Layers and Labels; a label whose
+    format names other properties needs them all, and so the whole piece. A piece we
+    cannot decode still has its BasicPiece's name.
+    """
+    try:
+        types, states = _chain(type_text, "piece type"), _chain(state_text, "piece state")
+        if len(types) != len(states):
+            raise FormatError("type and state chains differ in length", "piece")
+        naming = [i for i, t in enumerate(types[:-1]) if t.startswith(_NAMING)]
+        traits = {i: decode_trait(types[i], states[i]) for i in naming}
+        if any(isinstance(t, Labeler) and _needs_properties(t) for t in traits.values()):
+            return Piece.decode(type_text, state_text).name
+        name = decode_trait(types[-1], states[-1]).name  # type: ignore[attr-defined]
+        for i in reversed(naming):
+            trait = traits[i]
+            if isinstance(trait, Layer):
+                name = trait.apply_name(name)
+            elif isinstance(trait, Labeler):
+                name = trait.apply_name(name, {})
+        return name
+    except Exception:  # a trait we cannot decode must not stop a replay
+        from .gamestate import basic_name
+        return basic_name(type_text)
+
+
+def _needs_properties(label: Labeler) -> bool:
+    """True when the label's name format reads properties other than its own two."""
+    used = set(re.findall(r"\$([^$]*)\$", label.name_format)) - {"pieceName", "label"}
+    return bool(used) and (bool(label.label) or label.always_use_format) and "{" not in label.name_format
 
 
 @lru_cache(maxsize=4096)

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Iterator, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, EndSave, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
-from .gamestate import (GameState, MapRules, PieceRecord, basic_name, chain_parts, parse_basic_state,
+from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_name, chain_parts, parse_basic_state,
                         with_position)
 from .errors import FormatError
 from .metadata import Metadata
-from .piece import Piece
+from .piece import name_of
 from .secrets import hide, player_ids, redaction_pattern
 from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
@@ -314,16 +314,7 @@ def _locate(locator: Locator | None, state: GameState, map_id: str | None, x: in
 
 def piece_name(p: PieceRecord) -> str:
     """VASSAL's PieceName when the trait codec can tell it, else the BasicPiece name."""
-    return _name_of(p.type, p.state)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _name_of(type_text: str, state_text: str) -> str:
-    """Names repeat (the same counter in many states): decode each (type, state) once."""
-    try:
-        return Piece.decode(type_text, state_text).name
-    except Exception:  # a trait we cannot decode must not stop the replay
-        return basic_name(type_text)
+    return name_of(p.type, p.state)
 
 
 # player names in chat: "<Name> - text" (3.2/3.3) or "&lt;Name&gt; - text" (3.4+)
@@ -429,8 +420,8 @@ class _StepReplayer:
         and after (a stack's new state may gather pieces from elsewhere)."""
         st = self.state
         obj_id = c.id  # type: ignore[attr-defined]
-        stack = st.stacks.get(obj_id)
-        if stack is None:
+        stack = st.get(obj_id)
+        if not isinstance(stack, StackRecord):
             return [obj_id] if obj_id in st.pieces else []
         ids = list(stack.members)
         new_state = c.state if isinstance(c, AddPiece) else c.new_state if isinstance(c, ChangePiece) else ""

@@ -14,6 +14,7 @@ another token follows, so that what we write always decodes to what we meant.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 ESC = "\x1b"
@@ -60,6 +61,8 @@ def decode(text: str | None, delim: str) -> list[str]:
     if text is None:
         return []
     raw = text.split(delim)
+    if "\\" not in text and "'" not in text:  # nothing escaped or quoted: the common case
+        return raw
     last = len(raw) - 1
     tokens: list[str] = []
     pending: list[str] = []
@@ -157,29 +160,26 @@ def _needs_levels(parts: Sequence[str]) -> bool:
                for i, p in enumerate(parts))
 
 
+_TAB_RUN = re.compile(r"(?<!\\)(\\*)\t")  # a tab and the whole run of backslashes before it
+
+
 def _split_runs(text: str) -> list[str] | None:
     """One pass over the tabs: at depth ``d`` the separator is the first tab after exactly
     ``d`` backslashes (each enclosing level escaped it once); tabs inside a part carry
     more. None where that reading may differ from VASSAL's decoder."""
-    separators: list[tuple[int, int]] = []  # (position of the tab, backslashes before it)
-    i = text.find(TAB)
-    while i >= 0:
-        j = i
-        while j and text[j - 1] == "\\":
-            j -= 1
-        run = i - j
-        depth = len(separators)
+    if TAB not in text:
+        return [text]
+    parts: list[str] = []
+    start = 0
+    for m in _TAB_RUN.finditer(text):
+        run = m.end(1) - m.start(1)
+        depth = len(parts)
         if run < depth:  # a tab escaped less than its level allows: not VASSAL's writing
             return None
         if run == depth:
-            separators.append((i, run))
-        i = text.find(TAB, i + 1)
-    parts: list[str] = []
-    start = 0
-    for depth, (pos, run) in enumerate(separators):
-        parts.append(_unescape(text[start:pos - run], depth + 1))
-        start = pos + 1
-    parts.append(_unescape(text[start:], len(separators)))
+            parts.append(_unescape(text[start:m.start(1)], depth + 1))
+            start = m.end()
+    parts.append(_unescape(text[start:], len(parts)))
     return None if _needs_levels(parts) else parts
 
 
