@@ -30,7 +30,7 @@ from typing import Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
                        MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState)
-from .sequence import decode, encode, join_chain, split_chain
+from .sequence import chain_parts, decode, encode, join_chain, split_chain
 
 DEFAULT_LAYER = 1  # DefaultPieceCollection: pieces that do not stack below (0), the rest above (1)
 
@@ -92,7 +92,7 @@ class PieceRecord:
     @property
     def states(self) -> list[str]:
         """The state chain split into one entry per trait, outermost first."""
-        return list(_split(self.state))
+        return list(chain_parts(self.state))
 
     @property
     def common_name(self) -> str:
@@ -101,19 +101,8 @@ class PieceRecord:
 
 
 @lru_cache(maxsize=1 << 12)
-def _split(text: str) -> tuple[str, ...]:
-    """Type chains repeat for every piece of a kind: split each distinct one once."""
-    return tuple(split_chain(text))
-
-
-def chain_parts(type_text: str) -> tuple[str, ...]:
-    """A type or state chain's entries, outermost first (memoised: chains repeat)."""
-    return _split(type_text)
-
-
-@lru_cache(maxsize=1 << 12)
 def basic_name(type_text: str) -> str:
-    basic = _split(type_text)[-1]
+    basic = chain_parts(type_text)[-1]
     if not basic.startswith("piece;"):
         return ""
     fields = decode(basic, ";")
@@ -126,7 +115,7 @@ def no_stack(type_text: str) -> bool:
     stacking option starts with ``L``) or Mat (``mat;``) trait says the piece never stacks."""
     if "immob;" not in type_text and "mat;" not in type_text:
         return False
-    for part in _split(type_text):
+    for part in chain_parts(type_text):
         if part.startswith("mat;"):
             return True
         if part.startswith("immob;"):
@@ -153,7 +142,7 @@ def _int(text: str) -> int:
 
 def with_position(state: str, map_id: str | None, x: int, y: int) -> str:
     """The state chain with the BasicPiece's map and point replaced (``BasicPiece.getState``)."""
-    parts = list(_split(state))
+    parts = list(chain_parts(state))
     fields = decode(parts[-1], ";")
     if len(fields) < 3:
         return state
@@ -463,7 +452,7 @@ class GameState:
         """``Decorator.setState`` down to ``BasicPiece.setState``: a new map takes the piece onto its
         list (out of its stack); no map takes it off the list, leaving any stack it is in."""
         piece.state = state
-        map_id, x, y, _ = parse_basic_state(_split(state)[-1])
+        map_id, x, y, _ = parse_basic_state(chain_parts(state)[-1])
         old = self.map_of(piece)
         target = self._map(map_id)
         piece.x, piece.y = x, y
@@ -480,8 +469,8 @@ class GameState:
         """``mergeState``: each trait whose state differs between old and new takes the new one.
         So does the BasicPiece, and only then does it read its map and point again: a card whose
         state names another map stays in the hand it was put in if the command did not change that."""
-        news, olds = _split(new), _split(old)
-        current = news if piece.state == old else _split(piece.state)
+        news, olds = chain_parts(new), chain_parts(old)
+        current = news if piece.state == old else chain_parts(piece.state)
         if not len(current) == len(news) == len(olds):
             self._set_piece_state(piece, new)
             return
@@ -491,7 +480,7 @@ class GameState:
             traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
                                 + [current[-1]])
         if news[-1] != olds[-1]:
-            self._set_piece_state(piece, join_chain(list(_split(traits)[:-1]) + [news[-1]]))
+            self._set_piece_state(piece, join_chain(list(chain_parts(traits)[:-1]) + [news[-1]]))
         else:
             piece.state = traits
 

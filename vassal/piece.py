@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
-from .sequence import TAB, decode, encode, join_chain, split_chain
+from .sequence import TAB, chain_parts, decode, encode, join_chain
 from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UsePrototype, decode_trait
 
 T = TypeVar("T", bound=Trait)
@@ -196,7 +196,7 @@ def _chain(text: str, where: str) -> tuple[str, ...]:
 
     Cached: every state change of a piece re-reads the same, often long, type chain.
     """
-    parts = split_chain(text)
+    parts = chain_parts(text)
     if join_chain(parts) != text:
         # stray tab-separated text, or an entry starting with a backslash but not quoted
         raise FormatError("the trait chain has stray tab-separated text or escapes VASSAL would not write", where)

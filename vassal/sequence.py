@@ -14,8 +14,8 @@ another token follows, so that what we write always decodes to what we meant.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 ESC = "\x1b"
 TAB = "\t"
@@ -125,6 +125,13 @@ def split_chain(text: str) -> list[str]:
     return parts if parts is not None else _split_levels(text)
 
 
+@lru_cache(maxsize=1 << 13)
+def chain_parts(text: str) -> tuple[str, ...]:
+    """``split_chain`` memoised: a piece's type is shared by every piece of its kind and its
+    state is read by several layers in turn, each chain up to tens of thousands of characters."""
+    return tuple(split_chain(text))
+
+
 def join_chain(parts: Sequence[str]) -> str:
     """Inverse of ``split_chain``: each level adds one escape to the inner levels.
 
@@ -134,12 +141,9 @@ def join_chain(parts: Sequence[str]) -> str:
     """
     if _needs_levels(parts):
         return _join_levels(parts)
-    out: list[str] = []
-    for depth, part in enumerate(parts[:-1]):
-        out.append(_escape(part, depth + 1))
-        out.append("\\" * depth + TAB)
-    out.append(_escape(parts[-1], len(parts) - 1))
-    return "".join(out)
+    last = len(parts) - 1
+    return "".join([*(_escape(part, depth + 1) + "\\" * depth + TAB for depth, part in enumerate(parts[:-1])),
+                    _escape(parts[-1], last)])
 
 
 def _escape(part: str, times: int) -> str:
@@ -150,37 +154,56 @@ def _unescape(part: str, times: int) -> str:
     return part.replace("\\" * times + TAB, TAB) if times and TAB in part else part
 
 
+_QUOTED_START = ("\\", "'")
+
+
 def _needs_levels(parts: Sequence[str]) -> bool:
     """True where ``encode_token`` would quote a level's token (or the decoder unquote it):
     a part starting with a backslash or a quote, an inner part starting with a tab (the
     level above then starts with its escape), a part other than the last ending in a
     backslash. The one-pass reading leaves those to the level-by-level one."""
-    last = len(parts) - 1
-    return any(p.startswith(("\\", "'")) or (i and p.startswith(TAB)) or (i < last and p.endswith("\\"))
-               for i, p in enumerate(parts))
-
-
-_TAB_RUN = re.compile(r"(?<!\\)(\\*)\t")  # a tab and the whole run of backslashes before it
+    firsts = {p[:1] for p in parts}
+    if "\\" in firsts or "'" in firsts:
+        return True
+    return (TAB in firsts and any(p[:1] == TAB for p in parts[1:])) or "\\" in {p[-1:] for p in parts[:-1]}
 
 
 def _split_runs(text: str) -> list[str] | None:
-    """One pass over the tabs: at depth ``d`` the separator is the first tab after exactly
-    ``d`` backslashes (each enclosing level escaped it once); tabs inside a part carry
-    more. None where that reading may differ from VASSAL's decoder."""
-    if TAB not in text:
-        return [text]
+    """One pass: at depth ``d`` the separator is the first tab after exactly ``d`` backslashes
+    (each enclosing level escaped it once); a tab inside the part at depth ``d`` carries at
+    least ``d + 1``. None where VASSAL's decoder could read the text otherwise: a tab escaped
+    less than its level needs (malformed text), or a quoted part."""
     parts: list[str] = []
     start = 0
-    for m in _TAB_RUN.finditer(text):
-        run = m.end(1) - m.start(1)
+    find = text.find
+    while True:
         depth = len(parts)
-        if run < depth:  # a tab escaped less than its level allows: not VASSAL's writing
+        sep = "\\" * depth + TAB
+        i = find(sep, start)
+        while i > start and text[i - 1] == "\\":  # more backslashes: a deeper part's tab
+            i = find(sep, i + len(sep))
+        if i < 0:
+            break
+        part = _unescaped_part(text[start:i], depth + 1)
+        if part is None:
             return None
-        if run == depth:
-            parts.append(_unescape(text[start:m.start(1)], depth + 1))
-            start = m.end()
-    parts.append(_unescape(text[start:], len(parts)))
+        parts.append(part)
+        start = i + len(sep)
+    part = _unescaped_part(text[start:], len(parts))
+    if part is None:
+        return None
+    parts.append(part)
     return None if _needs_levels(parts) else parts
+
+
+def _unescaped_part(region: str, times: int) -> str | None:
+    """The part ``region`` holds once its tabs lose ``times`` escapes; None if one has fewer."""
+    if TAB not in region:
+        return region
+    escaped = "\\" * times + TAB
+    if region.count(TAB) != region.count(escaped):
+        return None
+    return region.replace(escaped, TAB)
 
 
 def _split_levels(text: str) -> list[str]:
