@@ -12,6 +12,7 @@ gives back the same bytes; numeric views are properties.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
@@ -387,21 +388,27 @@ def _unnull(v: str) -> str | None:
 # ---------------------------------------------------------------- the save as steps
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Stream:
     """A save or log split the way VASSAL replays it.
 
-    ``setup`` holds the commands up to and including ``end_save`` (the start
-    state, pre-order); each entry of ``steps`` is the pre-order command list of
-    one top-level ``LOG`` field, with the ``LOG`` wrappers removed.
+    ``setup_texts`` holds the command texts up to and including ``end_save`` (the
+    start state, pre-order), which ``setup`` gives typed; each entry of ``steps`` is
+    the pre-order command list of one top-level ``LOG`` field, with the ``LOG``
+    wrappers removed. A start state holds tens of thousands of commands, so they are
+    typed only when asked for (``GameState.apply_text`` reads them untyped).
     """
 
     root: Node
-    setup: tuple[Command, ...]
+    setup_texts: tuple[str, ...]
     steps: tuple[tuple[Command, ...], ...]
     # top-level commands after end_save that are not LOG steps (rare): VASSAL runs them when it
     # loads the file, so they belong to the start state, after end_save
     trailing: tuple[Command, ...] = ()
+
+    @functools.cached_property
+    def setup(self) -> tuple[Command, ...]:
+        return tuple(parse_command(t) for t in self.setup_texts)
 
 
 def decodes_anything(text: str) -> bool:
@@ -419,14 +426,14 @@ def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -
     not count it); anything else runs when the file loads, with the start state.
     """
     root = parse_tree(text)
-    setup: list[Command] = [parse_command(root.text)]
+    setup: list[str] = [root.text]
     steps: list[tuple[Command, ...]] = []
     trailing: list[Command] = []
     in_setup = True
     for child in root.children:
         nodes = [n for n in child.walk() if decodes(n.text)]
         if in_setup:
-            setup.extend(parse_command(n.text) for n in nodes)
+            setup.extend(n.text for n in nodes)
             if child.text == "end_save" or any(n.text == "end_save" for n in nodes):
                 in_setup = False
             continue
@@ -438,5 +445,7 @@ def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -
             trailing.extend(parse_command(n.text) for n in nodes if not n.text.startswith("LOG\t"))
             steps.extend((_unlog(parse_command(n.text)),) for n in nodes if n.text.startswith("LOG\t"))
     return Stream(root, tuple(setup), tuple(steps), tuple(trailing))
+
+
 def _unlog(c: Command) -> Command:
     return c.inner if isinstance(c, Log) else c

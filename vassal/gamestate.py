@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
-                       MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState)
+                       MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState, parse_command)
 from .sequence import chain_parts, decode, encode, join_chain, split_chain
 
 DEFAULT_LAYER = 1  # DefaultPieceCollection: pieces that do not stack below (0), the rest above (1)
@@ -374,6 +374,19 @@ class GameState:
         self._insert(parent, moving, index)
 
     # ------------------------------------------------------------ commands
+
+    def apply_text(self, text: str) -> None:
+        """``apply`` of one command's text; an empty stack (tens of thousands in a save's start
+        state) is read straight from the text, without making a command of it."""
+        if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
+            fields = text[2:].split("/")
+            if len(fields) == 3 and fields[1] == "stack" and fields[0] not in self.pieces \
+                    and fields[0] not in self.stacks and fields[0] not in self._dormant \
+                    and self._stays_empty(fields[2]):
+                self._serial += 1
+                self._dormant[fields[0]] = (fields[2], self._serial)
+                return
+        self.apply(parse_command(text))
 
     def apply(self, c: Command) -> None:
         """Execute one command (not its children) as VASSAL would."""

@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, Protocol
 
-from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, EndSave, MovePiece, MutableProperty,
-                       PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
+from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
+                       PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, parse_command, split_stream)
 from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_name, chain_parts, parse_basic_state,
                         with_position)
 from .errors import FormatError
@@ -254,7 +254,7 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     decks and boards name the places, and only commands it can decode count."""
     stream = split_stream(save.text, module.command_support().decodes) if module is not None else \
         split_stream(save.text)
-    if not any(isinstance(c, EndSave) for c in stream.setup):
+    if "end_save" not in stream.setup_texts:
         raise FormatError("the command text stops before end_save: the start state is incomplete "
                           "(the file is cut short or damaged)", save.path)
     locator = module.locator() if module is not None else None
@@ -262,7 +262,8 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     state = _start_state(stream, rules)
     initial = _freeze(state, locator)
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
-    secrets = player_ids(stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step))
+    secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
+                         + list(stream.trailing) + [c for step in stream.steps for c in step])
     replayer = _StepReplayer(state, locator, _dice_names(module), redaction_pattern(secrets))
     steps = [replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)]
     _link_undos(steps)
@@ -275,7 +276,9 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
 
 def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
     state = GameState(rules)
-    for c in stream.setup + stream.trailing:
+    for text in stream.setup_texts:
+        state.apply_text(text)
+    for c in stream.trailing:
         state.apply(c)
     return state
 
