@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from .errors import FormatError
 from .sequence import TAB, chain_parts, decode, encode, join_chain
-from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UsePrototype, decode_trait
+from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UnknownTrait, UsePrototype, decode_trait
 
 T = TypeVar("T", bound=Trait)
 
@@ -149,6 +149,43 @@ class Piece:
         ``strict`` (what a builder wants); otherwise it is left out, as VASSAL does.
         """
         return Piece((*_expanded(self.traits[:-1], prototypes, (), strict), self.basic))
+
+
+_DEFAULT_LOOKING = ("", "false", "0", "1", "1.0", "null")
+
+
+def same_definition(type_a: str, type_b: str) -> bool:
+    """Whether two piece types define the same piece for VASSAL: trait by trait, the same
+    fields as VASSAL reads them (a field an older VASSAL left out reads as its default),
+    whatever fields past those a newer VASSAL appended with their default values."""
+    if type_a == type_b:
+        return True
+    a, b = chain_parts(type_a), chain_parts(type_b)
+    return len(a) == len(b) and all(x == y or _definition(x) == _definition(y) for x, y in zip(a, b))
+
+
+@lru_cache(maxsize=1 << 12)
+def _definition(trait_type: str) -> tuple:
+    """A trait's type as values: its class and the fields VASSAL reads, plus any further
+    fields that do not look like defaults; for a trait we do not model, its fields."""
+    trait = decode_trait(trait_type, "")
+    if isinstance(trait, UnknownTrait):
+        tokens = decode(trait_type, ";")
+        return ("?", *_without_trailing_defaults(tokens))
+    fields = tuple(_field_values(trait))
+    return (type(trait).__name__, fields, _without_trailing_defaults(list(trait.layout.type_tail)))
+
+
+def _field_values(trait: Trait) -> Iterable[object]:
+    for entry in trait._type_entries_now():
+        for name in entry.members if hasattr(entry, "members") else (entry,):
+            yield getattr(trait, name)
+
+
+def _without_trailing_defaults(tokens: list[str]) -> tuple[str, ...]:
+    while tokens and tokens[-1] in _DEFAULT_LOOKING:
+        tokens = tokens[:-1]
+    return tuple(tokens)
 
 
 _NAMING = ("emb2;", "label;")
