@@ -56,6 +56,8 @@ def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str
         lines.append(describe_step(s))
     for pr in r.problems:
         lines.append(f"problem at step {pr.step}: {pr.message}")
+    for note in r.notes:
+        lines.append(f"note at step {note.step}: {note.message}")
     if board is not None:
         lines.append(f"board after step {step_n}:")
         for p in sorted(board.pieces.values(), key=lambda p: (p.map or "", p.location, p.name)):
@@ -109,6 +111,7 @@ def to_json(r: Replay, step_n: int | None, board: BoardState | None) -> dict:
         "steps": [{"step": s.index, "player": s.player, "side": s.side, "undo": s.is_undo, "undoes": s.undoes,
                    "summary": describe_step(s), "events": [_event_json(e) for e in s.events]} for s in r.steps],
         "problems": [{"step": p.step, "message": p.message} for p in r.problems],
+        "notes": [{"step": p.step, "message": p.message} for p in r.notes],
         "final": [_piece_json(p) for p in r.final.pieces.values()],
     }
     if board is not None:

@@ -268,6 +268,16 @@ class TurnState(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialDiceResults(Command):
+    """``SHOW_RESULTS\t<button>\t<face>...``: a SpecialDiceButton's roll, one face index
+    (0-based) per die, in the button's die order. Its ``<button>_result`` property holds only
+    the sum of the faces' values, so the faces are read from here."""
+
+    button: str = ""
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SetupStackMarker(Command):
     """``SETUP_STACK\\t``: the game is not new, so at-start stacks are not created again."""
 
@@ -347,6 +357,12 @@ def parse_command(text: str) -> Command:
         return PlayerEntry(text, f[1], f[2], f[3])
     if text.startswith("PYREMOVE\t"):
         return PlayerRemoved(text, text[len("PYREMOVE\t"):])
+    if text.startswith("SHOW_RESULTS\t"):
+        f = decode(text, "\t")
+        try:
+            return SpecialDiceResults(text, f[1] if len(f) > 1 else "", tuple(int(i) for i in f[2:]))
+        except ValueError:
+            return Command(text)
     if text.startswith("TURN"):
         tab = text.find("\t")
         if tab > 4:

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
-                       PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, parse_command, split_stream)
+                       PlayerEntry, RemovePiece, SetBoards, SpecialDiceResults, Stream, TurnState, Undo, parse_command,
+                       split_stream)
 from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_name, chain_parts, parse_basic_state,
                         with_position)
 from .errors import FormatError
 from .metadata import Metadata
 from .piece import name_of
-from .secrets import hide, player_ids, redaction_pattern
+from .secrets import field_pattern, hide, is_id, player_ids
 from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
 from .sequence import decode
@@ -101,11 +102,16 @@ class ChatLine(Event):
 
 @dataclass(frozen=True)
 class DiceRoll(Event):
+    """A dice button's roll. ``values`` are the dice; for a SpecialDiceButton each is the face
+    shown, counted from 1 in the die's face order, and ``sides`` its number of faces when the
+    module says (None: not known)."""
+
     player: str | None
     purpose: str
     values: tuple[int, ...]
     total: int | None
     text: str
+    sides: int | None = None
 
 
 @dataclass(frozen=True)
@@ -216,6 +222,7 @@ class Replay:
     _locator: Locator | None = field(default=None, repr=False)
     _end: GameState | None = field(default=None, repr=False)
     _rules: MapRules | None = field(default=None, repr=False)
+    notes: list[Problem] = field(default_factory=list)  # what the reader had to assume, said once
     _final: BoardState | None = field(default=None, repr=False)
 
     @property
@@ -264,14 +271,15 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
     secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
                          + list(stream.trailing) + [c for step in stream.steps for c in step])
-    replayer = _StepReplayer(state, locator, _dice_names(module), redaction_pattern(secrets))
-    steps = [replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)]
+    replayer = _StepReplayer(state, locator, _dice_names(module), secrets, _special_sides(module))
+    steps = replayer.name_unknown_movers([replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)])
     _link_undos(steps)
     players = [Player(n, s) for n, s in replayer.state.roster if n not in secrets and s not in secrets]
     steps = [st if st.player not in secrets and st.side not in secrets else
              Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
-                  initial, steps, replayer.problems, stream, locator, replayer.state, _rules=rules)
+                  initial, steps, replayer.problems, stream, locator, replayer.state, _rules=rules,
+                  notes=replayer.notes)
 
 
 def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
@@ -325,6 +333,8 @@ _CHAT_SPEAKER = re.compile(r"^(?:&lt;|<)(?P<name>.+?)(?:&gt;|>) - ")
 # the player after a dice report's closing stars: "*** Morale = 3 *** <Grant>", "*** (IFT DR) 6,6 ***   &lt;Bob&gt;"
 _DICE_PLAYER = re.compile(r"\*\*\*\s*(?:&lt;|<)(?P<name>[^<>&=\"]+?)(?:&gt;|>)")
 _RESULT_SUFFIXES = ("_result", "_total", "_keep", "_summary")
+UNKNOWN_PLAYER = "unknown player"
+UNDO_REPORT = "* UNDO:"  # VASSAL's report of an undone step (Chatter.undo_message)
 
 
 def _dice_names(module: "Module | None") -> set[str]:
@@ -333,13 +343,25 @@ def _dice_names(module: "Module | None") -> set[str]:
     return {getattr(d, "name", "") for d in getattr(module, "dice_buttons", [])} - {""}
 
 
+def _special_sides(module: "Module | None") -> dict[str, int]:
+    """Faces per die of each SpecialDiceButton whose dice all have the same number of faces."""
+    if module is None:
+        return {}
+    return {d.name: len(d.faces[0]) for d in module.dice_buttons
+            if d.kind == "SpecialDiceButton" and d.faces and len({len(f) for f in d.faces}) == 1}
+
+
 class _StepReplayer:
     def __init__(self, state: GameState, locator: Locator | None, dice_names: set[str],
-                 hidden: re.Pattern[str] | None):
+                 secrets: frozenset[str], special_sides: dict[str, int] | None = None):
         self.state = state
+        self.special_sides = special_sides or {}
         self.locator = locator
         self.dice_names = dice_names
-        self.hidden = hidden  # player ids: a damaged file may carry one inside chat text
+        self.secrets = secrets  # player ids: never shown, not even in a damaged chat line
+        self.hidden = field_pattern(secrets)
+        self.unknown_movers: list[int] = []  # steps moved by an id the roster does not know
+        self.notes: list[Problem] = []
         self.problems: list[Problem] = []
 
     def loc(self, m: str | None, x: int, y: int) -> str:
@@ -353,6 +375,7 @@ class _StepReplayer:
         events: list[Event] = []
         player: tuple[str, str] | None = None
         speaker: str | None = None
+        unknown_mover = False
         pending_dice: dict[str, dict[str, str]] = {}
         for c in commands:
             try:
@@ -362,20 +385,44 @@ class _StepReplayer:
                 continue
             if actor and player is None:
                 player = actor
+            elif isinstance(c, MovePiece) and c.player_id and c.player_id not in ("null",) and actor is None:
+                unknown_mover = True
             if isinstance(c, Chat):
                 who = _CHAT_SPEAKER.match(c.message) or (_DICE_PLAYER.search(c.message)
                                                          if c.message.startswith("*") else None)
                 if who and speaker is None:
                     speaker = html.unescape(who.group("name"))
         undo = [e for e in events if isinstance(e, (UndoBegin, UndoEnd))]
+        if not undo and _old_style_undo(commands):
+            events.insert(0, UndoBegin())  # VASSAL before 3.6.7: "* UNDO: ..." then the inverse commands
+            events.append(UndoEnd())
+            undo = events
         if undo and not isinstance(undo[-1], UndoEnd):
             self.problems.append(Problem(index, "an undo block opens (UNDO true) but never closes: "
                                                 "the step is cut short"))
         if not undo:  # an undo restores the dice properties: that is no roll
-            events.extend(self._dice_events(pending_dice, events))
+            special = {c.button: c.faces for c in commands if isinstance(c, SpecialDiceResults)}
+            events.extend(self._dice_events(pending_dice, events, special))
         name = player[0] if player else speaker
         side = player[1] if player else self._side_of(speaker)
+        if unknown_mover and name is None:
+            self.unknown_movers.append(index)
         return Step(index, commands, tuple(events), name, side)
+
+    def name_unknown_movers(self, steps: list[Step]) -> list[Step]:
+        """Steps moved by an id the roster does not name go to the log's recording player when
+        the file says who that is (the one player its other steps name, by roster, chat or
+        dice report), else to "unknown player"; said once, as a note on the first such step."""
+        if not self.unknown_movers:
+            return steps
+        marked = set(self.unknown_movers)
+        players = {st.player for st in steps if st.player and st.index not in marked}
+        who = next(iter(players)) if len(players) == 1 else UNKNOWN_PLAYER
+        side = self._side_of(who) if who != UNKNOWN_PLAYER else None
+        self.notes.append(Problem(self.unknown_movers[0], f"{len(marked)} step(s) move pieces as a player the "
+                                  f"roster does not name: shown as {who}"))
+        return [Step(st.index, st.commands, st.events, who, side, st.undoes) if st.index in marked else st
+                for st in steps]
 
     def _side_of(self, name: str | None) -> str | None:
         for n, s in self.state.roster:
@@ -390,8 +437,9 @@ class _StepReplayer:
             return None
         if isinstance(c, Chat):
             who = _CHAT_SPEAKER.match(c.message)
+            speaker = html.unescape(who.group("name")) if who else None
             events.append(ChatLine(hide(html.unescape(c.message), self.hidden),
-                                   hide(html.unescape(who.group("name")), self.hidden) if who else None))
+                                   None if is_id(speaker, self.secrets) else speaker))
             return None
         if isinstance(c, MutableProperty):
             for suffix in _RESULT_SUFFIXES:
@@ -485,18 +533,34 @@ class _StepReplayer:
         if changes:
             events.append(Changed(pid, self.name(pid), changes))
 
-    def _dice_events(self, dice: dict[str, dict[str, str]], events: list[Event]) -> Iterator[DiceRoll]:
-        """DiceButton rolls: each sets ``<name>_result`` (and ``_total``...) on the module."""
+    def _dice_events(self, dice: dict[str, dict[str, str]], events: list[Event],
+                     special: dict[str, tuple[int, ...]]) -> Iterator[DiceRoll]:
+        """DiceButton rolls: each sets ``<name>_result`` (and ``_total``...) on the module. A
+        SpecialDiceButton sets ``<name>_result`` to the sum of its faces' values; its dice are
+        the faces its ``SHOW_RESULTS`` command names."""
         chats = [e for e in events if isinstance(e, ChatLine)]
         for name, values in dice.items():
             if "_result" not in values or (self.dice_names and name not in self.dice_names):
                 continue
             text = next((ch.text for ch in chats if name in ch.text), "")
             who = _DICE_PLAYER.search(text) if text else None
+            player = who.group("name") if who and not is_id(who.group("name"), self.secrets) else None
+            if name in special:
+                total = int(values["_result"]) if values["_result"].lstrip("-").isdigit() else None
+                yield DiceRoll(player, name, tuple(i + 1 for i in special[name]), total, text,
+                               self.special_sides.get(name))
+                continue
             numbers = tuple(int(v) for v in re.findall(r"-?\d+", values["_result"]))
             total = int(values["_total"]) if values.get("_total", "").lstrip("-").isdigit() else (
                 sum(numbers) if numbers else None)
-            yield DiceRoll(hide(who.group("name"), self.hidden) if who else None, name, numbers, total, text)
+            yield DiceRoll(player, name, numbers, total, text)
+
+
+def _old_style_undo(commands: tuple[Command, ...]) -> bool:
+    """A step VASSAL 2.9-3.6 wrote for Undo: its first report says ``* UNDO:``, the inverse
+    commands follow (later versions bracket them with ``UNDO true/false``)."""
+    first = next((c for c in commands if isinstance(c, Chat)), None)
+    return first is not None and html.unescape(first.message).lstrip().startswith(UNDO_REPORT)
 
 
 def _prefix(trait_type: str) -> str:
