@@ -38,6 +38,9 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
     """
     try:
         loaded = load_module(module) if module is not None else None
+        note = loaded.missing_images_note() if loaded is not None else None
+        if note:
+            click.echo(f"note: {note}", err=True)
         report = run_check(list(logs), list(previous), loaded, game, list(checks) or None)
         if fmt == "json":
             text = render_json(report)

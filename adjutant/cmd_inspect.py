@@ -39,7 +39,11 @@ def inspect(file: str, module_path: str | None, step_n: int | None, fmt: str) ->
 
 def _load_module(path: str):
     from vassal.module import read_module
-    return read_module(path)
+    module = read_module(path)
+    note = module.missing_images_note()
+    if note:
+        click.echo(f"note: {note}", err=True)
+    return module
 
 
 def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str]:

@@ -83,3 +83,18 @@ def test_help_lists_every_command_without_importing_them():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert all(name in out for name in _COMMANDS)
     assert out.rstrip().endswith("[]")  # no subcommand, and nothing of ours, was imported
+
+
+def test_a_module_folder_without_board_images_is_said_not_silent():
+    """The corpus keeps Kassala's buildFile without its images: every point is 'offboard' then, as
+    in VASSAL, and inspect says why instead of printing 'offboard' silently."""
+    from click.testing import CliRunner
+
+    from adjutant.cmd_inspect import inspect
+    from conftest import CORPUS
+
+    result = CliRunner().invoke(inspect, [str(CORPUS / "kassala/vmod/Default Setup.vsav"),
+                                          "--module", str(CORPUS / "kassala/vmod")])
+    assert result.exit_code == 0
+    assert "has no image for 1 board(s) (Main Map: Kassala)" in result.output
+    assert "offboard" in result.output or "steps" in result.output

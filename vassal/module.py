@@ -255,6 +255,15 @@ class Module:
         """Which commands VASSAL decodes with this module (``vassal.decodable``)."""
         return self._command_support
 
+    def missing_images_note(self) -> str | None:
+        """What to tell a user whose module (say, a buildFile folder) lacks board images."""
+        missing = self.missing_board_images()
+        if not missing:
+            return None
+        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        return (f"{self.source} has no image for {len(missing)} board(s) ({shown}): VASSAL sizes such a "
+                "board 0x0, so every point on it is named 'offboard' (give the .vmod, or a folder with images/)")
+
     def map_rules(self) -> ModuleMapRules:
         """What the replay needs to know of the maps (``vassal.gamestate.MapRules``)."""
         return ModuleMapRules(self)
