@@ -81,6 +81,7 @@ class StatusLayer:
     colour: Colour = (240, 200, 60)
     back_side: bool = False
     only: tuple[Symbol, ...] = ()
+    off: str = ""   # the level the data names for "none" (fatigue 0, ammo full): the layer switched off
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -114,6 +115,12 @@ class Facing:
         if text.lower() in _FREE_FACING:
             return 0
         return dict(self.names).get(text.upper())
+
+    def label(self, step: int) -> str:
+        """The name of a step (`NE`), else its bearing in degrees (`60°`) for an unnamed one."""
+        named = {index: name for name, index in self.names}
+        step %= self.angles
+        return named.get(step, f"{step * 360 // self.angles}°")
 
 
 @dataclass(frozen=True)
@@ -204,10 +211,11 @@ def profile_for(game: Game) -> SystemProfile:
 
 def _layer_from(status: Status, index: int, known: dict[str, StatusLayer], back_sides: frozenset[str]) -> StatusLayer:
     levels = tuple(level for level in status.levels if level.lower() not in _NO_LEVEL)
+    off = next((level for level in status.levels if level.lower() in _NO_LEVEL), "")
     base = known.get(status.code)
     colour = base.colour if base else _BADGE_COLOURS[index % len(_BADGE_COLOURS)]
     only = base.only if base else ()
-    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only)
+    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only, off)
 
 
 def short_name(code: str) -> str:
