@@ -4,7 +4,9 @@ board our replay gives."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from conftest import REPO
@@ -14,10 +16,15 @@ import engine
 from builder.module import build_module
 from gamedata import load_game
 from gamedata.model import Game
+from gamedata.systems import FORMATION
+from vassal.archive import write_zip
+from vassal.buildfile import Element, parse_buildfile, write_buildfile
 from vassal.commands import Node
 from vassal.module import Module, read_module
+from vassal.piece import Piece
 from vassal.replay import Replay, replay_file, replay_save
 from vassal.savefile import SaveFile
+from vassal.traits import DynamicProperty, Marker
 
 SOURCES = REPO / "sources"
 
@@ -56,3 +63,26 @@ def same_board(decoded: engine.Decoded, replay: Replay) -> None:
     ours = {p.id: (p.map, p.x, p.y, p.location.replace("'", "\u2019")) for p in replay.final.pieces.values()
             if p.map is not None}
     assert theirs == ours
+
+
+def names_only(piece: Piece, rename: Callable[[str], str] = str) -> Piece:
+    """The piece without what identifies its unit (its Marker properties, the Formation
+    property), its name passed through ``rename``: a community module's counter."""
+    kept = [t for t in piece.traits[:-1]
+            if not isinstance(t, Marker) and not (isinstance(t, DynamicProperty) and t.name == FORMATION)]
+    return Piece((*kept, replace(piece.basic, name=rename(piece.basic.name))))
+
+
+def strip_module(src: Path, dst: Path, rename: Callable[[str], str] = str) -> Path:
+    """A copy of a built module whose piece slots and prototypes are ``names_only``."""
+    def rebuilt(el: Element) -> Element:
+        text = el.text
+        if el.tag.endswith(("PieceSlot", "PrototypeDefinition")):
+            text = names_only(Piece.from_slot_text(el.text), rename).slot_text()
+        return Element(el.tag, el.attrs, [rebuilt(c) for c in el.children], text)
+
+    with zipfile.ZipFile(src) as zf:
+        entries = [(name, zf.read(name)) for name in zf.namelist()]
+    write_zip(dst, [(name, write_buildfile(rebuilt(parse_buildfile(data))) if name == "buildFile.xml" else data)
+                    for name, data in entries])
+    return dst
