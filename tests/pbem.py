@@ -204,6 +204,10 @@ class Turn:
         self._writer.chat(self.player.name, text)
         return self
 
+    def text(self) -> str:
+        """The log's command text so far."""
+        return self._writer.text()
+
     def save(self, path: Path, description: str) -> Path:
         """Write the log as VASSAL 3.7 would, with the module's own ``moduledata``."""
         assert self.module.metadata is not None, "a built module carries moduledata"

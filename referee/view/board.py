@@ -133,12 +133,16 @@ class Reader:
         """The game's hex a VASSAL location names, on a map with a grid; None elsewhere."""
         if map_id is None or (self._grid_maps is not None and map_id not in self._grid_maps):
             return None
-        if location not in self._hexes:
+        return self.parse(location)
+
+    def parse(self, hex_id: str) -> Hex | None:
+        """The hex (aliases resolved) a hex id names, None for text that names none."""
+        if hex_id not in self._hexes:
             try:
-                self._hexes[location] = self.hexids.canonical(self.hexids.parse(location))
+                self._hexes[hex_id] = self.hexids.canonical(self.hexids.parse(hex_id))
             except HexError:
-                self._hexes[location] = None
-        return self._hexes[location]
+                self._hexes[hex_id] = None
+        return self._hexes[hex_id]
 
     @cached_property
     def marked(self) -> frozenset[str]:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 import tempfile
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from gamedata.hexids import Hex, HexError
+from gamedata.hexids import HexError
 from gamedata.model import Game, Scenario
 from vassal.errors import FormatError
 from vassal.module import Module, open_module_files
@@ -30,7 +31,7 @@ from .board import Reader, UnitView, read_board
 
 SETUP_LIMIT = 64 << 20
 Place = tuple[str | None, str]          # (map, location) of a unit
-ANYWHERE = (None, "*")                   # set up by choice or arriving later: anywhere but another fixed hex
+ANYWHERE = (None, "*")                   # set up by choice, or arriving later: wherever it is
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def match_scenario(replay: Replay, start: Mapping[str, UnitView], module: Module
     reader = Reader(module, game, None)
     scores = []
     for s in game.scenarios:
-        expected = setups.get(s.scenario_id) or _data_positions(s, game, reader)
+        expected = setups.get(s.scenario_id) or _data_positions(s, reader)
         scores.append((_agreement(here, expected, reader), s))
     scores.sort(key=lambda pair: -pair[0])
     best_quality, best = scores[0]
@@ -102,42 +103,46 @@ def _agreement(here: Mapping[str, Place], expected: Mapping[str, Place], reader:
 
 
 def _same(place: Place, wanted: Place, reader: Reader) -> bool:
-    if wanted == ANYWHERE:
-        return True
-    if wanted[0] is None and place[0] is None:
+    if wanted == ANYWHERE or (wanted[0] is None and place[0] is None):
         return True
     if place[0] is None or wanted[0] is None:
         return False
-    if place[0] == wanted[0] and place[1] == wanted[1]:
+    if place == wanted:
         return True
-    return _hex(reader, wanted) is not None and _hex(reader, wanted) == _hex(reader, place)
+    target = reader.parse(wanted[1])
+    return target is not None and target == reader.parse(place[1])
 
 
-def _hex(reader: Reader, place: Place) -> Hex | None:
-    try:
-        return reader.hexids.canonical(reader.hexids.parse(place[1]))
-    except HexError:
-        return None
-
-
-def _data_positions(scenario: Scenario, game: Game, reader: Reader) -> dict[str, Place]:
+def _data_positions(scenario: Scenario, reader: Reader) -> dict[str, Place]:
     """Each unit of the scenario on its set-up hex, or anywhere (a choice, an area, a
-    reinforcement). The map of a hex is not known from the data: only its name counts."""
+    reinforcement). The map of a hex is not known from the data: only its id counts."""
     found: dict[str, Place] = {}
     for row in scenario.setup:
         try:
             hexes = reader.hexids.expand(row.location) if not row.constraint else ()
         except HexError:
             hexes = ()
-        found[row.unit_id] = ("", reader.hexids.format(reader.hexids.canonical(reader.hexids.parse(hexes[0])))) \
-            if len(hexes) == 1 else ANYWHERE
+        found[row.unit_id] = ("", hexes[0]) if len(hexes) == 1 else ANYWHERE
     for arrival in scenario.reinforcements:
         found[arrival.unit_id] = ANYWHERE
     return found
 
 
+_SETUPS: dict[tuple[int, str], tuple[weakref.ref[Module], dict[str, dict[str, Place]]]] = {}
+
+
 def _setup_positions(module: Module, game: Game) -> dict[str, dict[str, Place]]:
-    """Scenario id -> where the module's predefined setup of that name puts each unit."""
+    """Scenario id -> where the module's predefined setup of that name puts each unit
+    (read once per module object and game: every log of a game is matched against them)."""
+    key = (id(module), game.id)
+    cached = _SETUPS.get(key)
+    if cached is None or cached[0]() is not module:
+        cached = (weakref.ref(module, lambda _: _SETUPS.pop(key, None)), _read_setups(module, game))
+        _SETUPS[key] = cached
+    return cached[1]
+
+
+def _read_setups(module: Module, game: Game) -> dict[str, dict[str, Place]]:
     by_name = {_key(s.name): s for s in game.scenarios} | {_key(s.scenario_id): s for s in game.scenarios}
     wanted = [(setup, by_name[_key(setup.name)]) for setup in module.predefined_setups
               if setup.use_file and setup.file and _key(setup.name) in by_name]
