@@ -136,7 +136,7 @@ def test_hsn_turn_phase_and_whose_activation(hsn) -> None:
     assert phases[1] == (2, "Winter Weather", "Confederate")       # Hood moved Jackson
     assert phases[9] == (2, "Random Events", None)                 # a new phase: nobody has acted in it
     assert phases[10] == (2, "Manpower Enhancement", "Union")      # the Union player's phase (1.0-3)
-    assert views.at(10).turn.date == "1864-11-24"
+    assert views.at(10).turn.date == "1864-11-24" and views.at(10).scenario_turn == 1   # S1's turn 1 (L194)
     assert views.scenario.scenario_id == "S1" and views.scenario.how == "position"
     assert views.scenario.quality > views.scenario.others[0][1]
     assert [u.subject for u in views.unknown] == ["strength values"]   # leaders' strength is not printed

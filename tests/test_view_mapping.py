@@ -21,7 +21,7 @@ from viewlogs import build, names_only, strip_module
 from adjutant.cli import main
 from gamedata.systems import FORMATION, SIDE, STATUS, UNIT_ID, Symbol, symbol_for
 from referee.view import Views, read_unit_map
-from referee.view.mapunits import slots
+from referee.view.palette import slots
 from vassal.commands import AddPiece, Node, encode_tree, parse_command, parse_tree
 from vassal.module import read_module
 from vassal.piece import Piece

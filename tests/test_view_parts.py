@@ -153,7 +153,8 @@ def test_inspect_shows_the_game_at_a_step_as_json_and_text(hsn: Built, hood_log:
     data = json.loads(out)
     jsonschema.validate(data, SCHEMA)
     view = data["view"]
-    assert (view["step"], view["turn"]["id"], view["phase"], view["active"]) == (1, 2, "Winter Weather", "Confederate")
+    assert (view["step"], view["turn"]["id"], view["scenario_turn"], view["phase"], view["active"]) == (
+        1, 2, 1, "Winter Weather", "Confederate")
     assert view["scenario"]["id"] == "S1" and view["scenario"]["how"] == "position"
     jackson = next(u for u in view["units"] if u["unit_id"] == "Jackson")
     assert (jackson["location"], jackson["hex"]) == ("0218", {"map": "main", "column": 2, "row": 18})
@@ -163,7 +164,8 @@ def test_inspect_shows_the_game_at_a_step_as_json_and_text(hsn: Built, hood_log:
     code, text = cli("inspect", hood_log, "--module", hsn.vmod, "--game", HSN, "--step", "1")
     assert code == 0
     lines = text.splitlines()
-    assert "game after step 1: turn 2 (Nov 24, 1864-11-24), phase Winter Weather, active Confederate" in lines
+    assert ("game after step 1: turn 2 (Nov 24, 1864-11-24; scenario turn 1), phase Winter Weather, "
+            "active Confederate") in lines
     assert "  Ross · 0118 · fatigue 1 · strength 1 · formation CSA J-Cav" in lines
     assert "  Jackson · 0218 · no status · strength unknown · formation CSA J-Cav" in lines
     assert lines.index("Confederate:") < lines.index("Union:")
@@ -174,3 +176,19 @@ def test_inspect_refuses_a_scenario_the_game_has_not(hsn: Built, hood_log: Path)
     assert code == 2 and "no scenario 'S99'" in out and "Traceback" not in out
     code, out = cli("inspect", hood_log, "--game", HSN, "--step", "0", "--units", REPO / "missing.csv")
     assert code == 2 and "missing.csv: cannot read" in out
+
+
+def test_check_hands_the_views_to_the_rule_checks(hsn: Built, hood_log: Path, monkeypatch) -> None:
+    from referee import registry
+    from referee.run import InputError, run_check
+
+    seen = []
+    monkeypatch.setattr(registry, "CHECKS", (registry.Check("spy", "records its context", lambda ctx: seen.append(ctx) or ()),))
+    monkeypatch.setattr(registry, "CHECK_IDS", ("spy",))
+    run_check([hood_log], module=hsn.module, game=HSN, check_ids=["spy"])
+    views = seen[0].views
+    assert views is not None and views.at(1).unit("Jackson").location == "0218"
+    run_check([hood_log], module=hsn.module, check_ids=["spy"])
+    assert seen[1].views is None                                            # no game data, no view
+    with pytest.raises(InputError, match="no scenario 'S99'"):
+        run_check([hood_log], module=hsn.module, game=HSN, check_ids=["spy"], scenario="S99")

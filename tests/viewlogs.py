@@ -49,9 +49,16 @@ class Built:
         return replay_file(str(log), self.module)
 
 
+_BUILT: dict[str, Built] = {}
+
+
 def build(game_id: str, out: Path) -> Built:
-    vmod = build_module(SOURCES / game_id, out).path
-    return Built(load_game(SOURCES / game_id), vmod, read_module(vmod))
+    """The game built into ``out``, once per test session (the test files share the build;
+    pytest keeps the first file's temporary folder for the whole session)."""
+    if game_id not in _BUILT:
+        vmod = build_module(SOURCES / game_id, out).path
+        _BUILT[game_id] = Built(load_game(SOURCES / game_id), vmod, read_module(vmod))
+    return _BUILT[game_id]
 
 
 def same_board(decoded: engine.Decoded, replay: Replay) -> None:

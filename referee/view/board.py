@@ -20,11 +20,11 @@ from gamedata.model import Game, Unit
 from gamedata.systems import STATUS, UNIT_ID, profile_for, symbol_for
 from vassal.gamestate import basic_name, parse_basic_state
 from vassal.module import Module
-from vassal.piece import Piece
 from vassal.replay import BoardState, Moved, PieceState, TraitChange
 from vassal.sequence import split_chain
 
 from .counters import UNKNOWN, Layout, layout, marker_value, status_value
+from .palette import slots
 from .unitmap import Identity, UnitMap
 
 Point = tuple[str | None, int, int]
@@ -150,19 +150,7 @@ class Reader:
         unit map: a counter without the status's layer can still show it by a marker."""
         codes = {r.marker for r in self.unit_map.rows if r.marker} if self.unit_map else set()
         if self.module is not None:
-            prototypes = {}
-            for name, text in self.module.prototypes.items():
-                try:
-                    prototypes[name] = Piece.from_slot_text(text)
-                except Exception:  # a damaged prototype defines nothing we can read
-                    continue
-            for slot in self.module.piece_slots:
-                try:
-                    code = Piece.from_slot_text(slot.text).expand(prototypes, strict=False).properties.get(STATUS)
-                except Exception:  # a slot we cannot decode is no marker we can use
-                    continue
-                if code:
-                    codes.add(code)
+            codes |= {s.properties[STATUS] for s in slots(self.module) if s.properties.get(STATUS)}
         return frozenset(layer.code for layer in self.profile.layers for code in codes
                          if marker_value(layer, code) is not None)
 

@@ -8,8 +8,8 @@ chat lines when the game says how (game.toml ``chat_clock``); otherwise the turn
 phase is unknown, and the view says so once.
 
 Whose activation: the side of the current phase when the game gives the phase to
-one side, else the side of the player who acted last in this phase (the log names
-the player of each move), else nobody known.
+one side, else the side of the player who last moved, changed or rolled in this phase
+(the log names the player of each move), else nobody known.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 from gamedata.model import Game, PhaseDef, TurnDef
 from vassal.module import Module, TurnTrackerInfo
-from vassal.replay import ChatLine, Step, TurnChanged
+from vassal.replay import Added, Changed, ChatLine, DiceRoll, Moved, Removed, Step, TurnChanged
 from vassal.turns import LevelValue, tracker_values
 
+_ACTS = (Added, Removed, Moved, Changed, DiceRoll)
+"""Events that show a player acting (a chat line does not: the opponent may talk meanwhile)."""
 _LEADING_NUMBER = re.compile(r"^\s*(?:turn\s*)?(\d+)\b", re.IGNORECASE)
 
 
@@ -132,7 +134,7 @@ class Clock:
                 self._read(event.state)
             elif isinstance(event, ChatLine) and self._chat is not None:
                 self._chat_line(event.text)
-        if step.side:
+        if step.side and any(isinstance(e, _ACTS) for e in step.events):
             self._actor = step.side
 
     def _chat_line(self, text: str) -> None:

@@ -15,11 +15,12 @@ from .scenario import ScenarioMatch
 from .views import GameView
 
 
-def turn_words(turn: TurnDef | None) -> str:
+def turn_words(turn: TurnDef | None, scenario_turn: int | None = None) -> str:
     if turn is None:
         return "unknown"
     when = ", ".join(part for part in (turn.label, turn.date) if part)
-    return f"{turn.id} ({when}{', night' if turn.night else ''})"
+    of_scenario = f"; scenario turn {scenario_turn}" if scenario_turn is not None else ""
+    return f"{turn.id} ({when}{', night' if turn.night else ''}{of_scenario})"
 
 
 def scenario_words(match: ScenarioMatch | None) -> str:
@@ -39,8 +40,8 @@ def status_words(unit: UnitView) -> str:
 
 
 def view_lines(view: GameView) -> list[str]:
-    lines = [f"game after step {view.step}: turn {turn_words(view.turn)}, phase {view.phase or 'unknown'}, "
-             f"active {view.active or 'unknown'}",
+    lines = [f"game after step {view.step}: turn {turn_words(view.turn, view.scenario_turn)}, "
+             f"phase {view.phase or 'unknown'}, active {view.active or 'unknown'}",
              f"scenario: {scenario_words(view.scenario)}"]
     for side in sorted({u.side for u in view.units.values()}):
         lines.append(f"{side}:")
@@ -79,6 +80,7 @@ def view_json(view: GameView) -> dict[str, Any]:
     return {
         "step": view.step,
         "turn": _turn_json(view.turn),
+        "scenario_turn": view.scenario_turn,
         "phase": view.phase,
         "active": view.active,
         "scenario": None if match is None else {

@@ -18,28 +18,15 @@ from dataclasses import dataclass
 
 from gamedata.model import Formation, Game, Unit
 from gamedata.systems import SIDE, STATUS, UNIT_ID, Symbol, profile_for, symbol_for
-from vassal.module import Module, PieceSlotInfo
-from vassal.piece import Piece
+from vassal.module import Module
 
 from .names import designation, surname, tokens
+from .palette import SlotInfo, slots
 from .unitmap import UnitRow
 
 # Words a palette may use for a side instead of its name.
 _SIDE_WORDS = {"confederate": ("confederate", "csa", "cs", "rebel", "rebels", "south", "southern"),
                "union": ("union", "usa", "us", "federal", "federals", "north", "northern")}
-
-
-@dataclass(frozen=True)
-class SlotInfo:
-    """What a palette slot tells about its piece."""
-
-    slot: PieceSlotInfo
-    name: str
-    properties: dict[str, str]
-
-    @property
-    def path(self) -> str:
-        return " > ".join(self.slot.path)
 
 
 @dataclass(frozen=True)
@@ -52,29 +39,6 @@ class Draft:
     @property
     def mapped(self) -> int:
         return sum(1 for r in self.rows if r.unit_id or r.marker)
-
-
-def slots(module: Module) -> list[SlotInfo]:
-    """Every piece slot with its name and (prototype-expanded) properties; slots that do
-    not decode are kept with their entry name, so the human sees them too."""
-    prototypes = {}
-    for name, text in module.prototypes.items():
-        try:
-            prototypes[name] = Piece.from_slot_text(text)
-        except Exception:  # a damaged prototype adds nothing
-            continue
-    found: list[SlotInfo] = []
-    seen: set[str] = set()
-    for slot in module.piece_slots:
-        if slot.gpid in seen:
-            continue
-        seen.add(slot.gpid)
-        try:
-            piece = Piece.from_slot_text(slot.text).expand(prototypes, strict=False)
-            found.append(SlotInfo(slot, piece.basic.name or slot.entry_name, piece.properties))
-        except Exception:  # an undecodable slot is still listed by its entry name
-            found.append(SlotInfo(slot, slot.entry_name, {}))
-    return found
 
 
 class _Matcher:

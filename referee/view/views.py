@@ -36,6 +36,7 @@ class GameView:
 
     step: int
     turn: TurnDef | None
+    scenario_turn: int | None       # the turn counted from the scenario's first (Hood Strikes North L194)
     phase: str | None
     phase_def: PhaseDef | None
     active: str | None
@@ -136,7 +137,14 @@ class Views:
 
     def _snapshot(self) -> GameView:
         clock = self._clock.state()
-        return GameView(self._step, clock.turn, clock.phase, clock.phase_def, clock.active, self.scenario,
-                        MappingProxyType(dict(self._board.units)), tuple(self._unknown.values()))
+        return GameView(self._step, clock.turn, self._scenario_turn(clock.turn), clock.phase, clock.phase_def,
+                        clock.active, self.scenario, MappingProxyType(dict(self._board.units)),
+                        tuple(self._unknown.values()))
+
+    def _scenario_turn(self, turn: TurnDef | None) -> int | None:
+        scenario = next((s for s in self.game.scenarios if s.scenario_id == self.scenario.scenario_id), None)
+        if turn is None or scenario is None or scenario.start_turn is None:
+            return None
+        return turn.id - scenario.start_turn + 1
 
 
