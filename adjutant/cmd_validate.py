@@ -48,12 +48,17 @@ def _validate_game(folder: Path) -> None:
     except OSError as exc:
         click.echo(f"{folder}: cannot read: {exc.strerror}", err=True)
         raise SystemExit(2) from None
+    _report(problems, folder)
+
+
+def _report(problems: list, where: Path) -> None:
+    """One line per problem; exit 1 when there is any."""
     for problem in problems:
         click.echo(str(problem))
     if problems:
-        click.echo(f"{len(problems)} problem(s) in {folder}", err=True)
+        click.echo(f"{len(problems)} problem(s) in {where}", err=True)
         raise SystemExit(1)
-    click.echo(f"{folder}: no problems found")
+    click.echo(f"{where}: no problems found")
 
 
 def _validate_module(path: Path, target: str) -> None:
@@ -87,9 +92,4 @@ def _validate_unit_map(path: Path, game_path: Path | None) -> None:
     except (GameDataError, UnitMapError) as exc:
         click.echo(f"error: {exc}", err=True)
         raise SystemExit(2) from None
-    for problem in problems:
-        click.echo(str(problem))
-    if problems:
-        click.echo(f"{len(problems)} problem(s) in {path}", err=True)
-        raise SystemExit(1)
-    click.echo(f"{path}: no problems found")
+    _report(problems, path)

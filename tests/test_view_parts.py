@@ -192,3 +192,13 @@ def test_check_hands_the_views_to_the_rule_checks(hsn: Built, hood_log: Path, mo
     assert seen[1].views is None                                            # no game data, no view
     with pytest.raises(InputError, match="no scenario 'S99'"):
         run_check([hood_log], module=hsn.module, game=HSN, check_ids=["spy"], scenario="S99")
+
+
+def test_a_module_numbering_hexes_otherwise_is_said_once(hsn: Built, hood_log: Path) -> None:
+    """A community module whose grid names hexes other than the game data does (here: the
+    data's map wants an "X" prefix) gives units no hex, and says so once."""
+    game = replace(hsn.game, maps=(replace(hsn.game.maps[0], prefix="X"),))
+    views = Views(hsn.replay(hood_log), hsn.module, game, scenario="S1")
+    assert all(u.hex is None for u in views.at(1).units.values())
+    said = [u for u in views.unknown if u.subject == "hexes of Main Map"]
+    assert len(said) == 1 and "is no hex of the game (map 'main': X1715)" in said[0].message

@@ -19,6 +19,8 @@ from gamedata.hexids import Hex, HexError, HexIds
 from gamedata.model import Game, Unit
 from gamedata.systems import STATUS, UNIT_ID, profile_for, symbol_for
 from vassal.gamestate import basic_name, parse_basic_state
+from vassal.board import OFFBOARD
+from vassal.grid import HexGrid
 from vassal.module import Module
 from vassal.replay import BoardState, Moved, PieceState, TraitChange
 from vassal.sequence import split_chain
@@ -115,7 +117,9 @@ class Reader:
         self.profile = profile_for(game)
         self.hexids = HexIds(game.maps)
         self._hexes: dict[str, Hex | None] = {}
-        self._grid_maps = {m.name for m in module.maps if any(b.grid is not None for b in m.boards)} if module else None
+        # maps whose boards carry a hex grid: elsewhere (zoned boxes, eliminated units) no hexes
+        self._hex_maps = {m.name for m in module.maps if any(isinstance(b.grid, HexGrid) for b in m.boards)} \
+            if module else None
 
     def identify(self, piece: PieceRecord, lay: Layout) -> Identity | None:
         props = lay.properties(piece.states)
@@ -129,11 +133,13 @@ class Reader:
             return self.unit_map.identify(gpid, basic_name(piece.type))
         return None
 
+    def on_hexes(self, map_id: str | None) -> bool:
+        """Whether locations on this map are hexes (with no module: whatever parses as one)."""
+        return map_id is not None and (self._hex_maps is None or map_id in self._hex_maps)
+
     def hex(self, map_id: str | None, location: str) -> Hex | None:
-        """The game's hex a VASSAL location names, on a map with a grid; None elsewhere."""
-        if map_id is None or (self._grid_maps is not None and map_id not in self._grid_maps):
-            return None
-        return self.parse(location)
+        """The game's hex a VASSAL location names, on a map of hexes; None elsewhere."""
+        return self.parse(location) if self.on_hexes(map_id) else None
 
     def parse(self, hex_id: str) -> Hex | None:
         """The hex (aliases resolved) a hex id names, None for text that names none."""
@@ -267,8 +273,12 @@ class Board:
         elif not reading.strength:
             self.note("strength values", f"{unit.name} (and maybe others) has no strength: "
                                          "the game data leaves it empty (oob.xlsx Units strength/manpower)")
+        h = reader.hex(piece.map, piece.location)
+        if h is None and reader.on_hexes(piece.map) and piece.location != OFFBOARD and reader.module is not None:
+            self.note(f"hexes of {piece.map}", f"location {piece.location!r} (of {unit.name}, and maybe others) is "
+                                               f"no hex of the game ({reader.hexids.describe()}): no hex for it")
         return UnitView(unit, piece.id, piece.map, piece.location if piece.map else "",
-                        reader.hex(piece.map, piece.location), MappingProxyType(status), reading.facing,
+                        h, MappingProxyType(status), reading.facing,
                         reading.strength or UNKNOWN, reading.formation or unit.formation or unit.command,
                         tuple(showing))
 
