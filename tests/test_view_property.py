@@ -70,6 +70,7 @@ class RandomLog:
         self.tracker = module.turn_trackers[0]
         self.ids = itertools.count(5000)
         self.last_move: MovePiece | None = None
+        self.last_stack: str | None = None
 
     def _near(self, ids: HexIds, piece_id: str):
         location = self.built.module.locator().location("Main Map", *self.state.position(piece_id)[1:], None)
@@ -105,23 +106,28 @@ class RandomLog:
                 return
             if under is not None:
                 _, nx, ny = self.state.position(under)
-                self.last_move = MovePiece.make(piece, m, (nx, ny), under, m, (x, y), None, player)
+                self.last_move, self.last_stack = MovePiece.make(piece, m, (nx, ny), under, m, (x, y), None, player), None
                 self.step(self.last_move)
                 return
             board = "South map" if self.hexes[b % len(self.hexes)].startswith("S") else "North map"
             nx, ny = self.layout.map_point(board, self.hexes[b % len(self.hexes)])
             self.last_move = MovePiece.make(piece, m, (nx, ny), None, m, (x, y), None, player)
-            self.step(self.last_move, AddPiece.make(str(next(self.ids)), "stack", stack_state(m, nx, ny, [piece], 1)))
+            self.last_stack = str(next(self.ids))
+            self.step(self.last_move, AddPiece.make(self.last_stack, "stack", stack_state(m, nx, ny, [piece], 1)))
         elif kind == "undo" and self.last_move is not None:
+            # as VASSAL undoes a drag (corpus engine-undo-example.vlog, step 5): the new stack
+            # goes, the piece goes back to its point, alone
             c = self.last_move
             if c.id not in self.state.pieces:
                 return
-            inverse = MovePiece.make(c.id, c.old_map, (c.old_x, c.old_y), None, c.new_map, (c.new_x, c.new_y), None,
-                                     c.player_id)
-            self.writer.undo(f"{c.id} moves", inverse)
-            for command in (Undo.make(True), inverse, Undo.make(False)):
+            inverse = [MovePiece.make(c.id, c.old_map, (c.old_x, c.old_y), None, c.new_map, (c.new_x, c.new_y), None,
+                                      c.player_id)]
+            if self.last_stack is not None:
+                inverse.insert(0, RemovePiece.make(self.last_stack))
+            self.writer.undo(f"{c.id} moves", *inverse)
+            for command in (Undo.make(True), *inverse, Undo.make(False)):
                 self.state.apply(command)
-            self.last_move = None
+            self.last_move = self.last_stack = None
         elif kind in ("layer", "facing", "strength", "formation"):
             self._change(kind, units[a % len(units)], b, flag)
         elif kind == "marker":
