@@ -22,13 +22,11 @@ from vassal.module import Module, TurnTrackerInfo
 from vassal.replay import Added, Changed, ChatLine, DiceRoll, Moved, Removed, Step, TurnChanged
 from vassal.turns import LevelValue, tracker_values
 
+from .names import loose
+
 _ACTS = (Added, Removed, Moved, Changed, DiceRoll)
 """Events that show a player acting (a chat line does not: the opponent may talk meanwhile)."""
 _LEADING_NUMBER = re.compile(r"^\s*(?:turn\s*)?(\d+)\b", re.IGNORECASE)
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
 
 
 @dataclass(frozen=True)
@@ -45,7 +43,7 @@ class Clock:
     def __init__(self, module: Module | None, game: Game, initial_turns: dict[str, str]) -> None:
         self.game = game
         self.unknown: list[tuple[str, str]] = []
-        self._phases = {_key(p.name): p for p in game.phases}
+        self._phases = {loose(p.name): p for p in game.phases}
         self._tracker, self._turn_depth, self._phase_depth = self._choose(module)
         self._chat = game.chat_clock if self._tracker is None else None
         self.turn: TurnDef | None = None
@@ -77,7 +75,7 @@ class Clock:
         level = value.level
         if "phase" in level.name.lower() or "phase" in level.prop.lower():
             return True
-        return bool(level.items) and bool(self._phases) and all(_key(i) in self._phases for i in level.items)
+        return bool(level.items) and bool(self._phases) and all(loose(i) in self._phases for i in level.items)
 
     def _explain(self, module: Module | None) -> None:
         if module is None:
@@ -108,8 +106,8 @@ class Clock:
             found = next((t for t in turns if t.id == int(m.group(1))), None)
             if found is not None:
                 return found
-        key = _key(text)
-        return next((t for t in turns if key in {_key(t.label), _key(t.hour), _key(t.date)} - {""}), None)
+        key = loose(text)
+        return next((t for t in turns if key in {loose(t.label), loose(t.hour), loose(t.date)} - {""}), None)
 
     def _turn_of(self, value: LevelValue) -> TurnDef | None:
         if value.level.kind == "counter":
@@ -149,7 +147,7 @@ class Clock:
             self.phase = name
 
     def phase_def_of(self, name: str | None) -> PhaseDef | None:
-        return self._phases.get(_key(name)) if name else None
+        return self._phases.get(loose(name)) if name else None
 
     def state(self) -> ClockState:
         phase_def = self.phase_def_of(self.phase)

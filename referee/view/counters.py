@@ -11,13 +11,14 @@ matched to the game's status codes by name, the way the builder names them
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from gamedata.systems import FACING, FORMATION, STRENGTH, StatusLayer, SystemProfile
 from vassal.sequence import split_chain
 from vassal.traits import DynamicProperty, FreeRotator, Layer, Marker, Trait, decode_trait
+
+from .names import loose
 
 YES = "yes"
 NO = "no"
@@ -44,10 +45,6 @@ def marker_value(layer: StatusLayer, code: str) -> str | None:
     prefix = layer.code + "-"
     level = code[len(prefix):] if code.startswith(prefix) else None
     return level if level in layer.levels else None
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
 
 
 @dataclass(frozen=True)
@@ -105,7 +102,7 @@ class Reading:
 def layout(type_text: str, profile: SystemProfile) -> Layout:
     """The layout of a piece type (cached: every unit of a kind shares a few types)."""
     types = tuple(split_chain(type_text))
-    by_name = {_key(name): layer for layer in profile.layers for name in (layer.code, layer.name)}
+    by_name = {loose(name): layer for layer in profile.layers for name in (layer.code, layer.name)}
     statuses: list[tuple[int, StatusLayer]] = []
     facing = strength = formation = None
     markers: list[int] = []
@@ -116,7 +113,7 @@ def layout(type_text: str, profile: SystemProfile) -> Layout:
         except Exception:  # a trait we cannot decode carries nothing we read
             continue
         if isinstance(t, Layer):
-            layer = by_name.get(_key(t.name))
+            layer = by_name.get(loose(t.name))
             if layer is not None and layer.code not in seen:
                 seen.add(layer.code)
                 statuses.append((index, layer))

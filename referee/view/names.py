@@ -80,3 +80,9 @@ def surname(text: str) -> str:
     """The last word of a leader's name, as spelt by ``designation`` (``Gen. A.S. Johnston`` -> ``johnston``)."""
     words = designation(text).split()
     return words[-1] if words else ""
+
+
+def loose(text: str) -> str:
+    """Letters and digits only, lower case: names compared where only spelling, spaces and
+    punctuation may differ (status layers, phases, turn labels, scenario names)."""
+    return re.sub(r"[^a-z0-9]+", "", text.lower())

@@ -13,7 +13,6 @@ near tie is visible.
 
 from __future__ import annotations
 
-import re
 import tempfile
 import weakref
 from collections.abc import Mapping
@@ -28,6 +27,7 @@ from vassal.replay import Replay, replay_save
 from vassal.savefile import read_save
 
 from .board import Reader, UnitView, read_board
+from .names import loose
 
 SETUP_LIMIT = 64 << 20
 Place = tuple[str | None, str]          # (map, location) of a unit
@@ -52,15 +52,11 @@ class ScenarioError(ValueError):
     """``--scenario`` names no scenario of the game."""
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
-
-
 def find_scenario(game: Game, text: str) -> Scenario:
     """The scenario ``text`` names by id or name (case and punctuation aside)."""
-    key = _key(text)
+    key = loose(text)
     for s in game.scenarios:
-        if key in (_key(s.scenario_id), _key(s.name)):
+        if key in (loose(s.scenario_id), loose(s.name)):
             return s
     known = ", ".join(s.scenario_id for s in game.scenarios) or "none"
     raise ScenarioError(f"no scenario {text!r} in {game.id} (scenarios: {known})")
@@ -143,9 +139,9 @@ def _setup_positions(module: Module, game: Game) -> dict[str, dict[str, Place]]:
 
 
 def _read_setups(module: Module, game: Game) -> dict[str, dict[str, Place]]:
-    by_name = {_key(s.name): s for s in game.scenarios} | {_key(s.scenario_id): s for s in game.scenarios}
-    wanted = [(setup, by_name[_key(setup.name)]) for setup in module.predefined_setups
-              if setup.use_file and setup.file and _key(setup.name) in by_name]
+    by_name = {loose(s.name): s for s in game.scenarios} | {loose(s.scenario_id): s for s in game.scenarios}
+    wanted = [(setup, by_name[loose(setup.name)]) for setup in module.predefined_setups
+              if setup.use_file and setup.file and loose(setup.name) in by_name]
     found: dict[str, dict[str, Place]] = {}
     if not wanted:
         return found
