@@ -11,6 +11,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 from conftest import REPO
 from pbem import Player, Turn, before_end_save
@@ -21,7 +23,9 @@ from builder.parts import turn_state
 from gamedata import load_game, validate
 from gamedata.model import ChatClock, Formation, Game, Unit
 from referee.view import Views
+from vassal.metadata import Metadata
 from vassal.module import TurnLevelInfo, TurnTrackerInfo
+from vassal.savefile import read_save, write_save
 from vassal.turns import tracker_values
 
 HSN = REPO / "sources" / "hood-strikes-north"
@@ -202,3 +206,22 @@ def test_a_module_numbering_hexes_otherwise_is_said_once(hsn: Built, hood_log: P
     assert all(u.hex is None for u in views.at(1).units.values())
     said = [u for u in views.unknown if u.subject == "hexes of Main Map"]
     assert len(said) == 1 and "is no hex of the game (map 'main': X1715)" in said[0].message
+
+
+NASTY = "\x1b\t/;\\,'<>&*0123456789-null+MDLOGUNDOCHATemb2PROP"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 40), st.text(alphabet=NASTY, max_size=12)),
+                min_size=1, max_size=6))
+def test_a_damaged_log_never_crashes_the_view(hsn: Built, hood_log: Path, tmp_path_factory, changes) -> None:
+    """Hostile input: any step of a damaged log is shown, or the file refused (exit 2)."""
+    text = read_save(hood_log).text
+    for where, cut, insert in changes:
+        at = int(where * (len(text) - 1))
+        text = text[:at] + insert + text[at + cut:]
+    log = tmp_path_factory.mktemp("damaged") / "damaged.vlog"
+    write_save(log, text, hsn.module.metadata, Metadata())
+    code, out = cli("inspect", log, "--module", hsn.vmod, "--game", HSN, "--step", "2", "--format", "json")
+    assert code in (0, 2) and "Traceback" not in out
+    assert HOOD.password not in out

@@ -68,8 +68,15 @@ class Layout:
                     found.setdefault(name, value)
         return found
 
-    def trait(self, index: int, states: list[str]) -> Trait:
-        return decode_trait(self.types[index], states[index])
+    def trait(self, index: int, states: list[str]) -> Trait | None:
+        """The trait at ``index`` in these states; None where a damaged log gives no state
+        for it or a state that does not decode (the view then reads the value as unknown)."""
+        if index >= len(states):
+            return None
+        try:
+            return decode_trait(self.types[index], states[index])
+        except Exception:  # hostile or damaged state text: read as unknown, never a traceback
+            return None
 
     def read(self, states: list[str], profile: SystemProfile) -> Reading:
         """The statuses, facing, strength and formation this piece shows in ``states``."""
