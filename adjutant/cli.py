@@ -18,6 +18,7 @@ _COMMANDS = {
     "import-tables": ("adjutant.cmd_import", "import_tables"),
     "inspect": ("adjutant.cmd_inspect", "inspect"),
     "check": ("adjutant.cmd_check", "check"),
+    "map-units": ("adjutant.cmd_map_units", "map_units"),
 }
 
 #: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;

@@ -29,7 +29,7 @@ from builder.pieces import UnitStart, piece_state, piece_type, unit_piece
 from builder.scans import ScanBoard, scan_entries, with_scans
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.stamp import record_build, up_to_date
-from builder.systems import SystemProfile, profile_for
+from gamedata.systems import SystemProfile, profile_for
 from gamedata.hexids import HexIds
 from gamedata.load import load_game
 from gamedata.model import Game, Unit
@@ -141,7 +141,7 @@ def _buildfile(plan: Plan) -> bytes:
         parts.prototypes(game, profile),
         parts.palette(game, profile, plan.gpids),
         *parts.dice_buttons(game),
-        parts.turn_tracker(game, profile),
+        parts.turn_tracker(game),
         parts.charts(game),
         *[c.predefined_setup(s.scenario.name, parts.setup_entry(s.scenario)) for s in plan.scenarios],
         c.chatter(),
@@ -193,7 +193,7 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan, texts: UnitTexts | None = 
             boards[name] = [BoardPlacement(b.map.name, False, 0, row) for row, b in enumerate(group.boards)]
     boards[DISPLAY_MAP] = [BoardPlacement(scenario.display_board, False, 0, 0)]
     nodes = restore_commands(placements, boards)
-    turn = parts.turn_state(game, plan.profile, scenario.scenario.start_turn)
+    turn = parts.turn_state(game, scenario.scenario.start_turn)
     if turn is not None:
         nodes.insert(len(nodes) - 1, Node(turn))          # state commands go before end_save (§5.10)
     text = encode_tree(Node("begin_save", tuple(nodes)))

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
-    ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
-    VictoryLevel, VPTable,
+    Alias, Area, ChatClock, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, PhaseDef, Problem,
+    ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef,
+    Unit, UnitType, VictoryLevel, VPTable,
 )
 from gamedata.workbook import Sheet
 
@@ -159,6 +159,9 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
         turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
+        phases=tuple(PhaseDef(x["name"], x.get("side", ""), x.get("section", ""), x.get("rulebook_line"))
+                     for x in d.get("phases", ())),
+        chat_clock=ChatClock(**d["chat_clock"]) if "chat_clock" in d else None,
         dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"]) for x in d.get("dice", ())),
         unit_types=tuple(UnitType(x["code"], x["name"]) for x in d.get("unit_types", ())),
         statuses=tuple(Status(x["code"], x["name"], tuple(x.get("levels", ()))) for x in d.get("statuses", ())),

@@ -7,6 +7,7 @@ does not print are `None` (or an empty string for text), never a guess.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass(frozen=True, order=True)
@@ -117,6 +118,26 @@ class TurnDef:
     label: str
     hour: str = ""
     night: bool = False
+
+
+@dataclass(frozen=True)
+class PhaseDef:
+    """One phase of the sequence of play, in order; `side` names the side that acts in it
+    when the rulebook gives the phase to one side (Union Reinforcement...), else ""."""
+
+    name: str
+    side: str = ""
+    section: str = ""
+    rulebook_line: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatClock:
+    """How players name the turn or phase in chat when a module has no usable turn
+    tracker: regular expressions with a `turn` (id, label or hour) or `phase` group."""
+
+    turn: str = ""
+    phase: str = ""
 
 
 @dataclass(frozen=True)
@@ -320,6 +341,8 @@ class Game:
     maps: tuple[MapDef, ...]
     areas: tuple[Area, ...] = ()
     turns: tuple[TurnDef, ...] = ()
+    phases: tuple[PhaseDef, ...] = ()
+    chat_clock: ChatClock | None = None
     dice: tuple[DiceDef, ...] = ()
     unit_types: tuple[UnitType, ...] = ()
     statuses: tuple[Status, ...] = ()
@@ -333,3 +356,68 @@ class Game:
     terrain_hexes: tuple[TerrainHex, ...] = ()
     terrain_hexsides: tuple[TerrainHexside, ...] = ()
     notes: tuple[str, ...] = field(default=())
+
+    # -- the chain of command (regiment -> brigade -> division -> corps -> army) --
+
+    @cached_property
+    def _units_by_id(self) -> dict[str, Unit]:
+        return {u.unit_id: u for u in self.units}
+
+    @cached_property
+    def _formations_by_id(self) -> dict[str, Formation]:
+        return {f.formation_id: f for f in self.formations}
+
+    @cached_property
+    def _led_by(self) -> dict[str, tuple[Formation, ...]]:
+        led: dict[str, list[Formation]] = {}
+        for f in self.formations:
+            if f.leader:
+                led.setdefault(f.leader, []).append(f)
+        return {leader: tuple(fs) for leader, fs in led.items()}
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return self._units_by_id.get(unit_id)
+
+    def formation(self, formation_id: str) -> Formation | None:
+        return self._formations_by_id.get(formation_id)
+
+    def formation_of(self, unit_id: str) -> str:
+        """The formation a unit belongs to in the order of battle ("" when none)."""
+        unit = self.unit(unit_id)
+        return (unit.formation or unit.command) if unit else ""
+
+    def command_chain(self, unit_id: str, formation: str | None = None) -> tuple[Formation, ...]:
+        """The unit's formation, its parent, and so on up to the army. `formation` replaces
+        the order-of-battle one (an attachment made during play). A parent named twice (a
+        cycle in the data) ends the chain; an unknown formation id ends it too."""
+        chain: list[Formation] = []
+        current = self.formation_of(unit_id) if formation is None else formation
+        while current:
+            f = self.formation(current)
+            if f is None or f in chain:
+                break
+            chain.append(f)
+            current = f.parent
+        return tuple(chain)
+
+    def leader(self, formation_id: str) -> Unit | None:
+        """The leader unit commanding a formation, if the order of battle names one."""
+        f = self.formation(formation_id)
+        return self.unit(f.leader) if f and f.leader else None
+
+    def led_by(self, unit_id: str) -> tuple[Formation, ...]:
+        """The formations a leader commands (empty for a unit that leads none)."""
+        return self._led_by.get(unit_id, ())
+
+    def rank(self, unit_id: str) -> str:
+        """A leader's rank: the level of the highest formation he commands (army, corps,
+        division, brigade...), "" when he commands none."""
+        return min((f.level for f in self.led_by(unit_id)), key=_LEVELS.index, default="")
+
+    def members(self, formation_id: str) -> tuple[Unit, ...]:
+        """The units the order of battle puts directly in a formation."""
+        return tuple(u for u in self.units if (u.formation or u.command) == formation_id)
+
+
+_LEVELS = ("army", "wing", "corps", "district", "division", "brigade", "regiment", "independent")
+"""Formation levels from the highest command down (Formations sheet `level`)."""

@@ -6,6 +6,7 @@ straight to the cell. User data never raises: every failure becomes a Problem.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,7 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         f"{s['code']}-{level}" for s in d.get("statuses", ()) for level in s.get("levels", ())}
     areas = {a["code"] for a in d.get("areas", ())}
     ref.problems += [Problem(GAME_FILE, "", 0, "maps.aliases", reason) for reason in hexids.alias_problems()]
+    ref.problems += _clock_problems(d, sides)
     for area in d.get("areas", ()):
         for h in area["hexes"]:
             if (reason := hexids.check(h)) is not None:
@@ -205,6 +207,25 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         for row in _rows(sheets, name):
             _map_hex(ref, hexids, name, row)
     return ref.problems
+
+
+def _clock_problems(d: dict[str, Any], sides: set[str]) -> list[Problem]:
+    """Phases name known sides, once each; chat patterns compile."""
+    problems = []
+    names: set[str] = set()
+    for index, phase in enumerate(d.get("phases", ())):
+        where = f"phases[{index}]"
+        if phase.get("side") and phase["side"] not in sides:
+            problems.append(Problem(GAME_FILE, "", 0, f"{where}.side", f"unknown side {phase['side']!r}"))
+        if phase["name"] in names:
+            problems.append(Problem(GAME_FILE, "", 0, f"{where}.name", f"phase {phase['name']!r} listed twice"))
+        names.add(phase["name"])
+    for key, pattern in d.get("chat_clock", {}).items():
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            problems.append(Problem(GAME_FILE, "", 0, f"chat_clock.{key}", f"not a regular expression: {exc}"))
+    return problems
 
 
 def _unique(ref: _Ref, sheet: str, column: str) -> set[str]:
