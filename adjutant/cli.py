@@ -16,6 +16,7 @@ _COMMANDS = {
     "import-tables": ("adjutant.cmd_import", "import_tables"),
     "inspect": ("adjutant.cmd_inspect", "inspect"),
     "check": ("adjutant.cmd_check", "check"),
+    "digitize": ("adjutant.cmd_digitize", "digitize"),
 }
 
 
