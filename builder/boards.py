@@ -196,23 +196,23 @@ def id_box(geometry: BoardGeometry, centre: Point, printed: str) -> Box:
 
 
 def render_board(art: BoardArt) -> Image.Image:
-    """Terrain, hexside features, routes, crossings, hex outlines, places, hex ids, edge, title."""
+    """Terrain, hex outlines, hexside features, routes, crossings, places, hex ids, edge, title."""
     g = art.geometry
     image = Image.new("RGB", (g.width, g.height), PAPER)
     draw = ImageDraw.Draw(image)
     looks = art.style.by_code
     for cell in art.cells:
         _fill(draw, g, cell, looks, art.levels)
+    for h in art.seam_hexes:
+        draw.polygon(outline(g, g.centre(h)), outline=HEX_LINE)
+    for h, _ in art.hexes:
+        draw.polygon(outline(g, g.centre(h)), outline=HEX_LINE)
     for side in art.sides:
         _side(draw, g, side, looks)
     for side in art.sides:
         _routes(draw, g, side, looks)
     for side in art.sides:
         _crossings(draw, g, side, looks)
-    for h in art.seam_hexes:
-        draw.polygon(outline(g, g.centre(h)), outline=HEX_LINE)
-    for h, _ in art.hexes:
-        draw.polygon(outline(g, g.centre(h)), outline=HEX_LINE)
     ids = [id_box(g, g.centre(h), printed) for h, printed in art.hexes]
     for place in art.places:
         _place(draw, g, place, ids)

@@ -166,6 +166,9 @@ class TerrainEffects:
 
     def off_route(self, move: str, terrain: Terrain, a: Hex, b: Hex, side: Hexside, condition: str = "") -> Cost:
         """Entering `b` from `a` across `side`, not following a route."""
+        if isinstance(self.lookup(move, "enter", "*", "", condition), Prohibited) and not any(
+                isinstance(self.lookup(move, "enter", t, "", condition), Entry) for t in self.types):
+            return None                         # the class never leaves its route (rail movement)
         target = terrain.hex(b)
         if target is None or not target.terrain:
             return Missing((f"terrain.xlsx:Hexes: terrain of {terrain.hexids.format(b)}",))

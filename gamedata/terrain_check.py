@@ -155,7 +155,7 @@ def _hexsides(out: _Out, types: dict[str, str], hexids: HexIds) -> None:
             continue
         a, b = found
         key: tuple[Any, ...] = (min(a, b), max(a, b)) if b is not None else (a, _text(row, "side"))
-        names = f"{hexids.format(a)}|{hexids.format(b)}" if b is not None else f"{hexids.format(a)} {_text(row, 'side')} (map edge)"
+        names = "|".join(hexids.format(x) for x in key) if b is not None else f"{hexids.format(a)} {_text(row, 'side')} (map edge)"
         if key in first:
             number, written, earlier = first[key]
             if set(earlier) != set(features):
