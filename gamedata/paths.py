@@ -8,10 +8,11 @@ This module knows hexes, costs and blocking, and no game. A rule hands it
   along the search that may forbid or reprice a step ("once on a road, stay on it" is
   `StayOn(on_road)`; a wagon's one-off penalty for leaving the pike is a mode too).
 
-A `Missing` cost is counted at its known lower bound (`low`, 0 by default) and flagged, so
-a reach is an upper bound of what the data could allow; `Reach.within(h)` says True when a
-path of known costs gets there, False when not even the optimistic one does, and None when
-only unknown costs could tell. A rule turns None into a not-checked finding naming the cells.
+A reach or route follows known costs first. Where it meets a `Missing` cost it says so
+(`missing`, with the cells), and only when asked does it search again counting each unknown
+cost at its known lower bound (`low`, 0 by default): `Reach.within(h)` says True when a path
+of known costs gets there, False when not even that optimistic search does, and None when only
+unknown costs could tell. A rule turns None into a not-checked finding naming the cells.
 
 Step costs must be pure (same step, same answer): the graph memoises them per function, so
 a check that runs for every unit at every log step prices each hexside once.
@@ -21,7 +22,7 @@ from __future__ import annotations
 import heapq
 import weakref
 from collections.abc import Callable, Container, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from gamedata.hexids import Hex
@@ -85,7 +86,7 @@ class HexGraph:
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(
             tuple(self.index[n] for n in neighbours(h) if n in self.index) for h in self.hexes)
-        self._costs: weakref.WeakKeyDictionary[Callable[..., Cost], list[list[object]]] = weakref.WeakKeyDictionary()
+        self._costs: weakref.WeakKeyDictionary[Callable[..., Cost], list[Row | None]] = weakref.WeakKeyDictionary()
 
     def __contains__(self, h: object) -> bool:
         return h in self.index
@@ -93,42 +94,57 @@ class HexGraph:
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         return tuple(self.hexes[j] for j in self.adjacent[self.index[h]])
 
-    def edge_costs(self, step_cost: StepCost) -> list[list[object]]:
-        """Per hex, the cost of the step to each neighbour (filled on first use)."""
-        try:
-            return self._costs[step_cost]
-        except KeyError:
-            table: list[list[object]] = [[_UNSET] * len(n) for n in self.adjacent]
+    def edge_rows(self, step_cost: StepCost) -> list[Row | None]:
+        """Per hex, its allowed steps as (neighbour, cost, unknown cost or None): filled when
+        the hex is first expanded, kept for the next search with the same function."""
+        rows = self._costs.get(step_cost)
+        if rows is None:
+            rows = [None] * len(self.hexes)
             try:
-                self._costs[step_cost] = table
+                self._costs[step_cost] = rows
             except TypeError:               # a callable that takes no weak reference: priced per search
                 pass
-            return table
+        return rows
+
+    def row(self, rows: list[Row | None], i: int, step_cost: StepCost) -> Row:
+        found = rows[i]
+        if found is None:
+            here = self.hexes[i]
+            steps = []
+            for j in self.adjacent[i]:
+                price = step_cost(here, self.hexes[j])
+                if price is None:
+                    continue
+                if isinstance(price, Missing):
+                    steps.append((j, float(price.low), price))
+                else:
+                    steps.append((j, float(price), None))
+            found = rows[i] = tuple(steps)
+        return found
 
 
-_UNSET = object()
+Row = tuple[tuple[int, float, "Missing | None"], ...]
 
 
-@dataclass
 class _Labels:
-    """What one search found: per search key (hex index, or (index, state)) its cost, parent
-    and whether an unknown cost lies on its path."""
+    """What one search found. Keys are hex indexes, or (index, state) under a mode; `best`
+    gives each reached hex the key it was first reached with (its least cost), in that order."""
 
-    cost: dict[Hashable, float] = field(default_factory=dict)
-    parent: dict[Hashable, Hashable | None] = field(default_factory=dict)
-    unknown: dict[Hashable, bool] = field(default_factory=dict)
-    cells: dict[str, None] = field(default_factory=dict)
-    blocked: dict[int, None] = field(default_factory=dict)
-    goal: Hashable | None = None
+    def __init__(self, stateful: bool) -> None:
+        self.cost: dict[Hashable, float] = {}
+        self.parent: dict[Hashable, Hashable | None] = {}
+        self.unknown: dict[Hashable, bool] = {}
+        self.best: dict[int, Hashable] = {}
+        self.cells: dict[str, None] = {}
+        self.blocked: dict[int, None] = {}
+        self.goal: Hashable | None = None
+        self.stateful = stateful
+        self.met_unknown = False
 
 
-def _node(key: Hashable) -> int:
-    return key if isinstance(key, int) else key[0]  # type: ignore[index]
-
-
-def _blocked_test(graph: HexGraph, blocked: Blocked | None) -> Callable[[int], bool]:
+def _blocked_test(graph: HexGraph, blocked: Blocked | None) -> Callable[[int], bool] | None:
     if blocked is None:
-        return lambda i: False
+        return None
     if isinstance(blocked, (set, frozenset)):
         ids = {graph.index[h] for h in blocked if h in graph.index}
         return ids.__contains__
@@ -145,43 +161,41 @@ def _blocked_test(graph: HexGraph, blocked: Blocked | None) -> Callable[[int], b
 def _search(graph: HexGraph, starts: Sequence[Hex], step_cost: StepCost, budget: float | None,
             blocked: Blocked | None, mode: Mode | None, goals: Container[int] | None, known_only: bool) -> _Labels:
     """Dijkstra over hexes (and mode states); stops at the first goal popped when `goals` is given."""
-    labels = _Labels()
+    labels = _Labels(mode is not None)
     is_blocked = _blocked_test(graph, blocked)
-    costs = graph.edge_costs(step_cost)
-    hexes, adjacent = graph.hexes, graph.adjacent
+    rows = graph.edge_rows(step_cost)
     limit = float("inf") if budget is None else budget + 1e-9
+    cost, parent, unknown, best = labels.cost, labels.parent, labels.unknown, labels.best
     heap: list[tuple[float, int, Hashable]] = []
     tie = 0
     for h in starts:
         key: Hashable = graph.index[h] if mode is None else (graph.index[h], mode.start)
-        labels.cost[key], labels.parent[key], labels.unknown[key] = 0.0, None, False
+        cost[key], parent[key], unknown[key] = 0.0, None, False
         heap.append((0.0, tie, key))
         tie += 1
     heapq.heapify(heap)
     done: set[Hashable] = set()
+    hexes = graph.hexes
     while heap:
         spent, _, key = heapq.heappop(heap)
         if key in done:
             continue
         done.add(key)
-        i = _node(key)
+        i: int = key if mode is None else key[0]  # type: ignore[index,assignment]
+        if i not in best:
+            best[i] = key
         if goals is not None and i in goals:
             labels.goal = key
             return labels
-        row = costs[i]
-        for k, j in enumerate(adjacent[i]):
-            price = row[k]
-            if price is _UNSET:
-                price = row[k] = step_cost(hexes[i], hexes[j])
-            if price is None:
-                continue
-            unknown = labels.unknown[key]
-            if isinstance(price, Missing):
-                labels.cells.update(dict.fromkeys(price.cells))
+        flag = unknown[key]
+        for j, price, missing in rows[i] if rows[i] is not None else graph.row(rows, i, step_cost):
+            if missing is not None:
+                labels.met_unknown = True
+                if missing.cells:
+                    labels.cells.update(dict.fromkeys(missing.cells))
                 if known_only:
                     continue
-                price, unknown = price.low, True
-            if is_blocked(j):
+            if is_blocked is not None and is_blocked(j):
                 labels.blocked[j] = None
                 continue
             if mode is None:
@@ -190,12 +204,14 @@ def _search(graph: HexGraph, starts: Sequence[Hex], step_cost: StepCost, budget:
                 moved = mode.step(key[1], hexes[i], hexes[j], price)  # type: ignore[index]
                 if moved is None:
                     continue
-                state, price = moved
-                nxt = (j, state)
-            total = spent + price  # type: ignore[operator]
-            if total > limit or (nxt in labels.cost and labels.cost[nxt] <= total):
+                nxt, price = (j, moved[0]), moved[1]
+            total = spent + price
+            if total > limit:
                 continue
-            labels.cost[nxt], labels.parent[nxt], labels.unknown[nxt] = total, key, unknown
+            old = cost.get(nxt)
+            if old is not None and old <= total:
+                continue
+            cost[nxt], parent[nxt], unknown[nxt] = total, key, flag or missing is not None
             tie += 1
             heapq.heappush(heap, (total, tie, nxt))
     return labels
@@ -205,7 +221,7 @@ def _path(graph: HexGraph, labels: _Labels, key: Hashable) -> tuple[Hex, ...]:
     out: list[Hex] = []
     cur: Hashable | None = key
     while cur is not None:
-        out.append(graph.hexes[_node(cur)])
+        out.append(graph.hexes[cur if not labels.stateful else cur[0]])  # type: ignore[index]
         cur = labels.parent[cur]
     return tuple(reversed(out))
 
@@ -226,69 +242,67 @@ class Route:
 
 
 class Reach:
-    """Every hex reachable from the start within the budget: least cost, the path there, and
-    whether unknown costs were met on the way (`missing`, with the `cells` they name)."""
+    """Every hex reachable from the start within the budget along known costs: least cost and
+    the path there. `missing` says unknown costs were met on the way (with the `cells` they
+    name), so more hexes may be in reach: `within(h)` tells True / False / None (only the
+    unknown costs could decide), and `maybe_path(h)` shows the path through them."""
 
-    def __init__(self, graph: HexGraph, labels: _Labels, rerun: Callable[[], _Labels]) -> None:
+    def __init__(self, graph: HexGraph, known: _Labels, optimistic: Callable[[], _Labels]) -> None:
         self._graph = graph
-        self._labels = labels
-        self._rerun = rerun
-        self._certain: _Labels | None = None
-        best: dict[int, Hashable] = {}
-        for key, cost in labels.cost.items():
-            i = _node(key)
-            if i not in best or cost < labels.cost[best[i]]:
-                best[i] = key
-        self._best = best
-        self.costs: dict[Hex, float] = {graph.hexes[i]: labels.cost[k] for i, k in best.items()}
-        self.cells: tuple[str, ...] = tuple(labels.cells)
-        self.missing: bool = bool(labels.cells)
-        self.blocked: tuple[Hex, ...] = tuple(graph.hexes[i] for i in labels.blocked if i not in best)
+        self._labels = known
+        self._optimistic = optimistic
+        self._maybe: _Labels | None = None
+        self.cells: tuple[str, ...] = tuple(known.cells)
+        self.missing: bool = known.met_unknown
+        self.blocked: tuple[Hex, ...] = tuple(graph.hexes[i] for i in known.blocked if i not in known.best)
+
+    def _key(self, h: object, labels: _Labels | None = None) -> Hashable | None:
+        i = self._graph.index.get(h)  # type: ignore[arg-type]
+        return None if i is None else (labels or self._labels).best.get(i)
 
     def __contains__(self, h: object) -> bool:
-        return h in self.costs
+        return self._key(h) is not None
 
     def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(self.costs)
+        return (self._graph.hexes[i] for i in self._labels.best)
 
     def __len__(self) -> int:
-        return len(self.costs)
+        return len(self._labels.best)
+
+    @property
+    def costs(self) -> dict[Hex, float]:
+        """Least cost of every reached hex."""
+        return {self._graph.hexes[i]: self._labels.cost[k] for i, k in self._labels.best.items()}
 
     def cost(self, h: Hex) -> float | None:
-        return self.costs.get(h)
+        key = self._key(h)
+        return None if key is None else self._labels.cost[key]
 
     def path(self, h: Hex) -> tuple[Hex, ...]:
         """The least-cost path from the start to `h` (empty when `h` is not reached)."""
-        i = self._graph.index.get(h)
-        if i is None or i not in self._best:
-            return ()
-        return _path(self._graph, self._labels, self._best[i])
+        key = self._key(h)
+        return () if key is None else _path(self._graph, self._labels, key)
 
-    def uncertain(self, h: Hex) -> bool:
-        """The least-cost path to `h` counts an unknown cost."""
-        i = self._graph.index.get(h)
-        return i is not None and i in self._best and self._labels.unknown[self._best[i]]
+    def _maybe_labels(self) -> _Labels:
+        if self._maybe is None:
+            self._maybe = self._optimistic()
+        return self._maybe
 
     def within(self, h: Hex) -> bool | None:
-        """True: a path of known costs reaches `h`; False: not even counting unknown costs at
-        their lower bound; None: only the unknown costs could decide."""
-        if h not in self.costs:
-            return False
-        if not self.uncertain(h):
+        """True: a path of known costs reaches `h`; False: not even with every unknown cost at
+        its lower bound; None: only the unknown costs could decide."""
+        if h in self:
             return True
-        if self._certain is None:
-            self._certain = self._rerun()
-        i = self._graph.index[h]
-        return True if any(_node(k) == i for k in self._certain.cost) else None
+        if not self.missing:
+            return False
+        return None if self._key(h, self._maybe_labels()) is not None else False
 
-    def known_path(self, h: Hex) -> tuple[Hex, ...]:
-        """The least-cost path to `h` along known costs only (empty when there is none)."""
-        if self._certain is None:
-            self._certain = self._rerun()
-        keys = [k for k in self._certain.cost if _node(k) == self._graph.index.get(h)]
-        if not keys:
-            return ()
-        return _path(self._graph, self._certain, min(keys, key=self._certain.cost.__getitem__))
+    def maybe_path(self, h: Hex) -> tuple[Hex, ...]:
+        """The least-cost path to `h` counting unknown costs at their lower bound (for a report
+        of where the data is missing); empty when not even that reaches `h`."""
+        labels = self._labels if h in self else self._maybe_labels()
+        key = self._key(h, labels)
+        return () if key is None else _path(self._graph, labels, key)
 
 
 def reach(graph: HexGraph, start: Hex | Iterable[Hex], budget: float | None, step_cost: StepCost, *,
@@ -297,27 +311,27 @@ def reach(graph: HexGraph, start: Hex | Iterable[Hex], budget: float | None, ste
     (None: any), stepping by `step_cost`, never entering a blocked hex (the start is not
     tested), under `mode`'s state rules."""
     starts = _starts(start)
-    labels = _search(graph, starts, step_cost, budget, blocked, mode, None, False)
-    return Reach(graph, labels, lambda: _search(graph, starts, step_cost, budget, blocked, mode, None, True))
+    known = _search(graph, starts, step_cost, budget, blocked, mode, None, True)
+    return Reach(graph, known, lambda: _search(graph, starts, step_cost, budget, blocked, mode, None, False))
 
 
 def route(graph: HexGraph, start: Hex | Iterable[Hex], goals: Iterable[Hex], step_cost: StepCost, *,
           budget: float | None = None, blocked: Blocked | None = None, mode: Mode | None = None) -> Route | None:
-    """The least-cost path from `start` to the nearest of `goals`, or None when none is
-    reachable. A path along known costs is preferred; only when there is none is a path
-    through unknown costs returned, flagged `missing` with the cells to fill."""
+    """The least-cost path from `start` to the nearest of `goals` along known costs, or, when
+    there is none but unknown costs were met, the path through them flagged `missing` with the
+    cells to fill; None when no path could exist."""
     starts = _starts(start)
     targets = {graph.index[g] for g in goals if g in graph.index}
     if not targets:
         return None
-    optimistic = _search(graph, starts, step_cost, budget, blocked, mode, targets, False)
-    if optimistic.goal is None:
-        return None
-    if not optimistic.unknown[optimistic.goal]:
-        return Route(_path(graph, optimistic, optimistic.goal), optimistic.cost[optimistic.goal])
     known = _search(graph, starts, step_cost, budget, blocked, mode, targets, True)
     if known.goal is not None:
         return Route(_path(graph, known, known.goal), known.cost[known.goal])
+    if not known.met_unknown:
+        return None
+    optimistic = _search(graph, starts, step_cost, budget, blocked, mode, targets, False)
+    if optimistic.goal is None:
+        return None
     return Route(_path(graph, optimistic, optimistic.goal), optimistic.cost[optimistic.goal], True,
                  tuple(optimistic.cells))
 

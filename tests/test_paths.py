@@ -227,8 +227,13 @@ def test_a_missing_cost_counts_its_known_part_and_a_known_detour_decides() -> No
     def step(x: Hex, y: Hex):
         return Missing(("cell",), 0.5) if {x, y} == {a, b} else 1.0
     found = reach(graph, a, 2, step)
-    assert found.cost(b) == 0.5 and found.uncertain(b)
-    assert found.within(b) is True                       # the known detour a-x-b costs 2
-    assert found.known_path(b)[0] == a and len(found.known_path(b)) == 3
-    assert found.within(c) is None                       # 1.5 via the unknown side, 3 otherwise
-    assert found.cells == ("cell",)
+    assert found.cost(b) == 2 and len(found.path(b)) == 3          # the known detour a-x-b
+    assert found.within(b) is True
+    assert found.missing and found.cells == ("cell",)
+    assert found.within(c) is None                                # 1.5 through the unknown side, 3 otherwise
+    assert found.maybe_path(c) == (a, b, c)
+    assert found.within(Hex("G", 5, 5)) is False
+    direct = route(graph, a, [c], step)                           # known first: the detour, 3
+    assert direct is not None and not direct.missing and direct.cost == 3
+    through = route(graph, a, [c], step, budget=2)
+    assert through is not None and through.missing and through.path == (a, b, c) and through.cells == ("cell",)
