@@ -17,6 +17,10 @@ KINDS = (
     Kind("Swamp", "swamp", "hex", "swamp", 70, r"if either hex is swamp"),
     Kind("Stream", "stream (Peachtree Creek, Peavine Creek...)", "hexside", "stream", 70,
          r"Primary roads are assumed to have bridges over all streams"),
+    Kind("Peachtree Creek", "Peachtree Creek stream hexside (map B; crossing rule 1.7)", "hexside", "creek", 70,
+         r"On the map \*\*B\*\*, all Peachtree Creek stream hex sides can possibly be crossed",
+         notes="unshaken infantry or cavalry spend the whole movement allowance and roll 1-2 (1 if a swamp hex is "
+               "beside it, never if both are): a rule, not a chart cell"),
     Kind("Bridge", "bridge", "hexside", "bridge", 70, r"some bridges where primary roads cross streams are indicated as absent"),
     Kind("Ford", "ford", "hexside", "ford", 70, r"Fords are assumed to exist wherever a minor road crosses a stream"),
     Kind("Trench", "Confederate Atlanta entrenchment (red hexside)", "hexside", "trench", 42,
@@ -26,6 +30,8 @@ KINDS = (
     Kind("Primary Road", "primary road", "route", "pike", 70, r"Primary roads are assumed to have bridges"),
     Kind("Minor Road", "minor road", "route", "road", 70, r"wherever a minor road crosses a stream"),
     Kind("Trail", "trail", "route", "trail", 340, r"disallow the use of all minor roads and trails"),
+    Kind("Map Edge Path", "the path joining the roads that leave the map, along its edge (1.5)", "route", "trail", 58,
+         r"treated as if connected along the map edge by a path", notes="blocked by an enemy unit on the map edge"),
     Kind("Railroad", "railroad (Georgia Railroad, Macon & Western)", "route", "railroad", 381,
          r"Union forces cutting the Georgia Railroad"),
 )
@@ -46,6 +52,12 @@ PRINTED = (
             notes="the normal forest cost of 5.1d.12's marching infantry divisions"),
     Printed("infantry", "enter", "Woods", 611, r"count forest hexes as 3 m\.p\. vice 2", cost=3,
             condition="5.1d.12 march roll 4"),
+    Printed("unit", "along", "Map Edge Path", 58, r"a unit moving in column expends one movement point per hex", cost=1,
+            condition="in column"),
+    Printed("artillery", "cross", "Peachtree Creek", 70, r"Artillery and Supply may not cross creeks in this manner at all",
+            prohibited=True, notes="except at a bridge or ford"),
+    Printed("supply", "cross", "Peachtree Creek", 70, r"Artillery and Supply may not cross creeks in this manner at all",
+            prohibited=True, notes="except at a bridge or ford"),
     Printed("unit", "cross", "Trench", 42, r"an additional movement point is required to cross an entrenchment hex side into close combat",
             cost=1, condition="into close combat", notes="in addition to the normal cost (the abatis, 1.2)"),
 )

@@ -65,6 +65,20 @@ def _special(kind: str, hex_id: str, name: str, line: int, pattern: str, *, side
                              "detail": detail or None, "notes": notes or None}, line, pattern)
 
 
+TOWNS = (   # Map Gazetteer entries whose text says the place is a town, village, settlement or county seat
+    ("0201", "Gordonsburg", 2014, r"\*\*Gordonsburg \(0201\):\*\* The first county seat"),
+    ("0711", "Mt. Pleasant", 2026, r"Incorporated as a town in 1824"),
+    ("1505", "Williamsport", 2042, r"This village was laid out in 1817"),
+    ("1715", "Columbia", 2046, r"Columbia, the Maury County seat of government"),
+    ("1730", "Lewisburg", 2048, r"as the governmental seat of the newly established Marshall County"),
+    ("2107", "Santa Fe", 2052, r"This village is said to be one of the oldest white settlements"),
+    ("2914", "Spring Hill", 2064, r"Spring Hill was one of the first white settlements"),
+    ("3406", "Hillsboro", 2072, r"this early-19th century settlement"),
+    ("4010", "Franklin", 2084, r"a new town, consisting of about 200 lots"),
+    ("4606", "Beechville", 2090, r"This village, established in the last years"),
+    ("5232", "Murfreesboro", 2100, r"as the seat of government for Rutherford County"),
+)
+
 _BRIDGES = ("derived: with the inferred grid (game.toml notes) 5706-5805, 5706-5806 and 5707-5806 are the only "
             "sides joining Nashville to 5805 and 5806; Union units only")
 _NC = "Nashville and Chattanooga Railroad"
@@ -87,6 +101,7 @@ FACTS = (
                notes="pike hexes on the south map edge (L1719)") for h in ("0111", "0125", "0131")),
     *(_special("exit", h, "", 1653, r"Hexes 5134, 5233, 5334, 5433, 5833, 5829, 5806, and 5805", side="Union")
       for h in ("5134", "5233", "5334", "5433", "5833", "5829", "5806", "5805")),
+    *(_special("town", h, name, line, pattern, notes="Map Gazetteer") for h, name, line, pattern in TOWNS),
     _special("ford", "1719", "Davis Ford", 1921, r"a pontoon bridge at Davis Ford \(1719\)",
              notes="history text: which Duck River hexside the ford is on is not given"),
 )
