@@ -29,7 +29,7 @@ from builder.boards import EDGE, HALO, HEX_LINE, LABEL, PLACE, SPECIAL, side_seg
 from builder.scans import hex_centres, scan_path
 from builder.terrain_style import CROSSING_MARKS, PAPER, RGB, Style, shade, style_for
 from gamedata.hexids import Hex
-from gamedata.load import TERRAIN_FILE, WORKBOOKS, GameDataError, columns
+from gamedata.load import TERRAIN_FILE, WORKBOOKS, columns
 from gamedata.model import Game, MapDef, Problem
 from gamedata.terrain import Terrain, codes
 from gamedata.workbook import SheetData, WorkbookError, read_workbook, write_text_atomically, write_workbook
@@ -512,4 +512,4 @@ def digitize(game: Game, folder: Path, map_id: str, image_path: Path, out_dir: P
     return Written(draft, picture, listing)
 
 
-__all__ = ["DigitizeError", "Draft", "GameDataError", "Legend", "digitize", "drawing_legend", "read_map"]
+__all__ = ["DigitizeError", "Draft", "Legend", "digitize", "drawing_legend", "read_map"]

@@ -127,9 +127,12 @@ class Terrain:
             self._hexes.setdefault(h.hex, h)
         self._implied = tuple(implied)
         self._sides: dict[SideKey, Hexside] = {}
+        self._add_sides(hexsides)
+        self._specials = tuple(specials)
+
+    def _add_sides(self, hexsides: Iterable[Hexside]) -> None:
         for s in hexsides:
             self._sides.setdefault(self._key(s.a, s.b) if s.b is not None else (s.a, s.side), self._with_implied(s))
-        self._specials = tuple(specials)
 
     # -- reading a game -------------------------------------------------
     @classmethod
@@ -143,7 +146,9 @@ class Terrain:
             if h is not None:
                 hexes.append(HexTerrain(h, codes(row.terrain), row.elevation, row.name, bool(row.sides_complete),
                                         _draft(row.source, row.reviewed), row.origin))
-        terrain = cls(hexids, game.terrain_types, hexes, (), (),
+        specials = [Special(row.kind, row.map, _resolve(hexids, row.hex, row.map) if row.hex else None,
+                            row.name, row.side, row.detail, row.origin) for row in game.terrain_specials]
+        terrain = cls(hexids, game.terrain_types, hexes, (), specials,
                       ((i.route, i.crossing, i.implies) for i in game.implied_features))
         sides = []
         for row in game.terrain_hexsides:
@@ -151,11 +156,8 @@ class Terrain:
             if isinstance(found, tuple):
                 sides.append(Hexside(found[0], found[1], codes(row.features), row.contours, (),
                                      _draft(row.source, row.reviewed), row.origin, row.side if found[1] is None else ""))
-        specials = []
-        for row in game.terrain_specials:
-            specials.append(Special(row.kind, row.map, _resolve(hexids, row.hex, row.map) if row.hex else None,
-                                    row.name, row.side, row.detail, row.origin))
-        return cls(hexids, game.terrain_types, hexes, sides, specials, terrain._implied)
+        terrain._add_sides(sides)
+        return terrain
 
     # -- geometry -------------------------------------------------------------
     @cached_property

@@ -53,20 +53,21 @@ def _text(row: Row, column: str) -> str:
     return "" if value is None else str(value).strip()
 
 
+def _defined(out: _Out, sheet: str, what: str, value: str) -> dict[str, str]:
+    """The codes a sheet defines, each with its `value` column; a code defined twice is reported."""
+    found: dict[str, str] = {}
+    for row in out.rows(sheet):
+        code = _text(row, "code")
+        if code in found:
+            out.add(EFFECTS_FILE, sheet, row, "code", f"{what} '{code}' is defined twice")
+        found.setdefault(code, _text(row, value))
+    return found
+
+
 def _chart(out: _Out) -> dict[str, str]:
     """Check effects.xlsx; return the known codes with what they apply to."""
-    types: dict[str, str] = {}
-    for row in out.rows("Terrain"):
-        code = _text(row, "code")
-        if code in types:
-            out.add(EFFECTS_FILE, "Terrain", row, "code", f"terrain code '{code}' is defined twice")
-        types.setdefault(code, _text(row, "applies"))
-    moves: dict[str, str] = {}
-    for row in out.rows("Moves"):
-        code = _text(row, "code")
-        if code in moves:
-            out.add(EFFECTS_FILE, "Moves", row, "code", f"movement class '{code}' is defined twice")
-        moves.setdefault(code, _text(row, "inherits"))
+    types = _defined(out, "Terrain", "terrain code", "applies")
+    moves = _defined(out, "Moves", "movement class", "inherits")
     for row in out.rows("Moves"):
         parent = _text(row, "inherits")
         if parent and parent not in moves:
