@@ -19,6 +19,7 @@ _COMMANDS = {
     "inspect": ("adjutant.cmd_inspect", "inspect"),
     "check": ("adjutant.cmd_check", "check"),
     "map-units": ("adjutant.cmd_map_units", "map_units"),
+    "digitize": ("adjutant.cmd_digitize", "digitize"),
 }
 
 #: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;
@@ -30,6 +31,8 @@ SUMMARIES = {
     "import-tables": "Import a rulebook's setup, reinforcement and die-roll tables into the game's workbooks.",
     "inspect": "Show a VASSAL save or log: metadata, players, one line per step, the board.",
     "check": "Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.",
+    "map-units": "Draft units.csv: each piece of MODULE matched by name to a unit of the game.",
+    "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan].",
 }
 
 

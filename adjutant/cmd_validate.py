@@ -43,8 +43,8 @@ def _validate_game(folder: Path) -> None:
 
     try:
         problems = validate_folder(folder)
-        if not problems:
-            problems = scan_problems(folder)    # scanned maps against their calibration, once the data is valid
+        if not any(p.is_error for p in problems):
+            problems += scan_problems(folder)   # scanned maps against their calibration, once the data is valid
     except OSError as exc:
         click.echo(f"{folder}: cannot read: {exc.strerror}", err=True)
         raise SystemExit(2) from None
@@ -55,10 +55,12 @@ def _report(problems: list, where: Path) -> None:
     """One line per problem; exit 1 when there is any."""
     for problem in problems:
         click.echo(str(problem))
-    if problems:
-        click.echo(f"{len(problems)} problem(s) in {where}", err=True)
+    errors = sum(p.is_error for p in problems)
+    warnings = len(problems) - errors
+    if errors:
+        click.echo(f"{errors} problem(s) in {where}" + (f", {warnings} warning(s)" if warnings else ""), err=True)
         raise SystemExit(1)
-    click.echo(f"{where}: no problems found")
+    click.echo(f"{where}: no problems found" + (f", {warnings} warning(s)" if warnings else ""))
 
 
 def _validate_module(path: Path, target: str) -> None:

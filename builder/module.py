@@ -20,6 +20,7 @@ from typing import TypeVar
 from builder import parts
 from builder.artwork import ImageArt, status_images, unit_images
 from builder.boards import board_art
+from builder.terrain_style import style_for
 from builder.cache import ImageCache
 from builder.charts import game_charts
 from builder.counters import png_bytes
@@ -98,14 +99,15 @@ def make_plan(game: Game, folder: Path | None = None) -> Plan:
     placed = place_boards(groups, names)
     scenarios = plan_scenarios(game, profile, hexids, placed, DISPLAY_MAP)
     places = _by_hex(hexids, ((n.map, n.hex, n.name) for n in game.named_hexes))
-    terrain = _by_hex(hexids, ((t.map, t.hex, t.terrain) for t in game.terrain_hexes))
+    style = style_for(game.terrain_types)
     images: list[ImageArt] = []
     for group in groups:
         for board in group.boards:
             if isinstance(board, ScanBoard):
                 continue
             title = f"{board.map.prefix} - {board.map.name}" if board.map.prefix else board.map.name
-            images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, terrain, title)))
+            images.append(ImageArt(parts.board_image(board.map),
+                                   board_art(board, game.terrain, places, title, style, group)))
     images += unit_images(game)
     images += status_images(profile)
     images += [ImageArt(parts.display_image(plan.display_board), plan.display) for plan in scenarios]

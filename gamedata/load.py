@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, ChatClock, DiceDef, DieRollTable, Formation, Game, MapDef, NamedHex, PhaseDef, Problem,
-    ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef,
-    Unit, UnitType, VictoryLevel, VPTable,
+    Alias, Area, ChatClock, DiceDef, DieRollTable, Formation, Game, ImpliedFeature, LegendEntry, MapDef, MoveClass,
+    NamedHex, PhaseDef, Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow,
+    TerrainCost, TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
 from gamedata.workbook import Sheet
 
@@ -25,6 +25,8 @@ SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 GAME_FILE = "game.toml"
 OOB_FILE = "oob.xlsx"
 SCENARIOS_FILE = "scenarios.xlsx"
+TERRAIN_FILE = "terrain.xlsx"
+EFFECTS_FILE = "effects.xlsx"
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class SheetSpec:
 
     name: str
     schema: str
+    optional: bool = False      # a workbook written before the sheet existed may lack it: read as empty
 
 
 WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
@@ -42,10 +45,17 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
         SheetSpec("Tables", "table"), SheetSpec("Rows", "table-row"), SheetSpec("Modifiers", "table-modifier"),
         SheetSpec("VP", "vp"), SheetSpec("Levels", "level"),
     ),
-    "terrain.xlsx": (
+    TERRAIN_FILE: (
         SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
+        SheetSpec("Specials", "terrain-special", optional=True), SheetSpec("Legend", "legend", optional=True),
+    ),
+    EFFECTS_FILE: (
+        SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),
+        SheetSpec("Implied", "implied-feature"),
     ),
 }
+OPTIONAL_FILES = frozenset({EFFECTS_FILE})
+"""Workbooks a game folder may lack (a game without a Terrain Effects Chart yet): read as empty."""
 
 
 def setup_sheet(scenario_id: str) -> SheetSpec:
@@ -101,7 +111,7 @@ def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
             rows_odd=pair(m.get("rows_odd")), hex_size=m.get("hex_size", 64),
             aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
             rows_increase=m.get("rows_increase", "down"), north=m.get("north", "up"),
-            scan=_scan(m["scan"]) if "scan" in m else None,
+            scan=_scan(m["scan"]) if "scan" in m else None, elevation=pair(m.get("elevation")),
         )
         for m in definition["maps"]
     )
@@ -122,8 +132,9 @@ def load_game(folder: Path | str) -> Game:
 
     folder = Path(folder)
     problems, data = check_folder(folder)
-    if problems:
-        raise GameDataError(problems)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise GameDataError(errors)
     return build_game(data.definition, data.sheets)
 
 
@@ -172,13 +183,20 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         vp=tuple(_record(VPTable, v) for v in _records(sheets, "VP")),
         levels=tuple(_record(VictoryLevel, v) for v in _records(sheets, "Levels")),
         named_hexes=tuple(_record(NamedHex, n) for n in _records(sheets, "Names")),
-        terrain_hexes=tuple(_record(TerrainHex, h) for h in _records(sheets, "Hexes")),
-        terrain_hexsides=tuple(_record(TerrainHexside, h) for h in _records(sheets, "Hexsides")),
+        terrain_hexes=_located(TerrainHex, sheets, TERRAIN_FILE, "Hexes"),
+        terrain_hexsides=_located(TerrainHexside, sheets, TERRAIN_FILE, "Hexsides"),
         notes=tuple(d.get("notes", ())),
+        terrain_specials=_located(SpecialHex, sheets, TERRAIN_FILE, "Specials"),
+        legend=_located(LegendEntry, sheets, TERRAIN_FILE, "Legend"),
+        terrain_types=tuple(_record(TerrainType, t) for t in _records(sheets, "Terrain")),
+        move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
+        terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),
+        implied_features=tuple(_record(ImpliedFeature, i) for i in _records(sheets, "Implied")),
     )
 
 
-_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high"}
+_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
+              "confidence", "reviewed", "contours", "cost", "factor", "prohibited"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:

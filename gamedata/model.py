@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gamedata.effects import TerrainEffects
+    from gamedata.terrain import Terrain
 
 
 @dataclass(frozen=True, order=True)
@@ -15,7 +20,9 @@ class Problem:
     """One defect in the game data, located as precisely as the data allows.
 
     `row` is the spreadsheet row number (1 = header); 0 when the problem is not
-    tied to a row (missing sheet, unreadable file).
+    tied to a row (missing sheet, unreadable file). A `warning` (a drafted cell nobody
+    reviewed yet, a place whose hex the rulebook does not give) is reported but does not
+    stop a load or a build.
     """
 
     file: str
@@ -23,9 +30,15 @@ class Problem:
     row: int = 0
     column: str = ""
     message: str = ""
+    severity: str = "error"         # error | warning
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {self.message}"
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {prefix}{self.message}"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity != "warning"
 
 
 @dataclass(frozen=True)
@@ -97,6 +110,7 @@ class MapDef:
     rows_increase: str = "down"
     north: str = "up"
     scan: ScanDef | None = None     # a scanned map image; None = the builder draws the board
+    elevation: tuple[int, int] | None = None   # lowest and highest elevation level; None = not stated
 
 
 @dataclass(frozen=True)
@@ -311,22 +325,121 @@ class NamedHex:
 
 @dataclass(frozen=True)
 class TerrainHex:
-    """The terrain of one hex (may be empty until terrain is digitised)."""
+    """One row of the Hexes sheet: a hex's terrain codes and elevation. Empty = not known
+    (never clear); `sides_complete` says the hex's sides not in Hexsides are plain."""
 
     map: str
     hex: str
-    terrain: str
+    terrain: str = ""
+    elevation: int | None = None
     name: str = ""
+    sides_complete: bool | None = None
+    source: str = ""
+    confidence: float | None = None
+    reviewed: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class TerrainHexside:
-    """A feature on one side of one hex (river, bridge, ford...)."""
+    """One row of the Hexsides sheet: the features on one side of a hex (`side` is the
+    compass direction from `hex`), stated once for the pair of hexes."""
 
     map: str
     hex: str
     side: str
-    feature: str
+    features: str
+    contours: int | None = None
+    source: str = ""
+    confidence: float | None = None
+    reviewed: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SpecialHex:
+    """A hex the rules single out (camp, fort, landing, supply source, station...);
+    `hex` empty = the rulebook names the place without its hex."""
+
+    map: str
+    kind: str
+    hex: str = ""
+    name: str = ""
+    side: str = ""
+    detail: str = ""
+    source: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """How a terrain or feature code looks on a scanned map (for `adjutant digitize`)."""
+
+    map: str
+    code: str
+    colours: str = ""
+    patch: str = ""
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class TerrainType:
+    """A terrain or feature code of the system (effects.xlsx Terrain)."""
+
+    code: str
+    name: str
+    applies: str                    # hex | hexside | route
+    category: str
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class MoveClass:
+    """Who pays a Terrain Effects Chart cost: a unit class or a trace; `inherits` names the
+    class whose costs apply where this one has no row."""
+
+    code: str
+    name: str
+    inherits: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class TerrainCost:
+    """One cell of the Terrain Effects Chart (effects.xlsx Costs); cost, factor and
+    prohibited all empty = not printed: a cell the user must fill."""
+
+    move: str
+    action: str                     # enter | cross | climb | descend | along
+    terrain: str
+    via: str = ""
+    condition: str = ""
+    cost: float | None = None
+    factor: float | None = None
+    prohibited: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ImpliedFeature:
+    """A feature the rules assume where a route crosses a hexside feature."""
+
+    route: str
+    crossing: str
+    implies: str
+    rulebook_line: int | None = None
+    notes: str = ""
 
 
 @dataclass(frozen=True)
@@ -356,6 +469,24 @@ class Game:
     terrain_hexes: tuple[TerrainHex, ...] = ()
     terrain_hexsides: tuple[TerrainHexside, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    terrain_specials: tuple[SpecialHex, ...] = ()
+    legend: tuple[LegendEntry, ...] = ()
+    terrain_types: tuple[TerrainType, ...] = ()
+    move_classes: tuple[MoveClass, ...] = ()
+    terrain_costs: tuple[TerrainCost, ...] = ()
+    implied_features: tuple[ImpliedFeature, ...] = ()
+
+    @cached_property
+    def terrain(self) -> Terrain:
+        """The map terrain as one model (gamedata.terrain): hexes, hexsides, specials, adjacency."""
+        from gamedata.terrain import Terrain
+        return Terrain.of(self)
+
+    @cached_property
+    def effects(self) -> TerrainEffects:
+        """The Terrain Effects Chart as data (gamedata.effects)."""
+        from gamedata.effects import TerrainEffects
+        return TerrainEffects.of(self)
 
     # -- the chain of command (regiment -> brigade -> division -> corps -> army) --
 

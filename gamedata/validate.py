@@ -15,10 +15,11 @@ import jsonschema
 
 from gamedata.hexids import HexError, HexIds
 from gamedata.load import (
-    GAME_FILE, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml, reinf_sheet,
-    schema, setup_sheet,
+    GAME_FILE, OPTIONAL_FILES, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml,
+    reinf_sheet, schema, setup_sheet,
 )
 from gamedata.model import Problem
+from gamedata.terrain_check import terrain_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
 
@@ -41,6 +42,8 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
     sheets: dict[str, Sheet] = {}
     homes: dict[str, str] = {}
     for file, specs in WORKBOOKS.items():
+        if file in OPTIONAL_FILES and not (folder / file).exists():
+            continue
         try:
             book = read_workbook(folder / file)
         except WorkbookError as exc:
@@ -76,7 +79,8 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
     for spec in specs:
         sheet = book.get(spec.name)
         if sheet is None:
-            problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
+            if not spec.optional:
+                problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
             continue
         props = schema(spec.schema)["properties"]
         for col in props:
@@ -206,6 +210,10 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     for name in ("Hexes", "Hexsides", "Names"):
         for row in _rows(sheets, name):
             _map_hex(ref, hexids, name, row)
+    for row in _rows(sheets, "Specials"):
+        if row.get("hex") is not None:
+            _map_hex(ref, hexids, "Specials", row)
+    ref.problems += terrain_problems(d, sheets, homes, hexids)
     return ref.problems
 
 
