@@ -1,7 +1,9 @@
 """The ``adjutant`` command: a front door that only parses arguments and prints.
 
 Each subcommand lives in its own module and is imported when it is used, so
-``adjutant inspect`` does not pay for the builder's imaging code.
+``adjutant inspect`` does not pay for the builder's imaging code, and
+``adjutant --help`` imports none of them: the one-line summaries it lists are
+kept here (a test checks that each equals its command's own help).
 """
 
 from __future__ import annotations
@@ -16,6 +18,21 @@ _COMMANDS = {
     "import-tables": ("adjutant.cmd_import", "import_tables"),
     "inspect": ("adjutant.cmd_inspect", "inspect"),
     "check": ("adjutant.cmd_check", "check"),
+    "map-units": ("adjutant.cmd_map_units", "map_units"),
+    "digitize": ("adjutant.cmd_digitize", "digitize"),
+}
+
+#: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;
+#: a command missing here is imported to ask it.
+SUMMARIES = {
+    "build": "Build a playable VASSAL module from a game's data folder.",
+    "validate": "Check sources/<game>/ against the schemas and cross-references, or a module (.vmod, "
+                "unpacked folder or buildFile) against what VASSAL itself would reject or warn about.",
+    "import-tables": "Import a rulebook's setup, reinforcement and die-roll tables into the game's workbooks.",
+    "inspect": "Show a VASSAL save or log: metadata, players, one line per step, the board.",
+    "check": "Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.",
+    "map-units": "Draft units.csv: each piece of MODULE matched by name to a unit of the game.",
+    "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan].",
 }
 
 
@@ -28,6 +45,20 @@ class _LazyGroup(click.Group):
             return None
         module, attr = _COMMANDS[name]
         return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's own listing, from ``SUMMARIES`` instead of importing every command."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = []
+        for name in names:
+            if name in SUMMARIES:
+                rows.append((name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit)))
+            else:
+                command = self.get_command(ctx, name)
+                rows.append((name, command.get_short_help_str(limit) if command else ""))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=_LazyGroup)

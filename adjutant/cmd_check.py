@@ -26,19 +26,25 @@ from vassal.errors import FormatError
 @click.option("--module", "module", type=click.Path(path_type=Path), help="The module (.vmod or unpacked folder).")
 @click.option("--game", "game", type=click.Path(path_type=Path, file_okay=False),
               help="The game's folder, sources/<game>: sides, dice and which checks apply.")
+@click.option("--units", "units", type=click.Path(path_type=Path, dir_okay=False),
+              help="units.csv (adjutant map-units) for a module whose pieces carry no unit ids.")
+@click.option("--scenario", help="The scenario the logs play (id or name); default: found from each log.")
 @click.option("--check", "checks", multiple=True, type=click.Choice(CHECK_IDS),
               help="Run only this check (repeatable); default: all, or the game's list.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here.")
 def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | None, game: Path | None,
-          checks: tuple[str, ...], fmt: str, output: Path | None) -> None:
+          units: Path | None, scenario: str | None, checks: tuple[str, ...], fmt: str, output: Path | None) -> None:
     """Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.
 
     Several LOGs are checked in the order given, each against the one before.
     """
     try:
         loaded = load_module(module) if module is not None else None
-        report = run_check(list(logs), list(previous), loaded, game, list(checks) or None)
+        note = loaded.missing_images_note() if loaded is not None else None
+        if note:
+            click.echo(f"note: {note}", err=True)
+        report = run_check(list(logs), list(previous), loaded, game, list(checks) or None, units, scenario)
         if fmt == "json":
             text = render_json(report)
         elif fmt == "html":

@@ -30,5 +30,5 @@ def import_tables(rulebook: Path, game: str, folder: Path | None) -> None:
     problems = validate(folder)
     for problem in problems:
         click.echo(str(problem))
-    if problems:
+    if any(p.is_error for p in problems):
         raise SystemExit(1)

@@ -6,8 +6,14 @@ import dataclasses
 import json
 import sys
 
+from pathlib import Path
+
 import click
 
+from gamedata import GameDataError, load_game
+from referee.view import GameView, UnitMapError, Views, read_unit_map
+from referee.view.describe import view_json, view_lines
+from referee.view.scenario import ScenarioError
 from vassal.errors import FormatError
 from vassal.narrate import describe_step
 from vassal.replay import BoardState, Replay, replay_file
@@ -16,30 +22,57 @@ from vassal.replay import BoardState, Replay, replay_file
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--module", "module_path", type=click.Path(), help="The module (.vmod, folder or buildFile) for hex names.")
-@click.option("--step", "step_n", type=int, help="Also show the whole board after step N (0 = start).")
+@click.option("--step", "step_n", type=int, help="Also show the whole board after step N (0 = start), and with "
+                                                 "--game the game: units, statuses, turn and phase.")
+@click.option("--game", "game_path", type=click.Path(file_okay=False, path_type=Path),
+              help="The game's folder, sources/<game>: read the pieces as its units.")
+@click.option("--units", "units_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="units.csv (adjutant map-units) for a module whose pieces carry no unit ids.")
+@click.option("--scenario", help="The scenario the log plays (id or name); default: found from the log.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def inspect(file: str, module_path: str | None, step_n: int | None, fmt: str) -> None:
+def inspect(file: str, module_path: str | None, step_n: int | None, game_path: Path | None, units_path: Path | None,
+            scenario: str | None, fmt: str) -> None:
     """Show a VASSAL save or log: metadata, players, one line per step, the board."""
     try:
         module = _load_module(module_path) if module_path else None
         replay = replay_file(file, module)
         board = replay.state_after(step_n) if step_n is not None else None
-    except FormatError as e:
+        view = _view(replay, module, game_path, units_path, scenario, step_n) if game_path and step_n is not None \
+            else None
+    except (FormatError, GameDataError, UnitMapError, ScenarioError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     except IndexError as e:
         click.echo(f"error: {file}: {e}", err=True)
         sys.exit(2)
     if fmt == "json":
-        click.echo(json.dumps(to_json(replay, step_n, board), ensure_ascii=False, indent=1))
+        out = to_json(replay, step_n, board)
+        if view is not None:
+            out["view"] = view_json(view)
+        click.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        for line in to_text(replay, step_n, board):
+        for line in to_text(replay, step_n, board) + (view_lines(view) if view is not None else []):
             click.echo(line)
+
+
+def _view(replay: Replay, module, game_path: Path, units_path: Path | None, scenario: str | None,
+          step_n: int) -> GameView:
+    game = load_game(game_path)
+    unit_map = None
+    if units_path is not None:
+        unit_map, problems = read_unit_map(units_path)
+        for problem in problems:
+            click.echo(f"warning: {problem} (row skipped)", err=True)
+    return Views(replay, module, game, unit_map=unit_map, scenario=scenario).at(step_n)
 
 
 def _load_module(path: str):
     from vassal.module import read_module
-    return read_module(path)
+    module = read_module(path)
+    note = module.missing_images_note()
+    if note:
+        click.echo(f"note: {note}", err=True)
+    return module
 
 
 def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str]:
@@ -56,6 +89,8 @@ def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str
         lines.append(describe_step(s))
     for pr in r.problems:
         lines.append(f"problem at step {pr.step}: {pr.message}")
+    for note in r.notes:
+        lines.append(f"note at step {note.step}: {note.message}")
     if board is not None:
         lines.append(f"board after step {step_n}:")
         for p in sorted(board.pieces.values(), key=lambda p: (p.map or "", p.location, p.name)):
@@ -109,6 +144,7 @@ def to_json(r: Replay, step_n: int | None, board: BoardState | None) -> dict:
         "steps": [{"step": s.index, "player": s.player, "side": s.side, "undo": s.is_undo, "undoes": s.undoes,
                    "summary": describe_step(s), "events": [_event_json(e) for e in s.events]} for s in r.steps],
         "problems": [{"step": p.step, "message": p.message} for p in r.problems],
+        "notes": [{"step": p.step, "message": p.message} for p in r.notes],
         "final": [_piece_json(p) for p in r.final.pieces.values()],
     }
     if board is not None:

@@ -12,13 +12,18 @@ from gamedata.validate import validate as validate_folder
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--vassal", "target", default="3.6", show_default=True,
               help="For a module: the oldest VASSAL version it must open in.")
-def validate(path: Path, target: str) -> None:
-    """Check sources/<game>/ against the schemas and cross-references, or a module
-    (.vmod, unpacked folder or buildFile) against what VASSAL itself would reject or warn about.
+@click.option("--game", "game", type=click.Path(file_okay=False, path_type=Path),
+              help="For a units.csv: the game's folder, sources/<game>, whose units it names.")
+def validate(path: Path, target: str, game: Path | None) -> None:
+    """Check sources/<game>/ against the schemas and cross-references, a module
+    (.vmod, unpacked folder or buildFile) against what VASSAL itself would reject or warn about,
+    or a units.csv (adjutant map-units) against the game's units (with --game).
 
     Exit 0 when clean, 1 when there are problems, 2 when the input cannot be read.
     """
-    if _is_module(path):
+    if path.suffix.lower() == ".csv":
+        _validate_unit_map(path, game)
+    elif _is_module(path):
         _validate_module(path, target)
     elif not path.is_dir():
         click.echo(f"{path}: not a readable folder", err=True)
@@ -38,17 +43,24 @@ def _validate_game(folder: Path) -> None:
 
     try:
         problems = validate_folder(folder)
-        if not problems:
-            problems = scan_problems(folder)    # scanned maps against their calibration, once the data is valid
+        if not any(p.is_error for p in problems):
+            problems += scan_problems(folder)   # scanned maps against their calibration, once the data is valid
     except OSError as exc:
         click.echo(f"{folder}: cannot read: {exc.strerror}", err=True)
         raise SystemExit(2) from None
+    _report(problems, folder)
+
+
+def _report(problems: list, where: Path) -> None:
+    """One line per problem; exit 1 when there is any."""
     for problem in problems:
         click.echo(str(problem))
-    if problems:
-        click.echo(f"{len(problems)} problem(s) in {folder}", err=True)
+    errors = sum(p.is_error for p in problems)
+    warnings = len(problems) - errors
+    if errors:
+        click.echo(f"{errors} problem(s) in {where}" + (f", {warnings} warning(s)" if warnings else ""), err=True)
         raise SystemExit(1)
-    click.echo(f"{folder}: no problems found")
+    click.echo(f"{where}: no problems found" + (f", {warnings} warning(s)" if warnings else ""))
 
 
 def _validate_module(path: Path, target: str) -> None:
@@ -68,3 +80,18 @@ def _validate_module(path: Path, target: str) -> None:
     click.echo(f"{path}: {errors} error(s), {warnings} warning(s) for VASSAL {target}")
     if errors or warnings:
         raise SystemExit(1)
+
+
+def _validate_unit_map(path: Path, game_path: Path | None) -> None:
+    from gamedata import GameDataError, load_game
+    from referee.view import UnitMapError, validate_unit_map
+
+    if game_path is None:
+        click.echo(f"error: {path}: a units.csv is checked against a game: give --game sources/<game>", err=True)
+        raise SystemExit(2)
+    try:
+        problems = validate_unit_map(path, load_game(game_path))
+    except (GameDataError, UnitMapError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
+    _report(problems, path)

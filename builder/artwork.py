@@ -19,16 +19,14 @@ from builder.counters import (
     BackArt,
     CounterArt,
     MarkerArt,
-    Symbol,
     render_back,
     render_counter,
     render_marker,
     side_colours,
-    symbol_for,
 )
 from builder.displays import DisplayArt, render_display
-from builder.systems import StatusLayer, SystemProfile
 from gamedata.model import Game, Unit
+from gamedata.systems import StatusLayer, Symbol, SystemProfile, symbol_for
 
 BADGE_SIZE = (COUNTER_SIZE // 2 - 2, COUNTER_SIZE // 5)
 """Status badges: two fit side by side across a counter."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import PIL
 
-ART_VERSION = "2"
+ART_VERSION = "3"
 
 
 def art_key(art: object) -> str:

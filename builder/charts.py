@@ -64,7 +64,7 @@ def render_chart(art: ChartArt) -> Image.Image:
 
 def game_charts(game: Game) -> list[tuple[str, ChartArt]]:
     """(chart key, art) for every die-roll table, VP items and victory levels per scenario,
-    and the terrain sheet's hexes."""
+    then the Terrain Effects Chart and the special hexes (`builder.terrain_charts`)."""
     charts = []
     for table in game.tables:
         section = f" ({table.section})" if table.section else ""
@@ -81,10 +81,8 @@ def game_charts(game: Game) -> list[tuple[str, ChartArt]]:
         bands = tuple((_number(v.low), _number(v.high), v.result) for v in game.levels if v.scenario_id == scenario_id)
         charts.append((f"levels {scenario_id}", ChartArt(f"Victory levels: {names.get(scenario_id, scenario_id)}",
                                                          ("From", "To", "Result"), bands)))
-    if game.terrain_hexes:
-        rows = tuple((t.map, t.hex, t.terrain, t.name) for t in game.terrain_hexes)
-        charts.append(("terrain", ChartArt("Terrain of hexes named in the rules", ("Map", "Hex", "Terrain", "Name"), rows)))
-    return charts
+    from builder.terrain_charts import terrain_charts
+    return charts + terrain_charts(game)
 
 
 def _number(value: float | None) -> str:

@@ -9,51 +9,15 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-Colour = tuple[int, int, int]
+from gamedata.systems import Colour, Symbol
+
 
 COUNTER_SIZE = 80
 """Counter edge in pixels: a 1/2" counter at 160 dpi, readable at 100% zoom."""
-
-
-class Symbol(Enum):
-    """Unit-type symbols drawn on counters (NATO style where NATO has one)."""
-
-    INFANTRY = "infantry"
-    CAVALRY = "cavalry"
-    ARTILLERY = "artillery"
-    LEADER = "leader"
-    WAGON = "wagon"
-    GUNBOAT = "gunboat"
-    OTHER = "other"
-
-
-_SYMBOL_WORDS: tuple[tuple[tuple[str, ...], Symbol], ...] = (
-    (("ldr", "leader", "hq", "commander", "general"), Symbol.LEADER),
-    (("cav", "dragoon", "horse"), Symbol.CAVALRY),
-    (("art", "bty", "battery", "gun"), Symbol.ARTILLERY),
-    (("gunboat", "boat", "naval", "navy", "ship"), Symbol.GUNBOAT),
-    (("wag", "train", "supply"), Symbol.WAGON),
-    (("inf", "det", "regt", "brig", "div", "militia", "sharpshooter"), Symbol.INFANTRY),
-)
-
-
-def symbol_for(unit_type: str) -> Symbol:
-    """Map an OOB type cell ("Inf", "Cav", "Ldr", "Wag", "Gunboat", ...) to a symbol.
-
-    Gunboat is tested before artillery so "gunboat" does not read as "gun".
-    """
-    word = unit_type.strip().lower()
-    if word.startswith(("gunboat", "boat", "naval", "navy", "ship")):
-        return Symbol.GUNBOAT
-    for prefixes, symbol in _SYMBOL_WORDS:
-        if word.startswith(prefixes):
-            return symbol
-    return Symbol.OTHER
 
 
 @dataclass(frozen=True)

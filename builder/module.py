@@ -20,6 +20,7 @@ from typing import TypeVar
 from builder import game_markers, parts
 from builder.artwork import ImageArt, status_images, unit_images
 from builder.boards import board_art
+from builder.terrain_style import style_for
 from builder.cache import ImageCache
 from builder.charts import game_charts
 from builder.counters import png_bytes
@@ -29,7 +30,7 @@ from builder.pieces import UnitStart, piece_state, piece_type, unit_piece
 from builder.scans import ScanBoard, scan_entries, with_scans
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.stamp import record_build, up_to_date
-from builder.systems import SystemProfile, profile_for
+from gamedata.systems import SystemProfile, profile_for
 from gamedata.hexids import HexIds
 from gamedata.load import load_game
 from gamedata.model import Game, Unit
@@ -98,14 +99,15 @@ def make_plan(game: Game, folder: Path | None = None) -> Plan:
     placed = place_boards(groups, names)
     scenarios = plan_scenarios(game, profile, hexids, placed, DISPLAY_MAP)
     places = _by_hex(hexids, ((n.map, n.hex, n.name) for n in game.named_hexes))
-    terrain = _by_hex(hexids, ((t.map, t.hex, t.terrain) for t in game.terrain_hexes))
+    style = style_for(game.terrain_types)
     images: list[ImageArt] = []
     for group in groups:
         for board in group.boards:
             if isinstance(board, ScanBoard):
                 continue
             title = f"{board.map.prefix} - {board.map.name}" if board.map.prefix else board.map.name
-            images.append(ImageArt(parts.board_image(board.map), board_art(board, hexids, places, terrain, title)))
+            images.append(ImageArt(parts.board_image(board.map),
+                                   board_art(board, game.terrain, places, title, style, group)))
     images += unit_images(game)
     images += status_images(profile)
     images += [ImageArt(parts.display_image(plan.display_board), plan.display) for plan in scenarios]
@@ -143,7 +145,7 @@ def _buildfile(plan: Plan) -> bytes:
         parts.prototypes(game, profile),
         parts.palette(game, profile, plan.gpids),
         *parts.dice_buttons(game),
-        parts.turn_tracker(game, profile),
+        parts.turn_tracker(game),
         parts.charts(game),
         *[c.predefined_setup(s.scenario.name, parts.setup_entry(s.scenario)) for s in plan.scenarios],
         c.chatter(),
@@ -195,7 +197,7 @@ def scenario_save(plan: Plan, scenario: ScenarioPlan, texts: UnitTexts | None = 
             boards[name] = [BoardPlacement(b.map.name, False, 0, row) for row, b in enumerate(group.boards)]
     boards[DISPLAY_MAP] = [BoardPlacement(scenario.display_board, False, 0, 0)]
     nodes = restore_commands(placements, boards)
-    turn = parts.turn_state(game, plan.profile, scenario.scenario.start_turn)
+    turn = parts.turn_state(game, scenario.scenario.start_turn)
     if turn is not None:
         nodes.insert(len(nodes) - 1, Node(turn))          # state commands go before end_save (§5.10)
     text = encode_tree(Node("begin_save", tuple(nodes)))

@@ -15,11 +15,11 @@ from builder.pieces import marker_piece, unit_piece
 from builder.pieces import prototypes as prototype_list
 from builder.scans import ScanBoard
 from builder.scenarios import ScenarioPlan, turn_words
-from builder.systems import SystemProfile
 from builder.table_dice import combat_button, table_button
 from gamedata.combat import combat_of
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit
 from gamedata.rolls import parse_dice, roll_tables
+from gamedata.systems import SystemProfile
 from vassal import components as c
 from vassal.buildfile import Element
 from vassal.sequence import encode
@@ -163,12 +163,20 @@ def dice_buttons(game: Game) -> list[Element]:
             *(combat_button(combat_of(t)) for t in game.combat)]
 
 
-def turn_tracker(game: Game, profile: SystemProfile) -> Element:
-    phases = [c.list_turn_level("Phase", "Phase", profile.phases)] if profile.phases else []
+TURN_LEVEL = "Turn"
+PHASE_LEVEL = "Phase"
+"""The tracker's level names: also the global properties VASSAL sets to their values."""
+
+
+def turn_tracker(game: Game) -> Element:
+    """Turn track boxes, with the game's sequence of play as a Phase sub-level."""
+    names = [p.name for p in game.phases]
+    phases = [c.list_turn_level(PHASE_LEVEL, PHASE_LEVEL, names)] if names else []
     if game.turns:
-        top = c.list_turn_level("Turn", "Turn", [f"{t.id}: {turn_words(t)}" for t in game.turns], sublevels=phases)
+        top = c.list_turn_level(TURN_LEVEL, TURN_LEVEL, [f"{t.id}: {turn_words(t)}" for t in game.turns],
+                                sublevels=phases)
     else:
-        top = c.counter_turn_level("Turn", "Turn", sublevels=phases)
+        top = c.counter_turn_level(TURN_LEVEL, TURN_LEVEL, sublevels=phases)
     return c.turn_tracker("Turn", [top], turn_format="$level1$ $level2$" if phases else "$level1$")
 
 
@@ -176,7 +184,7 @@ TRACKER_ID = "TurnTracker0"
 """The module has one TurnTracker; VASSAL numbers trackers in build order (§2.6)."""
 
 
-def turn_state(game: Game, profile: SystemProfile, turn_id: int | None) -> str | None:
+def turn_state(game: Game, turn_id: int | None) -> str | None:
     """The `TURN` restore command putting the tracker on track box `turn_id`, first phase.
 
     State layout (§5.5, and the nested form in the corpus save Campaign-180907.vsav):
@@ -190,7 +198,7 @@ def turn_state(game: Game, profile: SystemProfile, turn_id: int | None) -> str |
     def level(current: int, count: int, sublevels: list[str]) -> str:
         return encode([str(current), "0", "0", ",".join(["true"] * count), *sublevels], ";")
 
-    phases = [level(0, len(profile.phases), [])] if profile.phases else []
+    phases = [level(0, len(game.phases), [])] if game.phases else []
     return f"TURN{TRACKER_ID}\t" + encode(["0", level(index, len(game.turns), phases)], "|")
 
 

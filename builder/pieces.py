@@ -5,7 +5,8 @@ Trait order (outermost first) on a unit:
   FreeRotator `Facing` (systems with facing)
   back-side Layers (exhausted / disordered / wrecked: the unit's own reverse image)
   side prototype (`Side`)
-  Marker UnitId, Command, Formation, Size, TypeCode  - what the referee reads from a log
+  Marker UnitId, Command, Size, TypeCode  - what the referee reads from a log
+  DynamicProperty `Formation` (the unit's formation now: players record attachments)
   DynamicProperty `Strength` (players step it down and up)
   BasicPiece (front image, unit name, GPID)
 Palette slots hold the prototype references; scenario saves hold the same pieces
@@ -24,9 +25,10 @@ from builder.artwork import (
     unit_image,
     unit_symbol,
 )
-from builder.counters import Symbol
-from builder.systems import StatusLayer, SystemProfile
 from gamedata.model import Game, Unit
+from gamedata.systems import (
+    FACING, FORMATION, SIDE, STATUS, STRENGTH, UNIT_ID, StatusLayer, Symbol, SystemProfile,
+)
 from vassal.gamestate import join_chain
 from vassal.keys import NamedKeyStroke
 from vassal.piece import Piece
@@ -38,8 +40,6 @@ from vassal.traits.props import DynamicProperty, Marker, PropertyCommand
 from vassal.traits.prototype import UsePrototype
 from vassal.traits.rotate import FreeRotator
 
-FACING = "Facing"
-STRENGTH = "Strength"
 # Badge rows relative to the counter centre: bottom and top first, then the middle.
 _ROWS = tuple(k * BADGE_SIZE[1] for k in (2, -2, 1, -1, 0))
 _PER_RING = 2 * len(_ROWS)
@@ -121,6 +121,19 @@ def facing_trait(profile: SystemProfile, step: int = 0) -> list[Trait]:
     )]
 
 
+def formation_trait(own: str, value: str | None = None) -> DynamicProperty:
+    """The formation a unit belongs to now: its own (order of battle) until a player attaches
+    it elsewhere ("Attach to formation...", asked by formation id) or sends it back."""
+    return DynamicProperty(
+        name=FORMATION, value=own if value is None else value,
+        commands=(
+            PropertyCommand("Attach to formation...", _named("FormationSet"), ("R", "Formation id")),
+            PropertyCommand("Return to own formation", _named("FormationOwn"), ("P", own)),
+        ),
+        description="Formation (attachments)",
+    )
+
+
 def strength_trait(value: str) -> DynamicProperty:
     return DynamicProperty(
         name=STRENGTH, value=value, numeric=True, min=0, max=999,
@@ -154,7 +167,7 @@ def type_prototype(game: Game, profile: SystemProfile, unit: Unit) -> list[Trait
 
 
 def side_prototype(side: str) -> list[Trait]:
-    return [Marker({"Side": side})]
+    return [Marker({SIDE: side})]
 
 
 def prototypes(game: Game, profile: SystemProfile) -> list[tuple[str, Piece]]:
@@ -191,8 +204,8 @@ def unit_piece(game: Game, profile: SystemProfile, unit: Unit, gpid: str, start:
         *back_layers(profile, unit_symbol(unit)),
     ]
     inner: list[Trait] = [
-        Marker({"UnitId": unit.unit_id, "Command": unit.command, "Formation": unit.formation,
-                "Size": unit.size, "TypeCode": unit.type}),
+        Marker({UNIT_ID: unit.unit_id, "Command": unit.command, "Size": unit.size, "TypeCode": unit.type}),
+        formation_trait(unit.formation or unit.command),
         strength_trait(initial_strength(unit) if start is None or start.strength is None else start.strength),
         BasicPiece(image=unit_image(unit), name=unit.name, gpid=gpid),
     ]
@@ -211,6 +224,6 @@ def marker_piece(layer: StatusLayer, step: int, gpid: str) -> Piece:
     """A status marker for the markers palette."""
     return Piece((
         Delete(),
-        Marker({"Type": "Marker", "Status": layer.step_code(step)}),
+        Marker({"Type": "Marker", STATUS: layer.step_code(step)}),
         BasicPiece(image=marker_image(layer, step), name=layer.label(step), gpid=gpid),
     ))

@@ -167,15 +167,23 @@ def _centres(m: MapDef, scan: ScanDef, index: int, hexids: HexIds, grid: HexGrid
     return centres
 
 
+def hex_centres(m: MapDef, scan: ScanDef, hexids: HexIds, size: Size,
+                index: int = 0) -> dict[Hex, tuple[int, int]] | Problem:
+    """Every hex of map `m` at VASSAL's point for its printed id in an image of `size` under
+    the calibration `scan`, or the problem naming the hexes it puts off the image."""
+    element = grid_element(m, scan, size)
+    grid = grid_from_element(element)
+    assert isinstance(grid, HexGrid)
+    return _centres(m, scan, index, hexids, grid, size)
+
+
 def _scan_board(folder: Path, index: int, m: MapDef, scan: ScanDef, hexids: HexIds) -> ScanBoard | Problem:
     read = _read_image(folder, index, scan)
     if isinstance(read, Problem):
         return read
     data, suffix, size = read
     element = grid_element(m, scan, size)
-    grid = grid_from_element(element)
-    assert isinstance(grid, HexGrid)
-    centres = _centres(m, scan, index, hexids, grid, size)
+    centres = hex_centres(m, scan, hexids, size, index)
     if isinstance(centres, Problem):
         return centres
     name = f"scan_{hashlib.sha256(data).hexdigest()[:24]}{suffix}"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from builder.displays import DisplayArt, plan_display
 from builder.layout import BoardGeometry, MapGroup
 from builder.pieces import UnitStart
-from builder.systems import SystemProfile, parse_status
+from gamedata.systems import SystemProfile, parse_status
 from gamedata.hexids import Hex, HexError, HexIds
 from gamedata.load import SCENARIOS_FILE, reinf_sheet, setup_sheet
 from gamedata.model import Game, ReinforcementRow, Scenario, SetupRow, SheetRow, TurnDef, Unit

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping, DieRollTable, GameMarker, Formation, Game, MapDef, NamedHex, Problem, ReinforcementRow,
-    ScanDef, Scenario, SetupRow, SheetRow, Status, TableRow, TerrainHex, TerrainHexside, TurnDef, Unit, UnitType,
-    VictoryLevel, VPTable,
+    Alias, Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
+    DieRollTable, Formation, Game, GameMarker, ImpliedFeature, LegendEntry, MapDef, MoveClass, NamedHex, PhaseDef,
+    Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
+    TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
 from gamedata.workbook import Sheet
 
@@ -25,6 +26,8 @@ SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 GAME_FILE = "game.toml"
 OOB_FILE = "oob.xlsx"
 SCENARIOS_FILE = "scenarios.xlsx"
+TERRAIN_FILE = "terrain.xlsx"
+EFFECTS_FILE = "effects.xlsx"
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,7 @@ class SheetSpec:
 
     name: str
     schema: str
+    optional: bool = False      # a workbook written before the sheet existed may lack it: read as empty
 
 
 WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
@@ -42,14 +46,21 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
         SheetSpec("Tables", "table"), SheetSpec("Rows", "table-row"), SheetSpec("Modifiers", "table-modifier"),
         SheetSpec("VP", "vp"), SheetSpec("Levels", "level"),
     ),
-    "terrain.xlsx": (
+    TERRAIN_FILE: (
         SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
+        SheetSpec("Specials", "terrain-special", optional=True), SheetSpec("Legend", "legend", optional=True),
+    ),
+    EFFECTS_FILE: (
+        SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),
+        SheetSpec("Implied", "implied-feature"),
     ),
 }
+OPTIONAL_FILES = frozenset({EFFECTS_FILE})
+"""Workbooks a game folder may lack (a game without a Terrain Effects Chart yet): read as empty."""
 
 
-#: Workbooks a game folder may have; read and checked when present.
-OPTIONAL_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
+#: Workbooks only a user writes (the importer never does): read and checked when present.
+USER_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     "combat.xlsx": (
         SheetSpec("Combat Tables", "combat-table"), SheetSpec("Combat Columns", "combat-column"),
         SheetSpec("Combat Results", "combat-result"), SheetSpec("Combat Modifiers", "combat-modifier"),
@@ -110,7 +121,7 @@ def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
             rows_odd=pair(m.get("rows_odd")), hex_size=m.get("hex_size", 64),
             aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
             rows_increase=m.get("rows_increase", "down"), north=m.get("north", "up"),
-            scan=_scan(m["scan"]) if "scan" in m else None,
+            scan=_scan(m["scan"]) if "scan" in m else None, elevation=pair(m.get("elevation")),
         )
         for m in definition["maps"]
     )
@@ -131,8 +142,9 @@ def load_game(folder: Path | str) -> Game:
 
     folder = Path(folder)
     problems, data = check_folder(folder)
-    if problems:
-        raise GameDataError(problems)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise GameDataError(errors)
     return build_game(data.definition, data.sheets)
 
 
@@ -168,6 +180,9 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
         turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
+        phases=tuple(PhaseDef(x["name"], x.get("side", ""), x.get("section", ""), x.get("rulebook_line"))
+                     for x in d.get("phases", ())),
+        chat_clock=ChatClock(**d["chat_clock"]) if "chat_clock" in d else None,
         dice=tuple(DiceDef(x["purpose"], x["dice"], x["sides"], x.get("faces", "")) for x in d.get("dice", ())),
         unit_types=tuple(UnitType(x["code"], x["name"]) for x in d.get("unit_types", ())),
         statuses=tuple(Status(x["code"], x["name"], tuple(x.get("levels", ()))) for x in d.get("statuses", ())),
@@ -178,16 +193,23 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         vp=tuple(_record(VPTable, v) for v in _records(sheets, "VP")),
         levels=tuple(_record(VictoryLevel, v) for v in _records(sheets, "Levels")),
         named_hexes=tuple(_record(NamedHex, n) for n in _records(sheets, "Names")),
-        terrain_hexes=tuple(_record(TerrainHex, h) for h in _records(sheets, "Hexes")),
-        terrain_hexsides=tuple(_record(TerrainHexside, h) for h in _records(sheets, "Hexsides")),
+        terrain_hexes=_located(TerrainHex, sheets, TERRAIN_FILE, "Hexes"),
+        terrain_hexsides=_located(TerrainHexside, sheets, TERRAIN_FILE, "Hexsides"),
         notes=tuple(d.get("notes", ())),
         dice_map=tuple(DiceMapping(**x) for x in d.get("referee", {}).get("dice", ())),
         combat=_combat_tables(sheets),
         markers=tuple(GameMarker(x["name"], x.get("note", "")) for x in d.get("markers", ())),
+        terrain_specials=_located(SpecialHex, sheets, TERRAIN_FILE, "Specials"),
+        legend=_located(LegendEntry, sheets, TERRAIN_FILE, "Legend"),
+        terrain_types=tuple(_record(TerrainType, t) for t in _records(sheets, "Terrain")),
+        move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
+        terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),
+        implied_features=tuple(_record(ImpliedFeature, i) for i in _records(sheets, "Implied")),
     )
 
 
-_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high"}
+_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
+              "confidence", "reviewed", "contours", "cost", "factor", "prohibited"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:

@@ -7,6 +7,12 @@ does not print are `None` (or an empty string for text), never a guess.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gamedata.effects import TerrainEffects
+    from gamedata.terrain import Terrain
 
 
 @dataclass(frozen=True, order=True)
@@ -14,7 +20,9 @@ class Problem:
     """One defect in the game data, located as precisely as the data allows.
 
     `row` is the spreadsheet row number (1 = header); 0 when the problem is not
-    tied to a row (missing sheet, unreadable file).
+    tied to a row (missing sheet, unreadable file). A `warning` (a drafted cell nobody
+    reviewed yet, a place whose hex the rulebook does not give) is reported but does not
+    stop a load or a build.
     """
 
     file: str
@@ -22,9 +30,15 @@ class Problem:
     row: int = 0
     column: str = ""
     message: str = ""
+    severity: str = "error"         # error | warning
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {self.message}"
+        prefix = "warning: " if self.severity == "warning" else ""
+        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {prefix}{self.message}"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity != "warning"
 
 
 @dataclass(frozen=True)
@@ -96,6 +110,7 @@ class MapDef:
     rows_increase: str = "down"
     north: str = "up"
     scan: ScanDef | None = None     # a scanned map image; None = the builder draws the board
+    elevation: tuple[int, int] | None = None   # lowest and highest elevation level; None = not stated
 
 
 @dataclass(frozen=True)
@@ -117,6 +132,26 @@ class TurnDef:
     label: str
     hour: str = ""
     night: bool = False
+
+
+@dataclass(frozen=True)
+class PhaseDef:
+    """One phase of the sequence of play, in order; `side` names the side that acts in it
+    when the rulebook gives the phase to one side (Union Reinforcement...), else ""."""
+
+    name: str
+    side: str = ""
+    section: str = ""
+    rulebook_line: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatClock:
+    """How players name the turn or phase in chat when a module has no usable turn
+    tracker: regular expressions with a `turn` (id, label or hour) or `phase` group."""
+
+    turn: str = ""
+    phase: str = ""
 
 
 @dataclass(frozen=True)
@@ -379,22 +414,121 @@ class NamedHex:
 
 @dataclass(frozen=True)
 class TerrainHex:
-    """The terrain of one hex (may be empty until terrain is digitised)."""
+    """One row of the Hexes sheet: a hex's terrain codes and elevation. Empty = not known
+    (never clear); `sides_complete` says the hex's sides not in Hexsides are plain."""
 
     map: str
     hex: str
-    terrain: str
+    terrain: str = ""
+    elevation: int | None = None
     name: str = ""
+    sides_complete: bool | None = None
+    source: str = ""
+    confidence: float | None = None
+    reviewed: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class TerrainHexside:
-    """A feature on one side of one hex (river, bridge, ford...)."""
+    """One row of the Hexsides sheet: the features on one side of a hex (`side` is the
+    compass direction from `hex`), stated once for the pair of hexes."""
 
     map: str
     hex: str
     side: str
-    feature: str
+    features: str
+    contours: int | None = None
+    source: str = ""
+    confidence: float | None = None
+    reviewed: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SpecialHex:
+    """A hex the rules single out (camp, fort, landing, supply source, station...);
+    `hex` empty = the rulebook names the place without its hex."""
+
+    map: str
+    kind: str
+    hex: str = ""
+    name: str = ""
+    side: str = ""
+    detail: str = ""
+    source: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """How a terrain or feature code looks on a scanned map (for `adjutant digitize`)."""
+
+    map: str
+    code: str
+    colours: str = ""
+    patch: str = ""
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class TerrainType:
+    """A terrain or feature code of the system (effects.xlsx Terrain)."""
+
+    code: str
+    name: str
+    applies: str                    # hex | hexside | route
+    category: str
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class MoveClass:
+    """Who pays a Terrain Effects Chart cost: a unit class or a trace; `inherits` names the
+    class whose costs apply where this one has no row."""
+
+    code: str
+    name: str
+    inherits: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class TerrainCost:
+    """One cell of the Terrain Effects Chart (effects.xlsx Costs); cost, factor and
+    prohibited all empty = not printed: a cell the user must fill."""
+
+    move: str
+    action: str                     # enter | cross | climb | descend | along
+    terrain: str
+    via: str = ""
+    condition: str = ""
+    cost: float | None = None
+    factor: float | None = None
+    prohibited: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ImpliedFeature:
+    """A feature the rules assume where a route crosses a hexside feature."""
+
+    route: str
+    crossing: str
+    implies: str
+    rulebook_line: int | None = None
+    notes: str = ""
 
 
 @dataclass(frozen=True)
@@ -409,6 +543,8 @@ class Game:
     maps: tuple[MapDef, ...]
     areas: tuple[Area, ...] = ()
     turns: tuple[TurnDef, ...] = ()
+    phases: tuple[PhaseDef, ...] = ()
+    chat_clock: ChatClock | None = None
     dice: tuple[DiceDef, ...] = ()
     unit_types: tuple[UnitType, ...] = ()
     statuses: tuple[Status, ...] = ()
@@ -425,3 +561,86 @@ class Game:
     dice_map: tuple[DiceMapping, ...] = ()
     combat: tuple[CombatTable, ...] = ()
     markers: tuple[GameMarker, ...] = ()
+    terrain_specials: tuple[SpecialHex, ...] = ()
+    legend: tuple[LegendEntry, ...] = ()
+    terrain_types: tuple[TerrainType, ...] = ()
+    move_classes: tuple[MoveClass, ...] = ()
+    terrain_costs: tuple[TerrainCost, ...] = ()
+    implied_features: tuple[ImpliedFeature, ...] = ()
+
+    @cached_property
+    def terrain(self) -> Terrain:
+        """The map terrain as one model (gamedata.terrain): hexes, hexsides, specials, adjacency."""
+        from gamedata.terrain import Terrain
+        return Terrain.of(self)
+
+    @cached_property
+    def effects(self) -> TerrainEffects:
+        """The Terrain Effects Chart as data (gamedata.effects)."""
+        from gamedata.effects import TerrainEffects
+        return TerrainEffects.of(self)
+
+    # -- the chain of command (regiment -> brigade -> division -> corps -> army) --
+
+    @cached_property
+    def _units_by_id(self) -> dict[str, Unit]:
+        return {u.unit_id: u for u in self.units}
+
+    @cached_property
+    def _formations_by_id(self) -> dict[str, Formation]:
+        return {f.formation_id: f for f in self.formations}
+
+    @cached_property
+    def _led_by(self) -> dict[str, tuple[Formation, ...]]:
+        led: dict[str, list[Formation]] = {}
+        for f in self.formations:
+            if f.leader:
+                led.setdefault(f.leader, []).append(f)
+        return {leader: tuple(fs) for leader, fs in led.items()}
+
+    def unit(self, unit_id: str) -> Unit | None:
+        return self._units_by_id.get(unit_id)
+
+    def formation(self, formation_id: str) -> Formation | None:
+        return self._formations_by_id.get(formation_id)
+
+    def formation_of(self, unit_id: str) -> str:
+        """The formation a unit belongs to in the order of battle ("" when none)."""
+        unit = self.unit(unit_id)
+        return (unit.formation or unit.command) if unit else ""
+
+    def command_chain(self, unit_id: str, formation: str | None = None) -> tuple[Formation, ...]:
+        """The unit's formation, its parent, and so on up to the army. `formation` replaces
+        the order-of-battle one (an attachment made during play). A parent named twice (a
+        cycle in the data) ends the chain; an unknown formation id ends it too."""
+        chain: list[Formation] = []
+        current = self.formation_of(unit_id) if formation is None else formation
+        while current:
+            f = self.formation(current)
+            if f is None or f in chain:
+                break
+            chain.append(f)
+            current = f.parent
+        return tuple(chain)
+
+    def leader(self, formation_id: str) -> Unit | None:
+        """The leader unit commanding a formation, if the order of battle names one."""
+        f = self.formation(formation_id)
+        return self.unit(f.leader) if f and f.leader else None
+
+    def led_by(self, unit_id: str) -> tuple[Formation, ...]:
+        """The formations a leader commands (empty for a unit that leads none)."""
+        return self._led_by.get(unit_id, ())
+
+    def rank(self, unit_id: str) -> str:
+        """A leader's rank: the level of the highest formation he commands (army, corps,
+        division, brigade...), "" when he commands none."""
+        return min((f.level for f in self.led_by(unit_id)), key=_LEVELS.index, default="")
+
+    def members(self, formation_id: str) -> tuple[Unit, ...]:
+        """The units the order of battle puts directly in a formation."""
+        return tuple(u for u in self.units if (u.formation or u.command) == formation_id)
+
+
+_LEVELS = ("army", "wing", "corps", "district", "division", "brigade", "regiment", "independent")
+"""Formation levels from the highest command down (Formations sheet `level`)."""

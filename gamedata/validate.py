@@ -17,11 +17,12 @@ from gamedata.combat import combat_problems
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
 from gamedata.load import (
-    GAME_FILE, OPTIONAL_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs, read_game_toml, reinf_sheet,
-    schema, setup_sheet,
+    GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs,
+    read_game_toml, reinf_sheet, schema, setup_sheet,
 )
 from gamedata.model import Problem
 from gamedata.rolls import parse_dice, parse_effect, parse_roll
+from gamedata.terrain_check import terrain_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
 
@@ -44,6 +45,8 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
     sheets: dict[str, Sheet] = {}
     homes: dict[str, str] = {}
     for file, specs in WORKBOOKS.items():
+        if file in OPTIONAL_FILES and not (folder / file).exists():
+            continue
         try:
             book = read_workbook(folder / file)
         except WorkbookError as exc:
@@ -58,7 +61,7 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
             expected |= {s.name for s in per_scenario}
         problems += [Problem(file, name, 0, "", "sheet not in the layout (a scenario sheet needs a Scenarios row)")
                      for name in book if name not in expected]
-    for file, specs in OPTIONAL_WORKBOOKS.items():
+    for file, specs in USER_WORKBOOKS.items():
         if (folder / file).exists():
             try:
                 problems += _check_sheets(file, specs, sheets, homes, read_workbook(folder / file))
@@ -96,7 +99,8 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
     for spec in specs:
         sheet = book.get(spec.name)
         if sheet is None:
-            problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
+            if not spec.optional:
+                problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
             continue
         props = schema(spec.schema)["properties"]
         for col in props:
@@ -170,6 +174,7 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         f"{s['code']}-{level}" for s in d.get("statuses", ()) for level in s.get("levels", ())}
     areas = {a["code"] for a in d.get("areas", ())}
     ref.problems += [Problem(GAME_FILE, "", 0, "maps.aliases", reason) for reason in hexids.alias_problems()]
+    ref.problems += _clock_problems(d, sides)
     for area in d.get("areas", ()):
         for h in area["hexes"]:
             if (reason := hexids.check(h)) is not None:
@@ -237,6 +242,10 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     for name in ("Hexes", "Hexsides", "Names"):
         for row in _rows(sheets, name):
             _map_hex(ref, hexids, name, row)
+    for row in _rows(sheets, "Specials"):
+        if row.get("hex") is not None:
+            _map_hex(ref, hexids, "Specials", row)
+    ref.problems += terrain_problems(d, sheets, homes, hexids)
     return ref.problems
 
 
@@ -271,6 +280,25 @@ def _parses(ref: _Ref, sheet: str, row: Row, column: str, parse: Callable[[str],
         parse(_cell(row, column))
     except ValueError as exc:
         ref.add(sheet, row, column, str(exc))
+
+
+def _clock_problems(d: dict[str, Any], sides: set[str]) -> list[Problem]:
+    """Phases name known sides, once each; chat patterns compile."""
+    problems = []
+    names: set[str] = set()
+    for index, phase in enumerate(d.get("phases", ())):
+        where = f"phases[{index}]"
+        if phase.get("side") and phase["side"] not in sides:
+            problems.append(Problem(GAME_FILE, "", 0, f"{where}.side", f"unknown side {phase['side']!r}"))
+        if phase["name"] in names:
+            problems.append(Problem(GAME_FILE, "", 0, f"{where}.name", f"phase {phase['name']!r} listed twice"))
+        names.add(phase["name"])
+    for key, pattern in d.get("chat_clock", {}).items():
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            problems.append(Problem(GAME_FILE, "", 0, f"chat_clock.{key}", f"not a regular expression: {exc}"))
+    return problems
 
 
 def _unique(ref: _Ref, sheet: str, column: str) -> set[str]:

@@ -9,6 +9,7 @@ from vassal.module import Module
 from vassal.replay import Replay
 
 from .timeline import StepView
+from .view import Views
 
 
 @dataclass(frozen=True)
@@ -23,10 +24,12 @@ class LogInput:
 @dataclass(frozen=True)
 class CheckContext:
     """``previous`` is the log or save this one continues (``None`` for the first of a
-    chain); ``first`` is the chain's first file, the reference for module versions."""
+    chain); ``first`` is the chain's first file, the reference for module versions;
+    ``views`` the game view of every step of ``log`` (None without the game's data)."""
 
     log: LogInput
     previous: LogInput | None
     first: LogInput
     module: Module | None
     game: Game | None
+    views: Views | None = None

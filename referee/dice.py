@@ -20,7 +20,9 @@ import html
 import re
 from dataclasses import dataclass
 
-UNDO_PREFIX = "* UNDO:"
+from vassal.replay import UNDO_REPORT
+
+UNDO_PREFIX = UNDO_REPORT
 
 _VASL = re.compile(
     r"^\*{3} \((?P<purpose>[^()]*?\b(?:DR|dr))\) (?P<dice>\d+(?:,\d+)*) \*{3}\s+<(?P<player>[^<>]*)>"

@@ -28,6 +28,8 @@ from .report import CheckReport, LogSummary
 from .secrets import player_ids, redact, redact_roll
 from .table_rolls import read_table_rolls
 from .timeline import step_view
+from .view import UnitMap, UnitMapError, Views, read_unit_map
+from .view.scenario import ScenarioError
 
 GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
 
@@ -109,13 +111,39 @@ def load_module(path: Path) -> Module:
         raise InputError(str(e)) from None
 
 
+def _unit_map(path: Path | None) -> UnitMap | None:
+    if path is None:
+        return None
+    try:
+        unit_map, problems = read_unit_map(path)
+    except UnitMapError as e:
+        raise InputError(str(e)) from None
+    if problems:
+        raise InputError(f"{path}: " + "; ".join(str(p) for p in problems))
+    return unit_map
+
+
+def _views(log: LogInput, module: Module | None, game: Game | None, unit_map: UnitMap | None,
+           scenario: str | None) -> Views | None:
+    if game is None:
+        return None
+    try:
+        return Views(log.replay, module, game, unit_map=unit_map, scenario=scenario)
+    except ScenarioError as e:
+        raise InputError(str(e)) from None
+
+
 def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Module | None = None,
-              game: Path | None = None, check_ids: Sequence[str] | None = None) -> CheckReport:
+              game: Path | None = None, check_ids: Sequence[str] | None = None, units: Path | None = None,
+              scenario: str | None = None) -> CheckReport:
     """Check ``logs`` (each against the file before it) and return the full report.
 
-    With a module, places are named as VASSAL names them (hexes) and die sizes are known.
+    With a module, places are named as VASSAL names them (hexes) and die sizes are known;
+    with the game's data, checks get the game view of every step (``units``: a units.csv
+    for a module whose pieces carry no unit ids; ``scenario``: the scenario played).
     """
     game_def, wanted = _read_game(game) if game is not None else (None, None)
+    unit_map = _unit_map(units)
     try:
         checks = select(check_ids if check_ids is not None else wanted)
     except UnknownCheck as e:
@@ -139,7 +167,8 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
         first = first or current
         summaries.append(_summary(current))
         if index >= len(before):
-            ctx = CheckContext(current, previous, first, module, game_def)
+            ctx = CheckContext(current, previous, first, module, game_def,
+                               _views(current, module, game_def, unit_map, scenario))
             ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
             for check in checks:
                 if check.run is not None:

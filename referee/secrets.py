@@ -1,10 +1,11 @@
 """Keeping player ids out of every report.
 
 A VASSAL player id is the player's password. Checks compare ids but never put
-them in a finding; yet a damaged or doctored log can carry an id inside text a
-finding quotes (a chat line, a piece name). So every finding is passed through
-``redact`` with the ids the log itself reveals (the mover field of each move,
-roster entries made during the log) before it reaches a report.
+them in a finding; yet a damaged or doctored log can carry an id where a finding
+quotes it (a shifted roster field, a move merged into a chat line). So every
+finding is passed through ``redact`` with the ids the log itself reveals (the
+mover field of each move, roster entries) before it reaches a report; ids are
+hidden where they stand as ids, not where a player wrote the same word.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from vassal.replay import Replay
-from vassal.secrets import HIDDEN, redaction_pattern
+from vassal.secrets import HIDDEN, field_pattern, hide, is_id
 from vassal.secrets import player_ids as ids_in
 
 from .dice import Roll
@@ -27,25 +28,27 @@ def player_ids(replay: Replay) -> frozenset[str]:
 
 
 def redact_roll(roll: Roll, ids: Iterable[str]) -> Roll:
-    """The roll with any of ``ids`` in its player, purpose or text hidden."""
-    pattern = redaction_pattern(ids)
-    if pattern is None:
-        return roll
-    return replace(roll, player=roll.player and pattern.sub(HIDDEN, roll.player),
-                   purpose=pattern.sub(HIDDEN, roll.purpose), text=pattern.sub(HIDDEN, roll.text))
+    """The roll with an id hidden where it stands as one (see ``vassal.secrets``)."""
+    ids = frozenset(ids)
+    pattern = field_pattern(ids)
+    return replace(roll, player=HIDDEN if is_id(roll.player, ids) else roll.player,
+                   purpose=hide(roll.purpose, pattern), text=hide(roll.text, pattern))
 
 
 def redact(findings: Iterable[Finding], ids: Iterable[str]) -> list[Finding]:
-    """The findings with any of ``ids`` in their texts replaced by ``HIDDEN``."""
-    pattern = redaction_pattern(ids)
+    """The findings with ids hidden where they stand as ids: a whole player or piece field, or a
+    field of command text that a damaged log put inside quoted text. A password that is also
+    an ordinary word stays in the players' own words: hiding it there would point at it."""
+    ids = frozenset(ids)
+    pattern = field_pattern(ids)
     if pattern is None:
         return list(findings)
 
-    def clean(text: str) -> str:
-        return pattern.sub(HIDDEN, text)
+    def field(value: str) -> str:
+        return HIDDEN if is_id(value, ids) else value
 
-    return [replace(f, message=clean(f.message), rule=clean(f.rule),
-                    player=clean(f.player) if f.player else f.player,
-                    pieces=tuple(clean(p) for p in f.pieces),
-                    locations=tuple(Place(p.map and clean(p.map), clean(p.name), p.x, p.y) for p in f.locations))
+    return [replace(f, message=hide(f.message, pattern), rule=hide(f.rule, pattern),
+                    player=field(f.player) if f.player else f.player,
+                    pieces=tuple(field(p) for p in f.pieces),
+                    locations=tuple(Place(p.map and field(p.map), field(p.name), p.x, p.y) for p in f.locations))
             for f in findings]

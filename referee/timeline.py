@@ -65,7 +65,7 @@ def step_view(step: Step, sides: Mapping[str, int]) -> StepView:
             texts.append(e.text)
         elif isinstance(e, DiceRoll) and not undo and e.values:
             rolls.append(Roll(step.index, e.player or step.player, e.purpose, e.values,
-                              sides.get(e.purpose) or sides_from_name(e.purpose), e.text))
+                              e.sides or sides.get(e.purpose) or sides_from_name(e.purpose), e.text))
         elif isinstance(e, Moved):
             pieces.append(e.name)
             places.extend(p for p in (_place(e.from_map, e.from_location, e.from_x, e.from_y),

@@ -23,3 +23,10 @@ def corpus_saves() -> list[Path]:
 def corpus() -> Path:
     assert CORPUS.is_dir(), f"the shared corpus is expected at {CORPUS}"
     return CORPUS
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """How long the VASSAL engine calls took (each runs a JVM): the suite must stay quick."""
+    import engine
+    for line in engine.time_summary():
+        terminalreporter.write_line(line)

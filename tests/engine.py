@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +57,7 @@ class Run:
     args: tuple[str, ...]
     returncode: int
     lines: tuple[str, ...]
+    seconds: float = 0.0  # wall time of the engine call
 
     def tagged(self, tag: str) -> list[str]:
         """The text after ``TAG: `` of every line with that tag, in order."""
@@ -83,13 +85,30 @@ def run(command: str, *args: str | Path, files: tuple[Path, ...] = (), memo: boo
     argv = (str(ENGINE / command),) + tuple(str(a) for a in args)
     key = (argv, tuple(_fingerprint(f) for f in files))
     if key not in _memo or not memo:
+        started = time.perf_counter()
         done = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", errors="replace",
                               timeout=TIMEOUT, env={**os.environ, "ORACLE_TIMEOUT": str(TIMEOUT)})
         lines = tuple(done.stdout.splitlines())
         if not any(line.startswith("SUMMARY") for line in lines):
             raise AssertionError(f"{command} did not finish:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-        _memo[key] = Run(tuple(argv), done.returncode, lines)
+        _memo[key] = Run(tuple(argv), done.returncode, lines, time.perf_counter() - started)
+        calls.append(_memo[key])
     return _memo[key]
+
+
+#: Every engine call made in this session, in order (for the time summary at the end of a run).
+calls: list[Run] = []
+
+
+def time_summary() -> list[str]:
+    """Lines saying how long the engine calls of this session took, slowest first."""
+    if not calls:
+        return []
+    total = sum(r.seconds for r in calls)
+    lines = [f"VASSAL engine: {len(calls)} calls, {total:.0f} s in all"]
+    for r in sorted(calls, key=lambda r: -r.seconds)[:5]:
+        lines.append(f"  {r.seconds:5.1f} s  {Path(r.args[0]).name} {Path(r.args[-1]).name}")
+    return lines
 
 
 # ---------------------------------------------------------------- decode-log

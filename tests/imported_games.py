@@ -17,7 +17,7 @@ from gamedata.model import Game
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 #: Every file an import writes.
-IMPORT_OUTPUTS = ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "import-report.json",
+IMPORT_OUTPUTS = ("oob.xlsx", "scenarios.xlsx", "tables.xlsx", "terrain.xlsx", "effects.xlsx", "import-report.json",
                   "import-report.md")
 
 

@@ -20,12 +20,15 @@ from pathlib import Path
 from vassal.archive import open_zip, read_entry
 from vassal.commands import (
     AddPiece,
+    ChangePiece,
     Chat,
     Command,
     Empty,
     MovePiece,
     MutableProperty,
     Node,
+    RemovePiece,
+    parse_command,
     parse_tree,
 )
 from vassal.metadata import Metadata
@@ -33,7 +36,7 @@ from vassal.module import DiceButtonInfo, Module
 from vassal.obfuscation import deobfuscate
 from vassal.replay import BoardState
 from vassal.savefile import write_save
-from vassal.savewriter import LogWriter, Placement, restore_commands, stack_state
+from vassal.savewriter import LogWriter, Placement, restore_commands, stack_state, with_position
 from vassal.sequence import encode
 
 ENTRY_LIMIT = 64 << 20
@@ -118,6 +121,7 @@ class Turn:
         self.player = player
         self._writer = LogWriter(start)
         self._where = {pid: (p.map, p.x, p.y) for pid, p in board.pieces.items()}
+        self._states = {pid: p.state for pid, p in board.pieces.items()}
         self._ids = count(first_id)
         self._properties: dict[str, str] = {}
         self._last_roll: tuple[str, list[MutableProperty]] | None = None
@@ -134,6 +138,41 @@ class Turn:
                                          self.player.password),
                           AddPiece.make(stack_id, "stack", stack_state(map_id, nx, ny, [piece_id], 1)))
         self._where[piece_id] = (map_id, nx, ny)
+        self._states[piece_id] = with_position(self._states[piece_id], map_id, nx, ny)
+        return self
+
+    def state(self, piece_id: str) -> str:
+        """The piece's state as it is now in this session."""
+        return self._states[piece_id]
+
+    def change(self, piece_id: str, new_state: str) -> Turn:
+        """A menu command on a piece (a layer, its facing, a property): VASSAL logs the
+        piece's whole new state (``D/id/state``, as in the engine's own logs)."""
+        self._writer.step(ChangePiece.make(piece_id, new_state))
+        self._states[piece_id] = new_state
+        return self
+
+    def place(self, piece_id: str, piece_type: str, piece_state: str, onto: str) -> Turn:
+        """Drag a new piece out of the palette onto the stack of ``onto``: the piece is added
+        at that point, then merged into the stack above ``onto``."""
+        map_id, x, y = self._where[onto]
+        state = with_position(piece_state, map_id, x, y)
+        self._writer.step(AddPiece.make(piece_id, piece_type, state),
+                          MovePiece.make(piece_id, map_id, (x, y), onto, None, (0, 0), None, self.player.password))
+        self._where[piece_id] = (map_id, x, y)
+        self._states[piece_id] = state
+        return self
+
+    def delete(self, piece_id: str) -> Turn:
+        """A piece's Delete command."""
+        self._writer.step(RemovePiece.make(piece_id))
+        del self._where[piece_id], self._states[piece_id]
+        return self
+
+    def set_turn(self, tracker: str, state: str, old_turn: str, new_turn: str) -> Turn:
+        """The turn tracker set to ``state`` (its Set dialog, or next/previous), with the report."""
+        self._writer.step(Chat.make(f"* * &lt;{self.player.name}&gt; Turn Updated from {old_turn} to {new_turn}"),
+                          parse_command(f"TURN{tracker}\t{state}"))
         return self
 
     def roll(self, button_name: str, dice: Sequence[int]) -> Turn:
@@ -164,6 +203,10 @@ class Turn:
     def chat(self, text: str) -> Turn:
         self._writer.chat(self.player.name, text)
         return self
+
+    def text(self) -> str:
+        """The log's command text so far."""
+        return self._writer.text()
 
     def save(self, path: Path, description: str) -> Path:
         """Write the log as VASSAL 3.7 would, with the module's own ``moduledata``."""

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.boards import PAPER, board_art, render_board
+from builder.boards import PLACE, SPECIAL, board_art, render_board
+from builder.terrain_style import PAPER
 from builder.layout import SIDE_MARGIN, TITLE_STRIP, plan_boards
 from builder.parts import hex_grid
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import Alias, MapDef
+from gamedata.terrain import Special, Terrain
 from vassal.grid import Size, grid_from_element
 
 # Into the Woods (digest 1.2): N columns 10-66, S columns 10-69, rows 01-34; S row 01 = N row 34.
@@ -50,7 +52,8 @@ def test_every_hex_id_is_printed_inside_its_hex() -> None:
     (group,) = plan_boards((HSN,))
     board = group.boards[0]
     hexids = HexIds((HSN,))
-    art = board_art(board, hexids, {"1715": "Columbia"}, {"5707": "Union fort, class A"}, "Hood Strikes North")
+    fort = Special("fort", "main", Hex("main", 57, 7), "Fort Negley")
+    art = board_art(board, Terrain(hexids, specials=[fort]), {"1715": "Columbia"}, "Hood Strikes North")
     assert len(art.hexes) == 29 * 34 + 29 * 33
     assert ("main", "5834") not in {(h.map, p) for h, p in art.hexes}   # even columns end at 33
     image = render_board(art)
@@ -60,20 +63,21 @@ def test_every_hex_id_is_printed_inside_its_hex() -> None:
         x, y = board.centre(Hex("main", column, row))
         assert _ink(image, (x - 14, y - half + 3, x + 14, y - half + 12)) > 15, (column, row)
     columbia_x, columbia_y = board.centre(Hex("main", 17, 15))
-    assert image.getpixel((columbia_x, columbia_y - 3)) == (120, 20, 20)
+    name_band = image.crop((columbia_x - 30, columbia_y + 8, columbia_x + 30, columbia_y + half - 2))
+    red = [p for x in range(name_band.width) for y in range(name_band.height)
+           if (p := name_band.getpixel((x, y)))[0] > p[1] + 50]                     # the name's ink is PLACE red
+    assert len(red) > 20 and min(red)[0] <= PLACE[0] + 40
     fort_x, fort_y = board.centre(Hex("main", 57, 7))
-    fort_band = image.crop((fort_x - 30, fort_y + half - 14, fort_x + 30, fort_y + half - 2))
-    blue = [p for x in range(fort_band.width) for y in range(fort_band.height)
-            if (p := fort_band.getpixel((x, y)))[2] > p[0] + 60]                 # terrain ink is blue
-    assert len(blue) > 20
+    symbol = image.crop((fort_x - 8, fort_y - 8, fort_x + 8, fort_y + 8))
+    assert _ink(symbol, (0, 0, 16, 16)) > 20 and SPECIAL in {symbol.getpixel((x, y)) for x in range(16) for y in range(16)}
     empty_x, empty_y = board.centre(Hex("main", 30, 20))
-    assert image.getpixel((empty_x, empty_y)) == PAPER
+    assert image.getpixel((empty_x, empty_y)) == PAPER                  # no terrain entered: plain paper
 
 
 def test_board_drawing_is_deterministic() -> None:
     (group,) = plan_boards((HSN,))
     board = group.boards[0]
-    art = board_art(board, HexIds((HSN,)), {}, {}, "HSN")
+    art = board_art(board, Terrain(HexIds((HSN,))), {}, "HSN")
     assert render_board(art).tobytes() == render_board(art).tobytes()
 
 
@@ -88,7 +92,7 @@ def _named_centres(board, hexids: HexIds):
     """(printed id, centre, VASSAL's name for that centre) for every hex the board draws."""
     grid = grid_from_element(hex_grid(board))
     size = Size(board.width, board.height)
-    art = board_art(board, hexids, {}, {}, board.map.name)
+    art = board_art(board, Terrain(hexids), {}, board.map.name)
     return [(printed, board.centre(h), grid.location_name(board.centre(h), size), grid, size) for h, printed in art.hexes]
 
 
@@ -132,7 +136,7 @@ def test_compass_arrow_points_to_the_north_edge() -> None:
     for north in ("right", "up"):
         (group,) = plan_boards((replace(HSN, north=north),))
         board = group.boards[0]
-        image = render_board(board_art(board, hexids, {}, {}, "Hood Strikes North"))
+        image = render_board(board_art(board, Terrain(hexids), {}, "Hood Strikes North"))
         cx = board.width - SIDE_MARGIN - TITLE_STRIP
         arrows[north] = image.crop((cx - 12, 0, cx + 12, TITLE_STRIP))
     right, up = arrows["right"], arrows["up"]

@@ -12,16 +12,14 @@ from builder.counters import (
     BackArt,
     CounterArt,
     MarkerArt,
-    Symbol,
     png_bytes,
     render_back,
     render_counter,
     render_marker,
     side_colours,
-    symbol_for,
 )
 from builder.pieces import badge_layers
-from builder.systems import profile_for
+from gamedata.systems import Symbol, profile_for, symbol_for
 from gamedata.load import load_game
 
 UNION = side_colours("Union")

@@ -15,7 +15,7 @@ import pytest
 from gamedata import load_game, validate
 from gamedata.combat import NOT_ALLOWED, combat_of, resolve
 from gamedata.conditions import MappingFacts
-from gamedata.load import OPTIONAL_WORKBOOKS, columns
+from gamedata.load import USER_WORKBOOKS, columns
 from gamedata.rolls import NOT_PRINTED
 from gamedata.workbook import SheetData, write_workbook
 
@@ -45,7 +45,7 @@ def chart_sheets(extra_results: list[dict] | None = None, extra_columns: list[di
     rows = {"Combat Tables": tables, "Combat Columns": cols, "Combat Results": results + (extra_results or []),
             "Combat Modifiers": mods}
     return [SheetData(spec.name, columns(spec.schema), tuple(rows[spec.name]))
-            for spec in OPTIONAL_WORKBOOKS["combat.xlsx"]]
+            for spec in USER_WORKBOOKS["combat.xlsx"]]
 
 
 @pytest.fixture(scope="module")

@@ -135,7 +135,7 @@ def test_cli_import_writes_and_validates(tmp_path):
     result = CliRunner().invoke(import_tables, [str(HSN), "--game", "hood-strikes-north", "-o",
                                                 str(_folder(tmp_path))])
     assert result.exit_code == 0, result.output
-    assert "4 workbooks written" in result.output
+    assert "5 workbooks written" in result.output
     assert (tmp_path / "import-report.md").read_text(encoding="utf-8").startswith("# Import report")
 
 

@@ -237,14 +237,15 @@ def test_printed_counter_values_only(game, lines):
     assert {u.manpower for u in game.units} == {None}
 
 
-def test_printed_forts_are_terrain(game, lines):
-    forts = {h.hex: (h.terrain, h.name) for h in game.terrain_hexes if h.terrain.startswith("Union fort")}
-    assert forts["5607"] == ("Union fort, class A", "Fort Negley")
-    assert forts["5131"] == forts["5231"] == ("Union fort, class A", "Fortress Rosecrans")
-    assert forts["5708"] == ("Union fort, class B", "")
+def test_printed_forts_are_special_hexes(game, lines):
+    forts = {s.hex: (s.detail, s.name) for s in game.terrain_specials if s.kind == "fort"}
+    assert forts["5607"] == ("class A", "Fort Negley")
+    assert forts["5131"] == forts["5231"] == ("class A", "Fortress Rosecrans")
+    assert forts["5708"] == ("class B", "")
     printed = re.findall(r"\b\d{4}\b", lines[1489 - 1])
     assert sorted(forts) == sorted(printed) and len(printed) == 10  # 3 class A + 7 class B hexes
-    redoubts = {h.hex: h.name for h in game.terrain_hexes if h.terrain == "Union redoubt"}
+    assert {s.side for s in game.terrain_specials if s.kind in ("fort", "redoubt")} == {"Union"}
+    redoubts = {s.hex: s.name for s in game.terrain_specials if s.kind == "redoubt"}
     assert redoubts == {"1714": "Fort Mizner", "4111": "Fort Granger", "5504": "", "5505": "", "5506": ""}  # L180
 
 

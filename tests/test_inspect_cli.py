@@ -62,3 +62,39 @@ def test_unreadable_input_exits_2_without_traceback(tmp_path):
 def test_step_out_of_range_is_an_error():
     res = run(ENGINE_LOG, "--step", "99")
     assert res.exit_code == 2 and "outside 0..7" in res.output
+
+
+def test_help_lists_every_command_without_importing_them():
+    """``adjutant --help`` must stay quick: it prints the kept summaries, and each summary is its
+    command's own first help paragraph, so the listing reads as click would print it."""
+    import subprocess
+    import sys
+
+    import click
+
+    from adjutant.cli import SUMMARIES, _COMMANDS, main
+
+    for name in _COMMANDS:
+        command = main.get_command(click.Context(main), name)
+        assert SUMMARIES[name] == " ".join(command.help.split("\n\n")[0].split()), name
+    code = ("import sys; from click.testing import CliRunner; from adjutant.cli import main; "
+            "r = CliRunner().invoke(main, ['--help']); print(r.output); "
+            "print(sorted(m for m in sys.modules if m.startswith(('adjutant.cmd_', 'vassal', 'referee', 'builder'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert all(name in out for name in _COMMANDS)
+    assert out.rstrip().endswith("[]")  # no subcommand, and nothing of ours, was imported
+
+
+def test_a_module_folder_without_board_images_is_said_not_silent():
+    """The corpus keeps Kassala's buildFile without its images: every point is 'offboard' then, as
+    in VASSAL, and inspect says why instead of printing 'offboard' silently."""
+    from click.testing import CliRunner
+
+    from adjutant.cmd_inspect import inspect
+    from conftest import CORPUS
+
+    result = CliRunner().invoke(inspect, [str(CORPUS / "kassala/vmod/Default Setup.vsav"),
+                                          "--module", str(CORPUS / "kassala/vmod")])
+    assert result.exit_code == 0
+    assert "has no image for 1 board(s) (Main Map: Kassala)" in result.output
+    assert "offboard" in result.output or "steps" in result.output

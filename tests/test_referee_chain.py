@@ -145,3 +145,52 @@ def test_long_game_passes_in_order_and_fails_in_any_other_order(tmp_path_factory
     assert chain_errors([folder]) == []            # the folder, in natural order
     errors = chain_errors([logs[i] for i in order])
     assert bool(errors) == (list(order) != sorted(order))
+
+
+LAYER = "emb2;Activate;2;;;2;;;2;;;;1;false;0;0;a.png,b.png;,flipped;true;Flip;;;false;;1;1;true;;;;;1.0;;true"
+
+
+def _layered(pid: str, name: str, x: int, y: int, layer: str = LAYER):
+    """A counter with a Layer, as the engine's module writes it (or a newer VASSAL, appending)."""
+    from vassal.gamestate import join_chain
+    from vassal.savewriter import Placement
+    types = [layer, "mark;Side", f"piece;;;unit.png;{name}"]
+    return Placement(pid, join_chain(types), join_chain(["1", "Red", f"Main Map;{x};{y};1;0"]), "Main Map", x, y)
+
+
+def test_a_trait_a_newer_vassal_wrote_with_default_fields_appended_is_the_same_definition(tmp_path):
+    """1,490 false errors on a real pair: the same module, one log saved by a newer VASSAL that
+    appends ``;false;;1`` to every Layer. VASSAL reads both as the same trait."""
+    first = write(tmp_path / "turn1.vlog", LogWriter(start([_layered("1001", "Red Infantry", 100, 100)]))
+                  .step(move("1001", (100, 100), (160, 130), "alice-pw"), report("Red Infantry moves")))
+    newer = write(tmp_path / "turn2.vlog",
+                  LogWriter(start([_layered("1001", "Red Infantry", 160, 130, LAYER + ";false;;1")])).chat("Bob", "go"))
+    assert chain_errors([first, newer]) == []
+    changed = write(tmp_path / "turn2b.vlog",
+                    LogWriter(start([_layered("1001", "Red Infantry", 160, 130, LAYER.replace("Flip", "Turn"))]))
+                    .chat("Bob", "go"))
+    assert [f.pieces for f in chain_errors([first, changed])] == [("Red Infantry",)]
+
+
+def test_a_module_update_between_logs_is_one_warning_naming_the_versions(tmp_path):
+    pieces = [_layered(str(1001 + i), f"Unit {i}", 100 + 10 * i, 100) for i in range(30)]
+    first = write(tmp_path / "turn1.vlog", LogWriter(start(pieces)).chat("Alice", "done"), version="1.0")
+    updated = [_layered(p.id, f"Unit {i}", p.x, p.y, LAYER.replace("Flip", "Turn")) for i, p in enumerate(pieces)]
+    second = write(tmp_path / "turn2.vlog", LogWriter(start(updated)).chat("Bob", "go"), version="1.1")
+    findings = [f for f in run_check([first, second], check_ids=["chain"]).findings]
+    assert [f.severity for f in findings] == [Severity.WARNING]
+    assert "Synthetic 1.0" in findings[0].message and "Synthetic 1.1" in findings[0].message
+    assert "30 pieces have new definitions" in findings[0].message
+
+
+def test_every_chain_message_names_the_piece(tmp_path):
+    """A piece whose name VASSAL would show as empty is named by its BasicPiece name or its id."""
+    from vassal.gamestate import join_chain
+    from vassal.savewriter import Placement
+    unnamed = Placement("1005", join_chain(["mark;Side", "piece;;;unit.png;"]), join_chain(["Red", "Main Map;5;5;1;0"]),
+                        "Main Map", 5, 5)
+    first = write(tmp_path / "turn1.vlog", LogWriter(start(standard_pieces() + [unnamed])).chat("Alice", "done"))
+    second = write(tmp_path / "turn2.vlog", LogWriter(start(standard_pieces())).chat("Bob", "go"))
+    errors = chain_errors([first, second])
+    assert [f.pieces for f in errors] == [("piece 1005",)]
+    assert errors[0].message.startswith("piece 1005 was at")

@@ -41,17 +41,23 @@ def test_damaged_engine_log_never_crashes_the_check(tmp_path, changes):
         assert "grant-secret" not in result.output
 
 
-def test_a_password_quoted_in_log_text_is_hidden_from_every_report(tmp_path):
-    # a doctored log whose chat quotes Grant's id: the undo finding quotes that chat line
-    text = TEXT.replace("CHAT* Blue Infantry moves 0604 -> 0504 *", "CHAT* Blue Infantry moves grant-secret *")
-    text = text.replace("CHAT*** Morale = 3 *** <Grant>", "CHAT*** grant-secret = 3 *** <Grant>")
+def test_a_password_is_hidden_where_it_is_an_id_but_a_players_words_stay_as_written(tmp_path):
+    """Grant's password is also a word Grant used in chat: the chat is his own text and stays as
+    written (hiding the word would garble it and point at the password); a damaged entry that
+    merged a move, with its mover field, into a chat line shows no id."""
+    text = TEXT.replace("CHAT&lt;Grant&gt; - Blue Infantry advances",
+                        "CHAT&lt;Grant&gt; - my grant-secret plan: advance "
+                        "M/1795312874343/Main Map/340/212/null/Main Map/400/247/null/grant-secret")
     log = tmp_path / "doctored.vlog"
     write_save(log, text, Metadata(name="OracleDiceTest", version="1.0"), Metadata())
-    for fmt in ("text", "json", "html"):
+    for fmt in ("text", "json"):
         result = CliRunner().invoke(check, [str(log), "--format", fmt])
         assert result.exit_code == 0
-        assert "grant-secret" not in result.output
-        assert "[player id hidden]" in result.output
+        assert "null/grant-secret" not in result.output
+    from adjutant.cmd_inspect import inspect
+    said = CliRunner().invoke(inspect, [str(log), "--format", "json"]).output
+    assert "my grant-secret plan" in said and "null/[player id hidden]" in said
+    assert "null/grant-secret" not in said
 
 
 def test_commands_the_replay_could_not_apply_become_warnings_at_their_step():

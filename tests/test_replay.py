@@ -208,3 +208,33 @@ def test_a_password_inside_damaged_chat_text_is_hidden():
     said = [e.text for s in r.steps for e in s.events if isinstance(e, ChatLine)]
     assert any("[player id hidden]" in t for t in said)
     assert not any("grant-secret" in t for t in said)
+
+
+def _panzer_log(mover: str = "panzer", chat: bool = True):
+    """Hans (side German) plays with the password ``panzer``, an ordinary word he also uses in chat."""
+    from vassal.commands import Node
+    from vassal.sequence import TAB, encode
+    start = LogWriter.from_placements([Placement("a", "piece;;;a.png;Tiger", "null;0;0;1;0", "Main Map", 100, 100)])
+    nodes = start._start[:-1] + [Node(encode(["PLAYER", "panzer", "Hans", "German"], TAB))] + start._start[-1:]
+    w = LogWriter(nodes)
+    if chat:
+        w.chat("Hans", "my panzer attacks")
+    w.step(MovePiece.make("a", "Main Map", (200, 100), None, "Main Map", (100, 100), None, mover))
+    return replay_save(SaveFile("panzer.vlog", w.text(), "plain", False, None, None))
+
+
+def test_a_password_that_is_an_ordinary_word_stays_in_the_players_chat():
+    r = _panzer_log()
+    said = [e.text for s in r.steps for e in s.events if isinstance(e, ChatLine)]
+    assert said == ["<Hans> - my panzer attacks"]
+    assert [(p.name, p.side) for p in r.players] == [("Hans", "German")]
+    assert [s.player for s in r.steps] == ["Hans", "Hans"] and not r.notes
+
+
+def test_a_mover_the_roster_does_not_name_is_the_recording_player_said_once():
+    r = _panzer_log(mover="ghost-id")
+    assert r.steps[1].player == "Hans" and r.steps[1].side == "German"
+    assert [n.message for n in r.notes] == ["1 step(s) move pieces as a player the roster does not name: shown as Hans"]
+    alone = _panzer_log(mover="ghost-id", chat=False)
+    assert alone.steps[0].player == "unknown player"
+    assert len(alone.notes) == 1 and "ghost-id" not in alone.notes[0].message

@@ -98,3 +98,31 @@ def test_chain_split_and_join_on_a_real_piece():
     parts = split_chain(state)
     assert parts == ["false", "", "1", "German", "null;0;0;42;0"]
     assert join_chain(parts) == state
+
+
+chain_text = st.text(alphabet=st.sampled_from(list("ab;'\\\t")), max_size=40)
+
+
+@given(chain_text)
+def test_one_pass_chain_split_reads_as_vassal_reads_level_by_level(text):
+    """The one-pass split must agree with the level-by-level decoder on any text, malformed too."""
+    from vassal.sequence import _split_levels, split_chain
+    assert split_chain(text) == _split_levels(text)
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from(list("ab;'\\\t")), max_size=8), min_size=1, max_size=7))
+def test_one_pass_chain_join_writes_what_nested_encoding_writes(parts):
+    from vassal.sequence import _join_levels, join_chain, split_chain
+    assert join_chain(parts) == _join_levels(parts)
+    # the innermost part (a BasicPiece) never holds a tab: VASSAL could not tell it from a level
+    if "\t" not in parts[-1] and not any(p.startswith(("\\", "'")) or p.endswith("\\") for p in parts):
+        assert split_chain(join_chain(parts)) == parts
+
+
+def test_a_137_level_chain_splits_in_one_pass():
+    """Real CCN pieces nest 137 traits in 28,000 characters: both directions stay exact."""
+    from vassal.sequence import _join_levels, _split_levels, join_chain, split_chain
+    parts = [f"emb2;Layer {i};a\tb;" for i in range(136)] + ["piece;;;x.png;Counter"]
+    text = _join_levels(parts)
+    assert split_chain(text) == parts == _split_levels(text)
+    assert join_chain(parts) == text

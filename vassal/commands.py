@@ -12,9 +12,10 @@ gives back the same bytes; numeric views are properties.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .errors import FormatError
 from .sequence import ESC, decode, encode
@@ -22,7 +23,7 @@ from .sequence import ESC, decode, encode
 # ---------------------------------------------------------------- the tree
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """One command (``text``) followed by the commands it carries."""
 
@@ -46,11 +47,13 @@ def parse_tree(text: str, _depth: int = 0) -> Node:
     """Decode like ``GameModule.decode``: first token is the command, the rest its children."""
     if _depth > MAX_DEPTH:
         raise FormatError(f"commands nested more than {MAX_DEPTH} levels deep", "savedGame")
+    if ESC not in text:  # a single command: most of a save's tens of thousands
+        return Node(text)
     tokens = decode(text, ESC)
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
     first = parse_tree(tokens[0], _depth + 1)
-    rest = tuple(parse_tree(t, _depth + 1) for t in tokens[1:])
+    rest = tuple(Node(t) if ESC not in t else parse_tree(t, _depth + 1) for t in tokens[1:])
     return Node(first.text, first.children + rest)
 
 
@@ -64,7 +67,7 @@ def encode_tree(node: Node) -> str:
 # ---------------------------------------------------------------- typed commands
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Command:
     """A command whose text we did not recognise: kept verbatim, never dropped.
 
@@ -78,22 +81,22 @@ class Command:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Empty(Command):
     """An empty field or VASSAL's ``null`` placeholder for a command it could not encode."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BeginSave(Command):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndSave(Command):
     pass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AddPiece(Command):
     """``+/id/type/state``: create a piece (or a ``stack``, or a ``deck;``)."""
 
@@ -111,7 +114,7 @@ class AddPiece(Command):
         return self.type == "stack" or self.type.startswith("deck;")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RemovePiece(Command):
     """``-/id``: the rest of the text is the id, unescaped."""
 
@@ -122,7 +125,7 @@ class RemovePiece(Command):
         return cls("-/" + id, id)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChangePiece(Command):
     """``D/id/newState[/oldState]``: the whole state chain, outermost trait first."""
 
@@ -136,7 +139,7 @@ class ChangePiece(Command):
         return cls(_encode_slash("D", fields), id, new_state, old_state)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MovePiece(Command):
     """``M/id/newMap/newX/newY/newUnder/oldMap/oldX/oldY/oldUnder/playerId``.
 
@@ -163,7 +166,7 @@ class MovePiece(Command):
                    old_map, int(old_pos[0]), int(old_pos[1]), old_under, player_id)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chat(Command):
     """``CHAT<text>``: a chat line or a report (dice, moves, turn), HTML-escaped by VASSAL."""
 
@@ -174,7 +177,7 @@ class Chat(Command):
         return cls("CHAT" + message, message)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Log(Command):
     """``LOG\\t<command>``: one logged command; a top-level one is one replay step."""
 
@@ -185,7 +188,7 @@ class Log(Command):
         return cls("LOG\t" + inner.encode(), inner)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Undo(Command):
     """``UNDO\\ttrue`` opens an undo block, ``UNDO\\tfalse`` closes it (VASSAL 3.6.7+)."""
 
@@ -196,7 +199,7 @@ class Undo(Command):
         return cls("UNDO\t" + ("true" if begin else "false"), begin)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BoardPlacement:
     board: str
     reversed: bool
@@ -204,7 +207,7 @@ class BoardPlacement:
     row: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetBoards(Command):
     """``<mapId>BoardPicker\\t<board>[/rev]\\t<col>\\t<row>...``: the boards on a map."""
 
@@ -219,7 +222,7 @@ class SetBoards(Command):
         return cls(encode(tokens, "\t"), map_id, tuple(boards))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GlobalPropertyValue(Command):
     """``GlobalProperty\\t;name;value;container``: a property's value restored by a save."""
 
@@ -228,7 +231,7 @@ class GlobalPropertyValue(Command):
     container: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MutableProperty(Command):
     """``MutableProperty\\tname\\told\\tnew\\tcontainer``: a global/map/zone property changed."""
 
@@ -242,7 +245,7 @@ class MutableProperty(Command):
         return cls(encode(["MutableProperty", name, old, new, container], "\t"), name, old, new, container)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerEntry(Command):
     """``PLAYER\\tid\\tname\\tside``. The id is the player's password: excluded from repr."""
 
@@ -251,12 +254,12 @@ class PlayerEntry(Command):
     side: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerRemoved(Command):
     player_id: str = field(default="", repr=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TurnState(Command):
     """``TURN<trackerId>\\t<state>``."""
 
@@ -264,17 +267,27 @@ class TurnState(Command):
     state: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class SpecialDiceResults(Command):
+    """``SHOW_RESULTS\t<button>\t<face>...``: a SpecialDiceButton's roll, one face index
+    (0-based) per die, in the button's die order. Its ``<button>_result`` property holds only
+    the sum of the faces' values, so the faces are read from here."""
+
+    button: str = ""
+    faces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SetupStackMarker(Command):
     """``SETUP_STACK\\t``: the game is not new, so at-start stacks are not created again."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unmask(Command):
     """``UNMASK\\t...``: which players may unmask; holds passwords, so no fields are exposed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Notes(Command):
     """Scenario, public, private or secret notes (``NOTES``, ``PNOTES``, ``PNOTE``, ``SNOTE``)."""
 
@@ -344,6 +357,12 @@ def parse_command(text: str) -> Command:
         return PlayerEntry(text, f[1], f[2], f[3])
     if text.startswith("PYREMOVE\t"):
         return PlayerRemoved(text, text[len("PYREMOVE\t"):])
+    if text.startswith("SHOW_RESULTS\t"):
+        f = decode(text, "\t")
+        try:
+            return SpecialDiceResults(text, f[1] if len(f) > 1 else "", tuple(int(i) for i in f[2:]))
+        except ValueError:
+            return Command(text)
     if text.startswith("TURN"):
         tab = text.find("\t")
         if tab > 4:
@@ -389,35 +408,58 @@ def _unnull(v: str) -> str | None:
 class Stream:
     """A save or log split the way VASSAL replays it.
 
-    ``setup`` holds the commands up to and including ``end_save`` (the start
-    state, pre-order); each entry of ``steps`` is the pre-order command list of
-    one top-level ``LOG`` field, with the ``LOG`` wrappers removed.
+    ``setup_texts`` holds the command texts up to and including ``end_save`` (the
+    start state, pre-order), which ``setup`` gives typed; each entry of ``steps`` is
+    the pre-order command list of one top-level ``LOG`` field, with the ``LOG``
+    wrappers removed. A start state holds tens of thousands of commands, so they are
+    typed only when asked for (``GameState.apply_text`` reads them untyped).
     """
 
     root: Node
-    setup: tuple[Command, ...]
+    setup_texts: tuple[str, ...]
     steps: tuple[tuple[Command, ...], ...]
     # top-level commands after end_save that are not LOG steps (rare): VASSAL runs them when it
     # loads the file, so they belong to the start state, after end_save
     trailing: tuple[Command, ...] = ()
 
+    @functools.cached_property
+    def setup(self) -> tuple[Command, ...]:
+        return tuple(parse_command(t) for t in self.setup_texts)
 
-def split_stream(text: str) -> Stream:
+
+def decodes_anything(text: str) -> bool:
+    """Without a module: every command decodes but VASSAL's ``null`` placeholder."""
+    return text != "null" and not (text.startswith("LOG\t") and text[4:] == "null")
+
+
+def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -> Stream:
+    """The file's commands as VASSAL queues them on loading (``GameState.loadGame``).
+
+    ``decodes(text)`` says whether VASSAL decodes one command with the module at hand
+    (``vassal.decodable``); what it cannot decode is never executed. A top-level
+    command after ``end_save`` is one replay step when the first part of it that
+    decodes is a ``LOG``; one where nothing decodes is no step at all (VASSAL does
+    not count it); anything else runs when the file loads, with the start state.
+    """
     root = parse_tree(text)
-    setup: list[Command] = [parse_command(root.text)]
+    setup: list[str] = [root.text]
     steps: list[tuple[Command, ...]] = []
     trailing: list[Command] = []
     in_setup = True
     for child in root.children:
+        nodes = [n for n in child.walk() if decodes(n.text)]
         if in_setup:
-            setup.extend(parse_command(n.text) for n in child.walk())
-            if any(isinstance(c, EndSave) for c in setup[-1:]) or child.text == "end_save":
+            setup.extend(n.text for n in nodes)
+            if child.text == "end_save" or any(n.text == "end_save" for n in nodes):
                 in_setup = False
             continue
-        if child.text.startswith("LOG\t"):
-            steps.append(tuple(_unlog(parse_command(n.text)) for n in child.walk()))
+        if not nodes:
+            continue
+        if nodes[0].text.startswith("LOG\t"):
+            steps.append(tuple(_unlog(parse_command(n.text)) for n in nodes))
         else:
-            trailing.extend(parse_command(n.text) for n in child.walk())
+            trailing.extend(parse_command(n.text) for n in nodes if not n.text.startswith("LOG\t"))
+            steps.extend((_unlog(parse_command(n.text)),) for n in nodes if n.text.startswith("LOG\t"))
     return Stream(root, tuple(setup), tuple(steps), tuple(trailing))
 
 

@@ -534,3 +534,39 @@ def toolbar_menu(text: str, menu_items: Sequence[str], tooltip: str = "") -> Ele
     """A drop-down that gathers other toolbar buttons, named by their button texts (§2.14)."""
     return element(M + "ToolbarMenu", _attrs(description=text, hotkey="", icon="",
                                              menuItems=_list(menu_items), text=text, tooltip=tooltip))
+
+
+# --- decks, chart-window maps, symbolic dice -----------------------------------------------
+
+def draw_pile(name: str, owning_board: str, x: int, y: int, width: int = 100, height: int = 140,
+              face_down: str = "Never") -> Element:
+    """A Deck at board point (x, y) of ``owning_board``; pieces dropped there join it (§2.3)."""
+    return element(MAP + "DrawPile", _attrs(
+        allowMultiple=False, allowSelect=False, color="255,255,255", draw=True, drawFaceUp=False,
+        faceDown=face_down, height=height, name=name, owningBoard=owning_board, reshufflable=False,
+        reversible=False, shuffle="Never", width=width, x=x, y=y,
+    ))
+
+
+def widget_map(map_name: str, children: Sequence[Element]) -> Element:
+    """The map inside a chart window's MapWidget: a Map in all but its window."""
+    return element(WIDGET + "WidgetMap", _map_attrs(map_name, 0, 0, False, "", False), children)
+
+
+def map_widget(entry_name: str, map_el: Element) -> Element:
+    """A map shown inside a chart window (tab, panel or list widget)."""
+    return element(WIDGET + "MapWidget", _attrs(entryName=entry_name), [map_el])
+
+
+def special_dice_button(name: str, dice: Sequence[Sequence[tuple[str, int]]],
+                        report_format: str = "** $name$ = [$result1$] [$result2$] *** &lt;$playerName$&gt;") -> Element:
+    """A button rolling symbolic dice: each die a list of (face text, face value)."""
+    dies = [element(M + "SpecialDie", _attrs(name=f"{name} die {i + 1}"),
+                    [element(M + "SpecialDieFace", _attrs(icon="", text=text, value=value))
+                     for text, value in faces])
+            for i, faces in enumerate(dice)]
+    return element(M + "SpecialDiceButton", _attrs(
+        backgroundColor="0,0,0", format=report_format, hotkey="", icon="", name=name, resultButton=False,
+        resultChatter=True, resultWindow=False, text=name, tooltip=name, windowTitleResultFormat="$name$",
+        windowX=100, windowY=100,
+    ), dies)

@@ -1,45 +1,98 @@
-"""The board as VASSAL holds it while replaying: pieces, stacks, properties.
+"""The board as VASSAL holds it while replaying: pieces, stacks, decks, maps, properties.
 
-The rules here mirror what VASSAL's commands do to its game state (format
-reference §5.5, §5.8), because a referee's "where was this piece after step N"
-must equal what VASSAL shows:
+A referee's "where was this piece after step N" must equal what VASSAL shows, so
+this is a small model of VASSAL's own objects and the few methods the commands
+call, with VASSAL's rules kept, quirks included (format reference §5.5, §5.8):
 
-* a piece inside a stack is where its stack is (VASSAL asks the parent);
-* placing a piece on a map takes it out of any stack it was in;
-* a ``+/id/stack/...`` command gathers the listed pieces into that stack;
+* a piece has its own map and point, and a parent Stack (or Deck); a piece in a
+  stack is where its stack is (``BasicPiece.getMap/getPosition`` ask the parent);
+* each map keeps a list of its top-level pieces and stacks (``Map.pieces``): that
+  list is what VASSAL draws and lists; a piece in no list is on no map;
+* ``Map.addPiece`` takes a piece out of its stack and out of any other map's list;
+  ``Map.removePiece`` only takes it out of the list (a stacked piece stays stacked);
+* ``Stack.setState`` lists its members again, bottom first; pieces it no longer
+  lists keep it as their parent, so they are on no map until something moves them;
+* ``MovePiece`` merges the piece into the stack or deck already at its new point,
+  or into the piece named beneath it; without one beneath, a merged piece goes to
+  the bottom (that is how an undo puts a piece back under a stack);
+* ``RemovePiece`` of a stack leaves its pieces inside it, off every map;
 * ``D/id/new/old`` applies only the traits whose state changed (``mergeState``).
 
-Every mutation is journalled so a step can be popped again (python-chess's
-push/pop): ``GameState.apply`` returns the journal, ``GameState.revert`` undoes it.
+The state is applied forward only; ``vassal.replay`` keeps what each step changed
+as events, and rebuilds the board at any step from the start.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
-                       MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState)
-from .sequence import decode, encode, join_chain, split_chain
+                       MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState, parse_command)
+from .sequence import chain_parts, decode, encode, join_chain, split_chain
 
-_MISSING = object()
+DEFAULT_LAYER = 1  # DefaultPieceCollection: pieces that do not stack below (0), the rest above (1)
 
 
-@dataclass
+class MapRules(Protocol):
+    """What a module says about its maps, for the few rules that depend on it."""
+
+    def map_id(self, map_id: str) -> str | None:
+        """The identifier of the map a file calls ``map_id`` (its name, or ``MapN``); None when the
+        module has no such map (``Map.getMapById``)."""
+
+    def stacking(self, map_id: str) -> bool: ...
+
+    def layer(self, map_id: str, piece_type: str, piece_state: str) -> int: ...
+
+
+class AnyMap:
+    """Without a module every map a file names exists, stacks, and has VASSAL's default layers."""
+
+    def map_id(self, map_id: str) -> str | None:
+        return map_id
+
+    def stacking(self, map_id: str) -> bool:
+        return True
+
+    def layer(self, map_id: str, piece_type: str, piece_state: str) -> int:
+        return 0 if no_stack(piece_type) else DEFAULT_LAYER
+
+
+@dataclass(eq=False)
+class StackRecord:
+    """A Stack or a Deck: its own map and point, its members (piece ids) bottom first."""
+
+    id: str
+    map: str | None
+    x: int
+    y: int
+    members: list[str] = field(default_factory=list)
+    layer: str = ""
+    deck: bool = False
+    serial: int = 0  # when it joined its map's piece list: VASSAL visits a map's pieces in that order
+
+
+@dataclass(eq=False)
 class PieceRecord:
-    """A piece as the replay tracks it. ``states`` is the state chain, outermost trait first."""
+    """A piece as the replay tracks it: ``state`` is the whole state chain as VASSAL would write it
+    now (outermost trait first); ``map``/``x``/``y`` are the BasicPiece's own fields, ``parent``
+    the Stack or Deck it is in (possibly one no longer on any map)."""
 
     id: str
     type: str
-    states: list[str]
+    state: str
     map: str | None = None
     x: int = 0
     y: int = 0
-    parent: str | None = None
+    parent: StackRecord | None = None
+    serial: int = 0
 
     @property
-    def state(self) -> str:
-        return join_chain(self.states)
+    def states(self) -> list[str]:
+        """The state chain split into one entry per trait, outermost first."""
+        return list(chain_parts(self.state))
 
     @property
     def common_name(self) -> str:
@@ -47,161 +100,293 @@ class PieceRecord:
         return basic_name(self.type)
 
 
-@dataclass
-class StackRecord:
-    id: str
-    map: str | None
-    x: int
-    y: int
-    members: list[str] = field(default_factory=list)
-    layer: str = ""
-
-
+@lru_cache(maxsize=1 << 12)
 def basic_name(type_text: str) -> str:
-    basic = split_chain(type_text)[-1]
+    basic = chain_parts(type_text)[-1]
     if not basic.startswith("piece;"):
         return ""
     fields = decode(basic, ";")
     return fields[4] if len(fields) > 4 else ""
 
 
+@lru_cache(maxsize=1 << 12)
+def no_stack(type_text: str) -> bool:
+    """VASSAL's ``NoStack`` property: the outermost Does Not Stack (``immob;``, unless its
+    stacking option starts with ``L``) or Mat (``mat;``) trait says the piece never stacks."""
+    if "immob;" not in type_text and "mat;" not in type_text:
+        return False
+    for part in chain_parts(type_text):
+        if part.startswith("mat;"):
+            return True
+        if part.startswith("immob;"):
+            fields = decode(part[len("immob;"):], ";")
+            stacking = fields[2] if len(fields) > 2 else "R"
+            return not stacking.startswith("L")
+    return False
+
+
 def parse_basic_state(state: str) -> tuple[str | None, int, int, str]:
-    """``mapId;x;y;gpid;...`` -> (map or None, x, y, gpid)."""
+    """``mapId;x;y;gpid;...`` -> (map or None, x, y, gpid), as ``BasicPiece.setState`` reads it."""
     f = decode(state, ";")
     f += [""] * (4 - len(f))
+    return (None if f[0] == "null" else f[0]), _int(f[1]), _int(f[2]), f[3]
+
+
+def _int(text: str) -> int:
+    """``SequenceEncoder.Decoder.nextInt(0)``: a bad number reads as 0."""
     try:
-        x, y = int(f[1] or 0), int(f[2] or 0)
+        return int(text.strip())
     except ValueError:
-        x, y = 0, 0
-    return (None if f[0] in ("null", "") else f[0]), x, y, f[3]
+        return 0
+
+
+def with_position(state: str, map_id: str | None, x: int, y: int) -> str:
+    """The state chain with the BasicPiece's map and point replaced (``BasicPiece.getState``)."""
+    parts = list(chain_parts(state))
+    fields = decode(parts[-1], ";")
+    if len(fields) < 3:
+        return state
+    fields[0], fields[1], fields[2] = ("null" if map_id is None else map_id), str(x), str(y)
+    parts[-1] = encode(fields, ";")
+    return join_chain(parts)
 
 
 class GameState:
-    """Mutable game state with a journal per applied step."""
+    """The game state VASSAL would hold after the commands applied so far."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: MapRules | None = None) -> None:
+        self.rules: MapRules = rules or AnyMap()
         self.pieces: dict[str, PieceRecord] = {}
         self.stacks: dict[str, StackRecord] = {}
+        # Map.pieces: the map whose piece list holds each top-level piece, stack or deck
+        self.listing: dict[str, str] = {}
+        # listed pieces, decks and non-empty stacks by exact point: what a move may merge with
+        self._at: dict[tuple[str, int, int], set[str]] = {}
+        self._point: dict[str, tuple[str, int, int]] = {}
+        # empty stacks, kept as their state until something names them: saves carry tens of
+        # thousands (VASSAL never throws an emptied stack away), and they can hold nothing
+        self._dormant: dict[str, tuple[str, int]] = {}
+        self._serial = 0
         self.properties: dict[tuple[str, str], str] = {}
         self.turns: dict[str, str] = {}
         self.boards: dict[str, tuple[BoardPlacement, ...]] = {}
         # player id (a password) -> (name, side); never exposed, only used to name movers
         self._players: dict[str, tuple[str, str]] = {}
         self.roster: list[tuple[str, str]] = []
-        self._journal: list[tuple[Any, Any, Any]] | None = None
-
-    # ------------------------------------------------------------ journal
-
-    def _set(self, container: Any, key: Any, value: Any) -> None:
-        if self._journal is not None:
-            old = getattr(container, key) if isinstance(key, str) and not isinstance(container, dict) \
-                else container.get(key, _MISSING)
-            self._journal.append((container, key, old))
-        if isinstance(container, dict):
-            container[key] = value
-        else:
-            setattr(container, key, value)
-
-    def _del(self, container: dict, key: Any) -> None:
-        if key in container:
-            if self._journal is not None:
-                self._journal.append((container, key, container[key]))
-            del container[key]
-
-    def _touch_list(self, owner: Any, attr: str) -> list:
-        """Replace a list attribute by a copy before mutating it, so revert restores the old list."""
-        lst = list(getattr(owner, attr))
-        self._set(owner, attr, lst)
-        return lst
-
-    def begin(self) -> None:
-        self._journal = []
-
-    def end(self) -> list:
-        journal, self._journal = self._journal or [], None
-        return journal
-
-    def revert(self, journal: list) -> None:
-        for container, key, old in reversed(journal):
-            if isinstance(container, dict):
-                if old is _MISSING:
-                    container.pop(key, None)
-                else:
-                    container[key] = old
-            else:
-                setattr(container, key, old)
 
     # ------------------------------------------------------------ queries
 
+    def get(self, obj_id: str) -> PieceRecord | StackRecord | None:
+        """``GameState.getPieceForId``: pieces and stacks share one id space."""
+        obj = self.pieces.get(obj_id) or self.stacks.get(obj_id)
+        if obj is None and obj_id in self._dormant:
+            obj = self._wake(obj_id)
+        return obj
+
+    _get = get
+
+    def _wake(self, stack_id: str) -> StackRecord:
+        """An empty stack named at last: made as its AddPiece would have made it."""
+        state, serial = self._dormant.pop(stack_id)
+        stack = self.stacks[stack_id] = StackRecord(stack_id, None, 0, 0)
+        self._set_stack_state(stack, state)
+        stack.serial = serial
+        return stack
+
+    def _stays_empty(self, state: str) -> bool:
+        """True when a Stack's state lists no piece that exists now (``Stack.setState``)."""
+        fields = decode(state, ";")
+        ids = fields[1:] if fields[0] == "null" else fields[3:]
+        return all(t.startswith("@@") or t not in self.pieces for t in ids)
+
+    @staticmethod
+    def map_of(obj: PieceRecord | StackRecord) -> str | None:
+        """``getMap``: a piece in a stack answers with its stack's map."""
+        if isinstance(obj, PieceRecord) and obj.parent is not None:
+            return obj.parent.map
+        return obj.map
+
+    @staticmethod
+    def point_of(obj: PieceRecord | StackRecord) -> tuple[int, int]:
+        if isinstance(obj, PieceRecord) and obj.parent is not None:
+            return obj.parent.x, obj.parent.y
+        return obj.x, obj.y
+
+    def listed_on(self, obj: PieceRecord | StackRecord) -> str | None:
+        """The map whose piece list holds the object or its stack: where VASSAL shows it."""
+        if isinstance(obj, PieceRecord) and obj.parent is not None:
+            if obj.id not in obj.parent.members:
+                return None  # dropped from its stack's list but still pointing at it: on no map
+            return self.listing.get(obj.parent.id) if self.stacks.get(obj.parent.id) is obj.parent else None
+        return self.listing.get(obj.id)
+
     def position(self, piece_id: str) -> tuple[str | None, int, int]:
-        """Where VASSAL would say the piece is: its stack's place if it is in one."""
+        """Where VASSAL shows the piece (or stack): the map listing it, and its point."""
+        obj = self._get(piece_id)
+        if obj is None:
+            raise KeyError(piece_id)
+        x, y = self.point_of(obj)
+        return self.listed_on(obj), x, y
+
+    def stack_of(self, piece_id: str) -> StackRecord | None:
+        """The stack or deck whose member list holds the piece."""
         p = self.pieces.get(piece_id)
-        if p is None:
-            s = self.stacks[piece_id]
-            return s.map, s.x, s.y
-        if p.parent and p.parent in self.stacks:
-            s = self.stacks[p.parent]
-            return s.map, s.x, s.y
-        return p.map, p.x, p.y
+        return p.parent if p is not None and p.parent is not None and piece_id in p.parent.members else None
 
     def player_for_id(self, player_id: str) -> tuple[str, str] | None:
         return self._players.get(player_id)
 
-    # ------------------------------------------------------------ stacking
+    def at(self, map_id: str, x: int, y: int) -> list[PieceRecord | StackRecord]:
+        """``Map.getPieces()`` at one point: lower layers first, each in the order they joined the map."""
+        ids = self._at.get((map_id, x, y), ())
+        objects = [o for o in (self._get(i) for i in ids) if o is not None]
+        return sorted(objects, key=lambda o: (self._layer(map_id, o), o.serial))
 
-    def _detach(self, piece_id: str) -> None:
-        p = self.pieces.get(piece_id)
-        if p is None or p.parent is None:
-            return
-        stack = self.stacks.get(p.parent)
-        if stack is not None and piece_id in stack.members:
-            members = self._touch_list(stack, "members")
-            members.remove(piece_id)
-        self._set(p, "parent", None)
+    def _layer(self, map_id: str, obj: PieceRecord | StackRecord) -> int:
+        if isinstance(obj, StackRecord):
+            if obj.deck:
+                return -1  # canMerge: a Deck merges with anything
+            bottom = next((self.pieces[m] for m in obj.members if m in self.pieces), None)
+            return DEFAULT_LAYER if bottom is None else self.rules.layer(map_id, bottom.type, bottom.state)
+        return self.rules.layer(map_id, obj.type, obj.state)
 
-    def _attach(self, piece_id: str, stack: StackRecord, index: int | None = None) -> None:
-        p = self.pieces.get(piece_id)
-        if p is None:
-            return
-        if p.parent != stack.id:
-            self._detach(piece_id)
-        members = self._touch_list(stack, "members")
-        if piece_id in members:
-            members.remove(piece_id)
-        members.insert(len(members) if index is None else index, piece_id)
-        self._set(p, "parent", stack.id)
-        self._place_fields(p, stack.map, stack.x, stack.y)
+    # ------------------------------------------------------------ VASSAL's methods
 
-    def _place_fields(self, p: PieceRecord, map_id: str | None, x: int, y: int) -> None:
-        if (p.map, p.x, p.y) != (map_id, x, y):
-            self._set(p, "map", map_id)
-            self._set(p, "x", x)
-            self._set(p, "y", y)
-            basic = p.states[-1]
-            f = decode(basic, ";")
-            if len(f) >= 3:
-                f[0], f[1], f[2] = ("null" if map_id is None else map_id), str(x), str(y)
-                states = self._touch_list(p, "states")
-                states[-1] = encode(f, ";")
+    def _reindex(self, obj: PieceRecord | StackRecord) -> None:
+        """Keep the by-point index up to date after a move, a listing change or a stack filling
+        up or emptying (an empty stack is no merge target, and saves hold thousands of them)."""
+        old = self._point.pop(obj.id, None)
+        if old is not None:
+            bucket = self._at.get(old)
+            if bucket is not None:
+                bucket.discard(obj.id)
+                if not bucket:
+                    del self._at[old]
+        map_id = self.listing.get(obj.id)
+        if map_id is not None and (isinstance(obj, PieceRecord) or obj.deck or obj.members):
+            key = (map_id, obj.x, obj.y)
+            self._point[obj.id] = key
+            self._at.setdefault(key, set()).add(obj.id)
 
-    def _place_at(self, piece_id: str, map_id: str | None, x: int, y: int) -> None:
-        """``Map.placeAt``: the piece leaves its stack (if any) and takes the point."""
-        if piece_id in self.stacks:
-            s = self.stacks[piece_id]
-            self._set(s, "map", map_id)
-            self._set(s, "x", x)
-            self._set(s, "y", y)
-            for m in s.members:
-                if m in self.pieces:
-                    self._place_fields(self.pieces[m], map_id, x, y)
+    def _map_remove(self, map_id: str | None, obj_id: str) -> None:
+        """``Map.removePiece``: out of the map's piece list, nothing else."""
+        if map_id is not None and self.listing.get(obj_id) == map_id:
+            del self.listing[obj_id]
+            obj = self._get(obj_id)
+            if obj is not None:
+                self._reindex(obj)
+
+    def _map_add(self, map_id: str, obj: PieceRecord | StackRecord) -> None:
+        """``Map.addPiece``: out of its stack and any other map's list, onto this map's list."""
+        if self.listing.get(obj.id) == map_id:
             return
-        p = self.pieces.get(piece_id)
-        if p is None:
+        if isinstance(obj, PieceRecord) and obj.parent is not None:
+            self._stack_remove(obj.parent, obj)
+        old = self.map_of(obj)
+        if old is not None and old != map_id:
+            self._map_remove(old, obj.id)
+        self._serial += 1
+        obj.serial = self._serial
+        self.listing[obj.id] = map_id
+        obj.map = map_id
+        self._reindex(obj)
+
+    def _stack_remove(self, stack: StackRecord, piece: PieceRecord) -> None:
+        """``Stack.remove``: out of the member list; the piece has no parent any more."""
+        if piece.id in stack.members:
+            stack.members.remove(piece.id)
+            if not stack.members:
+                self._reindex(stack)
+        piece.parent = None
+
+    def _insert_child(self, stack: StackRecord, piece: PieceRecord, index: int) -> None:
+        """``Stack.insertChild``: out of its old stack (or its map's list), into this one at ``index``."""
+        if piece.parent is not None:
+            self._stack_remove(piece.parent, piece)
+        elif piece.map is not None:
+            self._map_remove(piece.map, piece.id)
+        piece.parent = stack
+        piece.map = stack.map  # BasicPiece.setParent: the piece takes its stack's map
+        stack.members.insert(max(0, min(index, len(stack.members))), piece.id)
+        if len(stack.members) == 1:
+            self._reindex(stack)
+
+    def _insert(self, stack: StackRecord, piece: PieceRecord, index: int) -> None:
+        """``Stack.insert``: a member moves to ``index``, anything else is inserted there."""
+        members = stack.members
+        if piece.id not in members:
+            self._insert_child(stack, piece, index)
             return
-        self._detach(piece_id)
-        self._place_fields(p, map_id, x, y)
+        old = members.index(piece.id)
+        index = max(0, min(index, len(members)))
+        if index > old:
+            members.insert(index + 1, piece.id)
+            del members[old]
+        else:
+            del members[old]
+            members.insert(index, piece.id)
+
+    def _place_at(self, obj: PieceRecord | StackRecord, map_id: str, x: int, y: int) -> None:
+        """``Map.placeAt`` of a piece already in the game: take the point, join the map's list."""
+        obj.x, obj.y = x, y
+        self._reindex(obj)
+        self._map_add(map_id, obj)
+
+    def _made_stack(self, piece: PieceRecord, map_id: str | None, x: int, y: int) -> StackRecord:
+        """A stack VASSAL makes during replay, holding ``piece``; VASSAL gives it a new id that no
+        file names, so ours says whose it is."""
+        self._serial += 1
+        stack = StackRecord(f"{piece.id}#stack{self._serial}", map_id, x, y)
+        self.stacks[stack.id] = stack
+        self._insert_child(stack, piece, 0)
+        return stack
+
+    def _merge(self, map_id: str, fixed: PieceRecord | StackRecord, moving: PieceRecord | StackRecord) -> None:
+        """``StackMetrics.merge`` of ``map_id``: ``moving`` goes directly above ``fixed`` (on top of a
+        stack or deck), or joins ``fixed`` in a new stack."""
+        if isinstance(fixed, StackRecord) and fixed.members and fixed.members[-1] in self.pieces:
+            self._merge(map_id, self.pieces[fixed.members[-1]], moving)
+            return
+        parent = fixed.parent if isinstance(fixed, PieceRecord) else None
+        index = parent.members.index(fixed.id) + 1 if parent is not None and fixed.id in parent.members else 0
+        if moving is fixed or moving is parent:
+            return
+        if parent is None:
+            if isinstance(fixed, StackRecord):
+                parent, index = fixed, len(fixed.members)
+            else:
+                fixed_map = self.map_of(fixed)
+                parent = self._made_stack(fixed, fixed_map, fixed.x, fixed.y)
+                if fixed_map is not None:
+                    self._place_at(parent, fixed_map, fixed.x, fixed.y)
+                index = 1
+        if isinstance(moving, StackRecord):
+            for member in list(moving.members):
+                if member in self.pieces:
+                    self._insert_child(parent, self.pieces[member], index)
+                    index += 1
+            return
+        if moving.parent is parent and moving.id in parent.members and parent.members.index(moving.id) < index:
+            index -= 1
+        moving_map = self.map_of(moving)
+        if moving_map is not None and moving_map != map_id:
+            self._map_remove(moving_map, moving.id)
+        self._insert(parent, moving, index)
 
     # ------------------------------------------------------------ commands
+
+    def apply_text(self, text: str) -> None:
+        """``apply`` of one command's text; an empty stack (tens of thousands in a save's start
+        state) is read straight from the text, without making a command of it."""
+        if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
+            fields = text[2:].split("/")
+            if len(fields) == 3 and fields[1] == "stack" and fields[0] not in self.pieces \
+                    and fields[0] not in self.stacks and fields[0] not in self._dormant \
+                    and self._stays_empty(fields[2]):
+                self._serial += 1
+                self._dormant[fields[0]] = (fields[2], self._serial)
+                return
+        self.apply(parse_command(text))
 
     def apply(self, c: Command) -> None:
         """Execute one command (not its children) as VASSAL would."""
@@ -214,142 +399,202 @@ class GameState:
         elif isinstance(c, MovePiece):
             self._move(c)
         elif isinstance(c, MutableProperty):
-            self._set(self.properties, (c.container, c.name), c.new)
+            self.properties[(c.container, c.name)] = c.new
         elif isinstance(c, GlobalPropertyValue):
-            self._set(self.properties, (c.container, c.name), c.value)
+            self.properties[(c.container, c.name)] = c.value
         elif isinstance(c, TurnState):
-            self._set(self.turns, c.tracker, c.state)
+            self.turns[c.tracker] = c.state
         elif isinstance(c, SetBoards):
-            self._set(self.boards, c.map_id, c.boards)
+            self.boards[c.map_id] = c.boards
         elif isinstance(c, PlayerEntry):
-            self._set(self._players, c.player_id, (c.name, c.side))
-            roster = list(self.roster)
-            if (c.name, c.side) not in roster:
-                roster.append((c.name, c.side))
-                self._set(self, "roster", roster)
+            self._players[c.player_id] = (c.name, c.side)
+            if (c.name, c.side) not in self.roster:
+                self.roster.append((c.name, c.side))
+
+    def _map(self, map_id: str | None) -> str | None:
+        """``Map.getMapById``: a map the module does not have is no map."""
+        return None if map_id is None else self.rules.map_id(map_id)
 
     def _add(self, c: AddPiece) -> None:
+        """``AddPiece``: register the object, then ``setState``."""
         if c.is_stack:
-            self._set_stack_state(c.id, c.state)
+            stack = self.get(c.id)
+            if stack is None and c.type == "stack" and self._stays_empty(c.state):
+                self._serial += 1
+                self._dormant[c.id] = (c.state, self._serial)
+                return
+            if stack is None:
+                stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
+            self._set_stack_state(stack, c.state)
             return
-        p = self.pieces.get(c.id)
-        if p is None:
-            states = split_chain(c.state)
-            m, x, y, _ = parse_basic_state(states[-1])
-            p = PieceRecord(c.id, c.type, states, m, x, y)
-            self._set(self.pieces, c.id, p)
-            return
-        self._set_piece_state(p, split_chain(c.state))
+        piece = self.pieces.get(c.id)
+        if piece is None:
+            piece = self.pieces[c.id] = PieceRecord(c.id, c.type, "")
+        self._set_piece_state(piece, c.state)
 
-    def _set_stack_state(self, stack_id: str, state: str) -> None:
-        """``map;x;y;id;...;@@layer`` for a Stack, ``map;x;y;faceDown;id,id,...`` for a Deck:
-        every known piece id named after the position is a member, bottom first."""
+    def _set_stack_state(self, stack: StackRecord, state: str) -> None:
+        """``Stack.setState`` (``map;x;y;id;...;@@layer``) or ``Deck.setState``
+        (``map;x;y;faceDown;id,id,...``): the listed pieces become the members, bottom first."""
         f = decode(state, ";")
-        map_id = None if not f or f[0] in ("null", "") else f[0]
-        try:
-            x, y = int(f[1]), int(f[2])
-            ids = f[3:]
-        except (IndexError, ValueError):
+        map_id = f[0] if f else ""
+        if stack.deck:
+            x, y = _int(f[1]) if len(f) > 1 else 0, _int(f[2]) if len(f) > 2 else 0
+            ids = [i for token in f[4:5] for i in decode(token, ",")]
+        elif map_id == "null":  # VASSAL reads no point after a null map: the next tokens are ids
             x, y, ids = 0, 0, f[1:]
-        layer = ""
-        members = []
+        else:
+            x, y = _int(f[1]) if len(f) > 1 else 0, _int(f[2]) if len(f) > 2 else 0
+            ids = f[3:]
+        stack.x, stack.y = x, y
+        stack.members = []
         for token in ids:
-            if token.startswith("@@"):
-                layer = token
-                continue
-            # a Stack lists one id per field, a Deck all its cards in one comma list
-            members += [t for t in token.split(",") if t in self.pieces]
-        s = self.stacks.get(stack_id)
-        if s is None:
-            s = StackRecord(stack_id, map_id, x, y)
-            self._set(self.stacks, stack_id, s)
-        else:
-            for old in s.members:
-                if old not in members and old in self.pieces and self.pieces[old].parent == stack_id:
-                    self._set(self.pieces[old], "parent", None)
-            self._set(s, "members", [])
-            self._set(s, "map", map_id)
-            self._set(s, "x", x)
-            self._set(s, "y", y)
-        self._set(s, "layer", layer)
-        for m in members:
-            self._attach(m, s)
+            piece = self.pieces.get(token)
+            if piece is not None:
+                self._insert_child(stack, piece, len(stack.members))
+            elif token.startswith("@@"):
+                stack.layer = token
+        target = self._map(None if map_id == "null" else map_id)
+        if target != stack.map:
+            if target is not None:
+                self._map_add(target, stack)
+            else:
+                stack.map = None  # VASSAL leaves it on the old map's list
+        self._reindex(stack)
 
-    def _set_piece_state(self, p: PieceRecord, new: list[str], old: list[str] | None = None) -> None:
-        """Full ``setState``, or ``mergeState`` when the old chain is known."""
-        states = list(p.states)
-        if old is not None and len(old) == len(new) == len(states):
-            for i, (n, o) in enumerate(zip(new, old)):
-                if n != o:
-                    states[i] = n
-        else:
-            states = new
-        self._set(p, "states", states)
-        m, x, y, _ = parse_basic_state(states[-1])
-        if m != p.map and m is not None:
-            self._detach(p.id)
-        self._set(p, "map", m)
-        self._set(p, "x", x)
-        self._set(p, "y", y)
+    def _set_piece_state(self, piece: PieceRecord, state: str) -> None:
+        """``Decorator.setState`` down to ``BasicPiece.setState``: a new map takes the piece onto its
+        list (out of its stack); no map takes it off the list, leaving any stack it is in."""
+        piece.state = state
+        map_id, x, y, _ = parse_basic_state(chain_parts(state)[-1])
+        old = self.map_of(piece)
+        target = self._map(map_id)
+        piece.x, piece.y = x, y
+        if piece.parent is None:
+            self._reindex(piece)
+        if target != old:
+            if target is not None:
+                self._map_add(target, piece)
+            else:
+                self._map_remove(old, piece.id)
+                piece.map = None
 
-    def _remove(self, piece_id: str) -> None:
-        if piece_id in self.stacks:
-            s = self.stacks[piece_id]
-            for m in s.members:
-                if m in self.pieces:
-                    self._set(self.pieces[m], "parent", None)
-            self._del(self.stacks, piece_id)
+    def _merge_piece_state(self, piece: PieceRecord, new: str, old: str) -> None:
+        """``mergeState``: each trait whose state differs between old and new takes the new one.
+        So does the BasicPiece, and only then does it read its map and point again: a card whose
+        state names another map stays in the hand it was put in if the command did not change that."""
+        news, olds = chain_parts(new), chain_parts(old)
+        current = news if piece.state == old else chain_parts(piece.state)
+        if not len(current) == len(news) == len(olds):
+            self._set_piece_state(piece, new)
             return
-        if piece_id in self.pieces:
-            self._detach(piece_id)
-            self._del(self.pieces, piece_id)
+        if current is news:
+            traits = new
+        else:
+            traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
+                                + [current[-1]])
+        if news[-1] != olds[-1]:
+            self._set_piece_state(piece, join_chain(list(chain_parts(traits)[:-1]) + [news[-1]]))
+        else:
+            piece.state = traits
+
+    def _remove(self, obj_id: str) -> None:
+        """``RemovePiece``: off its map's list and out of its stack; a removed stack keeps its
+        members (which are then on no map)."""
+        obj = self._get(obj_id)
+        if obj is None:
+            return
+        map_id = self.map_of(obj)
+        parent = obj.parent if isinstance(obj, PieceRecord) else None
+        if map_id is not None:
+            self._map_remove(map_id, obj.id)
+            obj.map = None
+        if parent is not None:
+            self._stack_remove(parent, obj)
+        if isinstance(obj, PieceRecord):
+            del self.pieces[obj_id]
+        else:
+            del self.stacks[obj_id]
 
     def _change(self, c: ChangePiece) -> None:
-        if c.id in self.stacks:
-            self._set_stack_state(c.id, c.new_state)
-            return
-        p = self.pieces.get(c.id)
-        if p is None:
-            return
-        self._set_piece_state(p, split_chain(c.new_state),
-                              split_chain(c.old_state) if c.old_state is not None else None)
+        obj = self._get(c.id)
+        if isinstance(obj, StackRecord):
+            if c.old_state is not None and not obj.deck and c.old_state != self.stack_state(obj):
+                self._set_stack_state(obj, _merge_stack_state(c.new_state, c.old_state, obj.members))
+            else:
+                self._set_stack_state(obj, c.new_state)
+        elif obj is not None:
+            if c.old_state is None:
+                self._set_piece_state(obj, c.new_state)
+            else:
+                self._merge_piece_state(obj, c.new_state, c.old_state)
+
+    @staticmethod
+    def stack_state(stack: StackRecord) -> str:
+        """``Stack.getState``."""
+        head = ["null" if stack.map is None else stack.map, str(stack.x), str(stack.y)]
+        return encode(head + list(stack.members) + [stack.layer or "@@-1"], ";")
 
     def _move(self, c: MovePiece) -> None:
-        if c.id not in self.pieces and c.id not in self.stacks:
+        """``MovePiece.executeCommand``."""
+        obj = self._get(c.id)
+        if obj is None:
             return
-        if c.new_map is None:
-            self._detach(c.id)
-            self._place_at(c.id, None, c.new_x, c.new_y)
+        target = self._map(c.new_map)
+        if target is None:  # the old map drops it from its list; a stacked piece stays stacked
+            self._map_remove(self._map(c.old_map), obj.id)
             return
+        point = (c.new_x, c.new_y)
         if c.new_under is not None:
-            under_map, ux, uy = self.position(c.new_under) if (
-                c.new_under in self.pieces or c.new_under in self.stacks) else (None, 0, 0)
-            if under_map == c.new_map and (ux, uy) == (c.new_x, c.new_y):
-                if c.id in self.pieces:
-                    self._merge(c.new_under, c.id)
-                    return
-                if c.new_under not in self.stacks[c.id].members:
-                    # a whole stack dropped onto another: its pieces join that stack, in order
-                    below = c.new_under
-                    for member in list(self.stacks[c.id].members):
-                        self._merge(below, member)
-                        below = member
-                    return
-        self._place_at(c.id, c.new_map, c.new_x, c.new_y)
+            under = self._get(c.new_under)
+            if under is not None and self.point_of(under) == point and self.map_of(under) == target:
+                self._merge(target, under, obj)
+                return
+            if not self._merge_into_existing(target, obj, point):
+                self._stack_or_place(obj, target, point)
+            return
+        if not self._merge_into_existing(target, obj, point):
+            self._stack_or_place(obj, target, point)
+        if isinstance(obj, PieceRecord) and obj.parent is not None:
+            self._insert(obj.parent, obj, 0)
 
-    def _merge(self, under_id: str, piece_id: str) -> None:
-        """``StackMetrics.merge``: put the piece directly above ``under`` in under's stack."""
-        if under_id in self.stacks:
-            self._attach(piece_id, self.stacks[under_id])
-            return
-        under = self.pieces[under_id]
-        if under.parent and under.parent in self.stacks:
-            stack = self.stacks[under.parent]
-            self._detach(piece_id)
-            self._attach(piece_id, stack, stack.members.index(under_id) + 1)
-            return
-        # two lone pieces: VASSAL makes a new stack; name it after the piece beneath
-        stack = StackRecord(f"{under_id}#stack", under.map, under.x, under.y)
-        self._set(self.stacks, stack.id, stack)
-        self._attach(under_id, stack)
-        self._attach(piece_id, stack)
+    def _stack_or_place(self, obj: PieceRecord | StackRecord, map_id: str, point: tuple[int, int]) -> None:
+        """``MovePiece.stackOrPlacePiece``: a lone stackable piece gets a stack of its own."""
+        if (isinstance(obj, PieceRecord) and obj.parent is None and self.rules.stacking(map_id)
+                and not no_stack(obj.type)):
+            stack = self._made_stack(obj, map_id, *point)
+            self._place_at(stack, map_id, *point)
+        else:
+            self._place_at(obj, map_id, *point)
+
+    def _merge_into_existing(self, map_id: str, moving: PieceRecord | StackRecord,
+                             point: tuple[int, int]) -> bool:
+        """``MovePiece.createMergeFinder``: the first deck, stack or piece at exactly ``point`` that
+        the moving piece may join, in the map's own order; True if it merged."""
+        stacking = self.rules.stacking(map_id)
+        moving_no_stack = isinstance(moving, PieceRecord) and no_stack(moving.type)
+        for other in self.at(map_id, *point):
+            if isinstance(other, StackRecord) and other.deck:
+                self._merge(map_id, other, moving)
+                return True
+            if not stacking or moving_no_stack:
+                continue
+            if isinstance(other, StackRecord):
+                mergeable = bool(other.members)
+            else:
+                mergeable = not no_stack(other.type)
+            if mergeable and self._layer(map_id, moving) == self._layer(map_id, other):
+                self._merge(map_id, other, moving)
+                return True
+        return False
+
+
+def _merge_stack_state(new: str, old: str, members: list[str]) -> str:
+    """``Stack.mergeState`` when the stack changed since ``old``: members the command did not know
+    of stay, each right above the member that was below it."""
+    new_f, old_f = decode(new, ";"), decode(old, ";")
+    new_contents, old_contents = new_f[3:], old_f[3:]
+    for i, member in enumerate(members):
+        if member not in new_contents and member not in old_contents:
+            at = -1 if i == 0 else (new_contents.index(members[i - 1]) if members[i - 1] in new_contents else -1)
+            new_contents.insert(at + 1, member)
+    return encode(new_f[:3] + new_contents, ";")

@@ -18,6 +18,7 @@ module folder.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import re
@@ -27,17 +28,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from PIL import Image
-
 from vassal import components as c
 from vassal.archive import has_entry, open_zip, read_entry
 from vassal.board import OFFBOARD, Board, MapLayout, PlacedBoard
 from vassal.buildfile import Element, parse_buildfile
 from vassal.commands import BoardPlacement, SetBoards, parse_command
+from vassal.decodable import CommandSupport
 from vassal.errors import FormatError
+from vassal.gamestate import DEFAULT_LAYER, no_stack
 from vassal.grid import Size
 from vassal.metadata import Metadata, parse_metadata
 from vassal.sequence import decode
+from vassal.svg import svg_size
 
 BUILDFILE = "buildFile.xml"
 BUILDFILE_OLD = "buildFile"
@@ -46,7 +48,12 @@ BUILDFILE_LIMIT = 64 << 20
 MODULEDATA_LIMIT = 1 << 20
 IMAGE_LIMIT = 256 << 20
 
-MAP_TAGS = (c.MAP_TAG, c.PRIVATE_MAP, c.M + "PlayerHand")
+WIDGET_MAP = c.WIDGET + "WidgetMap"
+#: Every kind of VASSAL Map: module maps, private maps, player hands, and the maps of chart windows.
+MAP_TAGS = (c.MAP_TAG, c.PRIVATE_MAP, c.M + "PlayerHand", WIDGET_MAP)
+DRAW_PILE = c.MAP + "DrawPile"
+STACK_METRICS = c.MAP + "StackMetrics"
+LAYERED_PIECES = c.MAP + "LayeredPieceCollection"
 DICE_TAGS = (c.DICE_BUTTON, c.M + "RandomTextButton", c.M + "SpecialDiceButton")
 PIECE_SLOT_TAGS = (c.PIECE_SLOT,)
 ZONE_PROPERTY = c.M + "properties.ZoneProperty"
@@ -72,13 +79,28 @@ class SetupStackInfo:
 
 
 @dataclass(frozen=True)
-class MapInfo:
-    """A map window. ``name`` is its identifier in saves: ``mapName``, or ``MapN`` when blank.
+class DeckInfo:
+    """A Deck (``DrawPile``): VASSAL names every point it sits on by its name (§3.7).
+    ``x, y`` are relative to the owning board's corner, or to the map's edge margin
+    when it has no owning board (or that board is not on the map)."""
 
-    Boards are sized as VASSAL sizes them: by their image when they have one,
-    else by their attributes; a board whose size cannot be known is 0x0, so
-    that, as in VASSAL, every point on it is ``offboard``. ``default_layout`` is
-    the BoardPicker's ``<setup>`` (empty when the module has none).
+    name: str
+    x: int
+    y: int
+    owning_board: str
+
+
+@dataclass(frozen=True)
+class MapInfo:
+    """A map window. ``name`` is its identifier in saves: ``mapName``, or ``MapN`` when blank;
+    ``ident`` is always ``MapN`` (VASSAL finds a map by either).
+
+    Boards are sized as VASSAL sizes them: by their image when they have one (an
+    SVG by its width, height and viewBox), else by their attributes; a board whose
+    size cannot be known is 0x0, so that, as in VASSAL, every point on it is
+    ``offboard``. ``default_layout`` is the BoardPicker's ``<setup>`` (empty when the
+    module has none). ``stacking`` is False when its StackMetrics disable stacking;
+    ``layer_property``/``layer_order`` are its Game Piece Layers, if any.
     """
 
     name: str
@@ -88,6 +110,12 @@ class MapInfo:
     boards: tuple[Board, ...]
     default_layout: tuple[BoardPlacement, ...]
     setup_stacks: tuple[SetupStackInfo, ...]
+    ident: str = ""
+    decks: tuple[DeckInfo, ...] = ()
+    stacking: bool = True
+    layer_property: str = ""
+    layer_order: tuple[str, ...] = ()
+    missing_images: tuple[str, ...] = ()
 
     def board(self, name: str) -> Board:
         """The board called ``name`` on this map."""
@@ -195,11 +223,50 @@ class Module:
         return self.root.get("version")
 
     def map(self, name: str) -> MapInfo:
-        """The map whose identifier is ``name``."""
-        for candidate in self.maps:
-            if candidate.name == name:
-                return candidate
-        raise KeyError(f"module has no map {name!r}")
+        """The map whose identifier is ``name`` (its name, or its ``MapN`` id)."""
+        found = self.find_map(name)
+        if found is None:
+            raise KeyError(f"module has no map {name!r}")
+        return found
+
+    def find_map(self, name: str) -> MapInfo | None:
+        """``Map.getMapById``: the map a save calls ``name``, or None."""
+        return self._maps_by_id.get(name)
+
+    @functools.cached_property
+    def _maps_by_id(self) -> dict[str, MapInfo]:
+        found: dict[str, MapInfo] = {}
+        for m in self.maps:
+            found.setdefault(m.ident or m.name, m)
+        for m in self.maps:
+            found.setdefault(m.name, m)
+        return found
+
+    def missing_board_images(self) -> tuple[str, ...]:
+        """``map: board`` for each board whose image the module lacks: VASSAL then sizes the
+        board 0x0 and names every point on it ``offboard``."""
+        return tuple(f"{m.name}: {b}" for m in self.maps for b in m.missing_images)
+
+    @functools.cached_property
+    def _command_support(self) -> CommandSupport:
+        return CommandSupport(self)
+
+    def command_support(self) -> CommandSupport:
+        """Which commands VASSAL decodes with this module (``vassal.decodable``)."""
+        return self._command_support
+
+    def missing_images_note(self) -> str | None:
+        """What to tell a user whose module (say, a buildFile folder) lacks board images."""
+        missing = self.missing_board_images()
+        if not missing:
+            return None
+        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        return (f"{self.source} has no image for {len(missing)} board(s) ({shown}): VASSAL sizes such a "
+                "board 0x0, so every point on it is named 'offboard' (give the .vmod, or a folder with images/)")
+
+    def map_rules(self) -> ModuleMapRules:
+        """What the replay needs to know of the maps (``vassal.gamestate.MapRules``)."""
+        return ModuleMapRules(self)
 
     def map_layout(self, map_name: str,
                    boards_from_save: Sequence[BoardPlacement] | None = None) -> MapLayout:
@@ -216,7 +283,12 @@ class Module:
             info.edge_width, info.edge_height)
 
     def locator(self) -> ModuleLocator:
-        """Names map points for ``vassal.replay`` (its ``Locator`` protocol)."""
+        """Names map points for ``vassal.replay`` (its ``Locator`` protocol); one per module, so
+        that the names it has worked out are kept."""
+        return self._locator
+
+    @functools.cached_property
+    def _locator(self) -> ModuleLocator:
         return ModuleLocator(self)
 
     def dice_button(self, name: str) -> DiceButtonInfo:
@@ -232,16 +304,84 @@ class Module:
         raise KeyError(f"module has no piece slot with GPID {gpid!r}")
 
 
-@dataclass(frozen=True)
 class ModuleLocator:
-    """``location(map_id, x, y, boards)``: VASSAL's ``Map.locationName`` for a saved position."""
+    """``location(map_id, x, y, boards)``: VASSAL's ``Map.locationName`` for a saved position:
+    the name of a deck sitting exactly there, else the board's grid name, else ``offboard``.
+    Names are memoised per map, board layout and point: a replay asks for the same few points
+    over and over."""
 
-    module: Module
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self._layouts: dict[tuple[str, tuple[BoardPlacement, ...] | None], tuple[MapLayout, dict]] = {}
+        self._names: dict[tuple, str] = {}
 
     def location(self, map_id: str, x: int, y: int, boards: tuple[BoardPlacement, ...] | None) -> str:
-        if not any(m.name == map_id for m in self.module.maps):
+        key = (map_id, x, y, boards)
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = self._location(map_id, x, y, boards)
+        return name
+
+    def _location(self, map_id: str, x: int, y: int, boards: tuple[BoardPlacement, ...] | None) -> str:
+        info = self.module.find_map(map_id)
+        if info is None:
             return OFFBOARD
-        return self.module.map_layout(map_id, boards).locate(x, y)[1]
+        layout, decks = self._layout(info, boards)
+        deck = decks.get((x, y))
+        if deck is not None:
+            return deck
+        return layout.locate(x, y)[1]
+
+    def _layout(self, info: MapInfo, boards: tuple[BoardPlacement, ...] | None) -> tuple[MapLayout, dict]:
+        key = (info.name, boards)
+        if key not in self._layouts:
+            layout = self.module.map_layout(info.name, boards)
+            decks: dict[tuple[int, int], str] = {}
+            for deck in info.decks:  # the first deck at a point names it (Map.getDeckNameAt)
+                decks.setdefault(deck_point(layout, deck), deck.name)
+            self._layouts[key] = (layout, decks)
+        return self._layouts[key]
+
+
+def deck_point(layout: MapLayout, deck: DeckInfo) -> tuple[int, int]:
+    """``DrawPile.getPosition``: its x, y from the owning board's corner, else from the edge margin."""
+    placed = next((p for p in layout.boards if p.board.name == deck.owning_board), None) \
+        if deck.owning_board else None
+    ox, oy = layout.origin(placed) if placed is not None else (layout.edge_width, layout.edge_height)
+    return ox + deck.x, oy + deck.y
+
+
+class ModuleMapRules:
+    """``vassal.gamestate.MapRules`` from a module: which maps exist (by name or ``MapN``),
+    whether each stacks, and its Game Piece Layers."""
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+
+    def map_id(self, map_id: str) -> str | None:
+        info = self.module.find_map(map_id)
+        return None if info is None else info.name
+
+    def stacking(self, map_id: str) -> bool:
+        info = self.module.find_map(map_id)
+        return info is None or info.stacking
+
+    def layer(self, map_id: str, piece_type: str, piece_state: str) -> int:
+        info = self.module.find_map(map_id)
+        if info is None or not info.layer_order:
+            return 0 if no_stack(piece_type) else DEFAULT_LAYER
+        value = piece_property(piece_type, piece_state, info.layer_property)
+        return info.layer_order.index(value) if value in info.layer_order else len(info.layer_order)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def piece_property(piece_type: str, piece_state: str, name: str) -> str | None:
+    """A stored property of a piece (Marker, Dynamic Property...), as ``getProperty`` reads it."""
+    from vassal.piece import Piece  # the trait codecs are only needed for layered maps
+    try:
+        return Piece.decode(piece_type, piece_state).properties.get(name)
+    except (FormatError, ValueError, IndexError):
+        return None
 
 
 # --- where the files come from ---------------------------------------------------------------
@@ -347,6 +487,26 @@ def _walk(el: Element, ancestors: tuple[Element, ...] = ()) -> Iterator[tuple[El
         yield from _walk(child, ancestors + (el,))
 
 
+def _own_components(el: Element) -> Iterator[Element]:
+    """``getComponentsOf``: an element's children, looking into folders but not into components."""
+    for child in el.children:
+        yield child
+        if child.tag.endswith("Folder"):
+            yield from _own_components(child)
+
+
+def _raster_size(data: bytes) -> Size:
+    """A PNG/JPEG/GIF's size from its header (Pillow, imported only when a board needs it)."""
+    from PIL import Image
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(io.BytesIO(data)) as img:
+                return Size(*img.size)
+        except Image.DecompressionBombError as exc:
+            raise ValueError(str(exc)) from None
+
+
 def _label(el: Element) -> str:
     return el.get("entryName") or el.get("name") or el.get("mapName") or el.get("text")
 
@@ -405,12 +565,23 @@ class _Reader:
         for index, (el, _) in enumerate((e, a) for e, a in elements if e.tag in MAP_TAGS):
             name = el.get("mapName") or f"Map{index}"
             below = list(_walk(el))
+            self._missing = []
             boards = tuple(self._board(b, name) for b, _ in below if b.tag == c.BOARD)
             stacks = tuple(self._setup_stack(s, name) for s, _ in below if s.tag == c.SETUP_STACK)
             layout = next((self._layout(s, name) for s, above in below
                            if s.tag == "setup" and above[-1].tag == c.BOARD_PICKER), ())
-            maps.append(MapInfo(name, el.tag.rsplit(".", 1)[-1], self._int(el, "edgeWidth", 0),
-                                self._int(el, "edgeHeight", 0), boards, layout, stacks))
+            own = list(_own_components(el))
+            metrics = next((m for m in own if m.tag == STACK_METRICS), None)
+            layers = next((m for m in own if m.tag == LAYERED_PIECES), None)
+            maps.append(MapInfo(
+                name, el.tag.rsplit(".", 1)[-1], self._int(el, "edgeWidth", 0), self._int(el, "edgeHeight", 0),
+                boards, layout, stacks, ident=f"Map{index}",
+                decks=tuple(DeckInfo(d.get("name"), self._int(d, "x", 0), self._int(d, "y", 0),
+                                     d.get("owningBoard")) for d in own if d.tag == DRAW_PILE),
+                stacking=metrics is None or metrics.get("disabled") != "true",
+                layer_property=layers.get("property") if layers is not None else "",
+                layer_order=tuple(decode(layers.get("layerOrder"), ",")) if layers is not None else (),
+                missing_images=tuple(self._missing)))
         return tuple(maps)
 
     def _board(self, el: Element, map_name: str) -> Board:
@@ -421,25 +592,27 @@ class _Reader:
         try:
             if size is not None or (not image and has_attrs):
                 return Board.from_element(el, size)
-            self.warnings.append(f"{where}: size unknown, every location on it is offboard")
+            self._missing.append(el.get("name"))
+            self.warnings.append(f"{where}: size unknown, every location on it is offboard (as in VASSAL)")
             sized = Element(el.tag, {**el.attrs, "image": "", "width": "0", "height": "0"}, el.children)
             return replace(Board.from_element(sized), image=image, attrs=tuple(el.attrs.items()))
         except FormatError as exc:
             raise FormatError(exc.message, f"{where}: {exc.where}") from None
 
     def _image_size(self, image: str, where: str) -> Size | None:
+        """The board image's size as VASSAL reads it (an SVG by its width, height and viewBox)."""
         entry = "images/" + image
         if not self.files.has(entry):
             self.warnings.append(f"{where}: image {image!r} is not in the module")
             return None
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-                with Image.open(io.BytesIO(self.files.read(entry, IMAGE_LIMIT))) as img:
-                    return Size(*img.size)
+            data = self.files.read(entry, IMAGE_LIMIT)
+            if image.lower().endswith(".svg"):
+                return svg_size(data, f"{where}: image {image!r}")
+            return _raster_size(data)
         except FormatError as exc:
             self.warnings.append(f"{where}: {exc}")
-        except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
+        except (OSError, SyntaxError, ValueError) as exc:
             self.warnings.append(f"{where}: image {image!r} is unreadable ({exc})")
         return None
 

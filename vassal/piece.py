@@ -8,14 +8,15 @@ which trait changed) is answered here from the traits.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
-from .sequence import TAB, decode, encode, join_chain, split_chain
-from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UsePrototype, decode_trait
+from .sequence import TAB, chain_parts, decode, encode, join_chain
+from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UnknownTrait, UsePrototype, decode_trait
 
 T = TypeVar("T", bound=Trait)
 
@@ -150,13 +151,89 @@ class Piece:
         return Piece((*_expanded(self.traits[:-1], prototypes, (), strict), self.basic))
 
 
+_DEFAULT_LOOKING = ("", "false", "0", "1", "1.0", "null")
+
+
+def same_definition(type_a: str, type_b: str) -> bool:
+    """Whether two piece types define the same piece for VASSAL: trait by trait, the same
+    fields as VASSAL reads them (a field an older VASSAL left out reads as its default),
+    whatever fields past those a newer VASSAL appended with their default values."""
+    if type_a == type_b:
+        return True
+    a, b = chain_parts(type_a), chain_parts(type_b)
+    return len(a) == len(b) and all(x == y or _definition(x) == _definition(y) for x, y in zip(a, b))
+
+
+@lru_cache(maxsize=1 << 12)
+def _definition(trait_type: str) -> tuple:
+    """A trait's type as values: its class and the fields VASSAL reads, plus any further
+    fields that do not look like defaults; for a trait we do not model, its fields."""
+    trait = decode_trait(trait_type, "")
+    if isinstance(trait, UnknownTrait):
+        tokens = decode(trait_type, ";")
+        return ("?", *_without_trailing_defaults(tokens))
+    fields = tuple(_field_values(trait))
+    return (type(trait).__name__, fields, _without_trailing_defaults(list(trait.layout.type_tail)))
+
+
+def _field_values(trait: Trait) -> Iterable[object]:
+    for entry in trait._type_entries_now():
+        for name in entry.members if hasattr(entry, "members") else (entry,):
+            yield getattr(trait, name)
+
+
+def _without_trailing_defaults(tokens: list[str]) -> tuple[str, ...]:
+    while tokens and tokens[-1] in _DEFAULT_LOOKING:
+        tokens = tokens[:-1]
+    return tuple(tokens)
+
+
+_NAMING = ("emb2;", "label;")
+
+
+@lru_cache(maxsize=1 << 14)
+def name_of(type_text: str, state_text: str) -> str:
+    """``Piece.decode(type, state).name``, decoding only the traits that make the name.
+
+    Names repeat (the same counter in many states) and chains run to a hundred traits,
+    so each (type, state) is worked out once, from its Layers and Labels; a label whose
+    format names other properties needs them all, and so the whole piece. A piece we
+    cannot decode still has its BasicPiece's name.
+    """
+    try:
+        types, states = _chain(type_text, "piece type"), _chain(state_text, "piece state")
+        if len(types) != len(states):
+            raise FormatError("type and state chains differ in length", "piece")
+        naming = [i for i, t in enumerate(types[:-1]) if t.startswith(_NAMING)]
+        traits = {i: decode_trait(types[i], states[i]) for i in naming}
+        if any(isinstance(t, Labeler) and _needs_properties(t) for t in traits.values()):
+            return Piece.decode(type_text, state_text).name
+        name = decode_trait(types[-1], states[-1]).name  # type: ignore[attr-defined]
+        for i in reversed(naming):
+            trait = traits[i]
+            if isinstance(trait, Layer):
+                name = trait.apply_name(name)
+            elif isinstance(trait, Labeler):
+                name = trait.apply_name(name, {})
+        return name
+    except Exception:  # a trait we cannot decode must not stop a replay
+        from .gamestate import basic_name
+        return basic_name(type_text)
+
+
+def _needs_properties(label: Labeler) -> bool:
+    """True when the label's name format reads properties other than its own two."""
+    used = set(re.findall(r"\$([^$]*)\$", label.name_format)) - {"pieceName", "label"}
+    return bool(used) and (bool(label.label) or label.always_use_format) and "{" not in label.name_format
+
+
 @lru_cache(maxsize=4096)
 def _chain(text: str, where: str) -> tuple[str, ...]:
     """The entries of a TAB chain, outermost first (§4.3), refusing text VASSAL would not write.
 
     Cached: every state change of a piece re-reads the same, often long, type chain.
     """
-    parts = split_chain(text)
+    parts = chain_parts(text)
     if join_chain(parts) != text:
         # stray tab-separated text, or an entry starting with a backslash but not quoted
         raise FormatError("the trait chain has stray tab-separated text or escapes VASSAL would not write", where)

@@ -17,15 +17,18 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, Protocol
 
-from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, EndSave, MovePiece, MutableProperty,
-                       PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
-from .gamestate import GameState, PieceRecord, basic_name, split_chain
+from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
+                       PlayerEntry, RemovePiece, SetBoards, SpecialDiceResults, Stream, TurnState, Undo, parse_command,
+                       split_stream)
+from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_name, chain_parts, parse_basic_state,
+                        with_position)
 from .errors import FormatError
 from .metadata import Metadata
-from .piece import Piece
-from .secrets import hide, player_ids, redaction_pattern
+from .piece import name_of
+from .secrets import field_pattern, hide, is_id, player_ids
 from .trait_changes import describe_trait_change
 from .savefile import SaveFile, read_save
+from .sequence import decode
 
 if TYPE_CHECKING:  # pragma: no cover
     from .module import Module
@@ -99,11 +102,16 @@ class ChatLine(Event):
 
 @dataclass(frozen=True)
 class DiceRoll(Event):
+    """A dice button's roll. ``values`` are the dice; for a SpecialDiceButton each is the face
+    shown, counted from 1 in the die's face order, and ``sides`` its number of faces when the
+    module says (None: not known)."""
+
     player: str | None
     purpose: str
     values: tuple[int, ...]
     total: int | None
     text: str
+    sides: int | None = None
 
 
 @dataclass(frozen=True)
@@ -213,6 +221,8 @@ class Replay:
     _stream: Stream | None = field(default=None, repr=False)
     _locator: Locator | None = field(default=None, repr=False)
     _end: GameState | None = field(default=None, repr=False)
+    _rules: MapRules | None = field(default=None, repr=False)
+    notes: list[Problem] = field(default_factory=list)  # what the reader had to assume, said once
     _final: BoardState | None = field(default=None, repr=False)
 
     @property
@@ -228,7 +238,7 @@ class Replay:
                 self._final = _freeze(self._end, self._locator)
             return self._final
         assert self._stream is not None
-        state = _start_state(self._stream)
+        state = _start_state(self._stream, self._rules)
         for step in self._stream.steps[:n]:
             for c in step:
                 state.apply(c)
@@ -247,42 +257,62 @@ def replay_file(path: str, module: "Module | None" = None) -> Replay:
 
 
 def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
-    stream = split_stream(save.text)
-    if not any(isinstance(c, EndSave) for c in stream.setup):
+    """Replay a save or log; with the module, as VASSAL does with that module: its maps,
+    decks and boards name the places, and only commands it can decode count."""
+    stream = split_stream(save.text, module.command_support().decodes) if module is not None else \
+        split_stream(save.text)
+    if "end_save" not in stream.setup_texts:
         raise FormatError("the command text stops before end_save: the start state is incomplete "
                           "(the file is cut short or damaged)", save.path)
-    locator = module.locator() if module is not None and hasattr(module, "locator") else None
-    state = _start_state(stream)
+    locator = module.locator() if module is not None else None
+    rules = module.map_rules() if module is not None else None
+    state = _start_state(stream, rules)
     initial = _freeze(state, locator)
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
-    secrets = player_ids(stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step))
-    replayer = _StepReplayer(state, locator, _dice_names(module), redaction_pattern(secrets))
-    steps = [replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)]
+    secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
+                         + list(stream.trailing) + [c for step in stream.steps for c in step])
+    replayer = _StepReplayer(state, locator, _dice_names(module), secrets, _special_sides(module))
+    steps = replayer.name_unknown_movers([replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)])
     _link_undos(steps)
     players = [Player(n, s) for n, s in replayer.state.roster if n not in secrets and s not in secrets]
     steps = [st if st.player not in secrets and st.side not in secrets else
              Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
-                  initial, steps, replayer.problems, stream, locator, replayer.state)
+                  initial, steps, replayer.problems, stream, locator, replayer.state, _rules=rules,
+                  notes=replayer.notes)
 
 
-def _start_state(stream: Stream) -> GameState:
-    state = GameState()
-    for c in stream.setup + stream.trailing:
+def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
+    state = GameState(rules)
+    for text in stream.setup_texts:
+        state.apply_text(text)
+    for c in stream.trailing:
         state.apply(c)
     return state
 
 
 def _freeze(state: GameState, locator: Locator | None) -> BoardState:
+    """The board as VASSAL shows it: a piece's map is the map listing it (None: on no map); its
+    stack is the stack or deck listing it (VASSAL makes stacks of its own while replaying: their
+    ids end in ``#stackN``); its state is the state VASSAL would write now."""
     pieces = {}
     for pid, p in state.pieces.items():
         m, x, y = state.position(pid)
-        stack = state.stacks.get(p.parent) if p.parent else None
+        stack = state.stack_of(pid)
         pieces[pid] = PieceState(pid, piece_name(p), m, x, y, _locate(locator, state, m, x, y),
                                  stack.id if stack else None,
-                                 stack.members.index(pid) if stack and pid in stack.members else None,
-                                 p.type, p.state)
+                                 stack.members.index(pid) if stack else None,
+                                 p.type, current_state(state, p))
     return BoardState(pieces, dict(state.properties), dict(state.turns))
+
+
+def current_state(state: GameState, p: PieceRecord) -> str:
+    """``getState``: the BasicPiece writes where the piece is now (its stack's point, if stacked)."""
+    map_id = GameState.map_of(p)
+    x, y = GameState.point_of(p)
+    if parse_basic_state(chain_parts(p.state)[-1])[:3] == (map_id, x, y):
+        return p.state
+    return with_position(p.state, map_id, x, y)
 
 
 def _locate(locator: Locator | None, state: GameState, map_id: str | None, x: int, y: int) -> str:
@@ -295,16 +325,7 @@ def _locate(locator: Locator | None, state: GameState, map_id: str | None, x: in
 
 def piece_name(p: PieceRecord) -> str:
     """VASSAL's PieceName when the trait codec can tell it, else the BasicPiece name."""
-    return _name_of(p.type, p.state)
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _name_of(type_text: str, state_text: str) -> str:
-    """Names repeat (the same counter in many states): decode each (type, state) once."""
-    try:
-        return Piece.decode(type_text, state_text).name
-    except Exception:  # a trait we cannot decode must not stop the replay
-        return basic_name(type_text)
+    return name_of(p.type, p.state)
 
 
 # player names in chat: "<Name> - text" (3.2/3.3) or "&lt;Name&gt; - text" (3.4+)
@@ -312,6 +333,8 @@ _CHAT_SPEAKER = re.compile(r"^(?:&lt;|<)(?P<name>.+?)(?:&gt;|>) - ")
 # the player after a dice report's closing stars: "*** Morale = 3 *** <Grant>", "*** (IFT DR) 6,6 ***   &lt;Bob&gt;"
 _DICE_PLAYER = re.compile(r"\*\*\*\s*(?:&lt;|<)(?P<name>[^<>&=\"]+?)(?:&gt;|>)")
 _RESULT_SUFFIXES = ("_result", "_total", "_keep", "_summary")
+UNKNOWN_PLAYER = "unknown player"
+UNDO_REPORT = "* UNDO:"  # VASSAL's report of an undone step (Chatter.undo_message)
 
 
 def _dice_names(module: "Module | None") -> set[str]:
@@ -320,13 +343,25 @@ def _dice_names(module: "Module | None") -> set[str]:
     return {getattr(d, "name", "") for d in getattr(module, "dice_buttons", [])} - {""}
 
 
+def _special_sides(module: "Module | None") -> dict[str, int]:
+    """Faces per die of each SpecialDiceButton whose dice all have the same number of faces."""
+    if module is None:
+        return {}
+    return {d.name: len(d.faces[0]) for d in module.dice_buttons
+            if d.kind == "SpecialDiceButton" and d.faces and len({len(f) for f in d.faces}) == 1}
+
+
 class _StepReplayer:
     def __init__(self, state: GameState, locator: Locator | None, dice_names: set[str],
-                 hidden: re.Pattern[str] | None):
+                 secrets: frozenset[str], special_sides: dict[str, int] | None = None):
         self.state = state
+        self.special_sides = special_sides or {}
         self.locator = locator
         self.dice_names = dice_names
-        self.hidden = hidden  # player ids: a damaged file may carry one inside chat text
+        self.secrets = secrets  # player ids: never shown, not even in a damaged chat line
+        self.hidden = field_pattern(secrets)
+        self.unknown_movers: list[int] = []  # steps moved by an id the roster does not know
+        self.notes: list[Problem] = []
         self.problems: list[Problem] = []
 
     def loc(self, m: str | None, x: int, y: int) -> str:
@@ -340,6 +375,7 @@ class _StepReplayer:
         events: list[Event] = []
         player: tuple[str, str] | None = None
         speaker: str | None = None
+        unknown_mover = False
         pending_dice: dict[str, dict[str, str]] = {}
         for c in commands:
             try:
@@ -349,20 +385,44 @@ class _StepReplayer:
                 continue
             if actor and player is None:
                 player = actor
+            elif isinstance(c, MovePiece) and c.player_id and c.player_id not in ("null",) and actor is None:
+                unknown_mover = True
             if isinstance(c, Chat):
                 who = _CHAT_SPEAKER.match(c.message) or (_DICE_PLAYER.search(c.message)
                                                          if c.message.startswith("*") else None)
                 if who and speaker is None:
                     speaker = html.unescape(who.group("name"))
         undo = [e for e in events if isinstance(e, (UndoBegin, UndoEnd))]
+        if not undo and _old_style_undo(commands):
+            events.insert(0, UndoBegin())  # VASSAL before 3.6.7: "* UNDO: ..." then the inverse commands
+            events.append(UndoEnd())
+            undo = events
         if undo and not isinstance(undo[-1], UndoEnd):
             self.problems.append(Problem(index, "an undo block opens (UNDO true) but never closes: "
                                                 "the step is cut short"))
         if not undo:  # an undo restores the dice properties: that is no roll
-            events.extend(self._dice_events(pending_dice, events))
+            special = {c.button: c.faces for c in commands if isinstance(c, SpecialDiceResults)}
+            events.extend(self._dice_events(pending_dice, events, special))
         name = player[0] if player else speaker
         side = player[1] if player else self._side_of(speaker)
+        if unknown_mover and name is None:
+            self.unknown_movers.append(index)
         return Step(index, commands, tuple(events), name, side)
+
+    def name_unknown_movers(self, steps: list[Step]) -> list[Step]:
+        """Steps moved by an id the roster does not name go to the log's recording player when
+        the file says who that is (the one player its other steps name, by roster, chat or
+        dice report), else to "unknown player"; said once, as a note on the first such step."""
+        if not self.unknown_movers:
+            return steps
+        marked = set(self.unknown_movers)
+        players = {st.player for st in steps if st.player and st.index not in marked}
+        who = next(iter(players)) if len(players) == 1 else UNKNOWN_PLAYER
+        side = self._side_of(who) if who != UNKNOWN_PLAYER else None
+        self.notes.append(Problem(self.unknown_movers[0], f"{len(marked)} step(s) move pieces as a player the "
+                                  f"roster does not name: shown as {who}"))
+        return [Step(st.index, st.commands, st.events, who, side, st.undoes) if st.index in marked else st
+                for st in steps]
 
     def _side_of(self, name: str | None) -> str | None:
         for n, s in self.state.roster:
@@ -377,8 +437,9 @@ class _StepReplayer:
             return None
         if isinstance(c, Chat):
             who = _CHAT_SPEAKER.match(c.message)
+            speaker = html.unescape(who.group("name")) if who else None
             events.append(ChatLine(hide(html.unescape(c.message), self.hidden),
-                                   hide(html.unescape(who.group("name")), self.hidden) if who else None))
+                                   None if is_id(speaker, self.secrets) else speaker))
             return None
         if isinstance(c, MutableProperty):
             for suffix in _RESULT_SUFFIXES:
@@ -399,87 +460,107 @@ class _StepReplayer:
             st.apply(c)
             events.append(PlayerJoined(c.name, c.side))
             return None
-        if isinstance(c, MovePiece):
-            return self._move(c, events)
-        if isinstance(c, AddPiece):
-            self._add(c, events)
-            return None
-        if isinstance(c, RemovePiece):
-            if c.id in st.pieces:
-                m, x, y = st.position(c.id)
-                events.append(Removed(c.id, self.name(c.id), m, self.loc(m, x, y)))
-            st.apply(c)
-            return None
-        if isinstance(c, ChangePiece):
-            self._change(c, events)
-            return None
+        if isinstance(c, (MovePiece, AddPiece, RemovePiece, ChangePiece)):
+            self._piece_command(c, events)
+            return st.player_for_id(c.player_id) if isinstance(c, MovePiece) and c.player_id else None
         st.apply(c)
         return None
 
-    def _move(self, c: MovePiece, events: list[Event]) -> tuple[str, str] | None:
+    def _watched(self, c: Command) -> list[str]:
+        """The pieces whose place the command may change: the piece, or a stack's members before
+        and after (a stack's new state may gather pieces from elsewhere)."""
         st = self.state
-        ids = list(st.stacks[c.id].members) if c.id in st.stacks else [c.id]
-        before = {pid: st.position(pid) for pid in ids if pid in st.pieces}
-        st.apply(c)
-        for pid, (m0, x0, y0) in before.items():
-            m1, x1, y1 = st.position(pid)
-            if (m0, x0, y0) != (m1, x1, y1):
-                events.append(Moved(pid, self.name(pid), m0, x0, y0, self.loc(m0, x0, y0),
-                                    m1, x1, y1, self.loc(m1, x1, y1)))
-        return st.player_for_id(c.player_id) if c.player_id else None
+        obj_id = c.id  # type: ignore[attr-defined]
+        stack = st.get(obj_id)
+        if not isinstance(stack, StackRecord):
+            return [obj_id] if obj_id in st.pieces else []
+        ids = list(stack.members)
+        new_state = c.state if isinstance(c, AddPiece) else c.new_state if isinstance(c, ChangePiece) else ""
+        if new_state:
+            ids += [t for field in decode(new_state, ";")[1:] for t in decode(field, ",") if t in st.pieces]
+        return list(dict.fromkeys(ids))
 
-    def _add(self, c: AddPiece, events: list[Event]) -> None:
+    def _piece_command(self, c: Command, events: list[Event]) -> None:
+        """Apply a piece command and say what happened: a piece appears (Added) or goes (Removed),
+        changes traits (Changed), or ends up elsewhere (Moved, one per piece and step: a piece
+        taken off and put back within the step has moved from where it was to where it is)."""
         st = self.state
-        if c.is_stack:
-            ids = [t for t in c.state.split(";")[3:] if t in st.pieces]
-            before = {pid: st.position(pid) for pid in ids}
+        if isinstance(c, AddPiece) and not c.is_stack and c.id not in st.pieces:
             st.apply(c)
-            for pid, (m0, x0, y0) in before.items():
-                m1, x1, y1 = st.position(pid)
-                if (m0, x0, y0) != (m1, x1, y1):
-                    events.append(Moved(pid, self.name(pid), m0, x0, y0, self.loc(m0, x0, y0),
-                                        m1, x1, y1, self.loc(m1, x1, y1)))
-            return
-        existed = c.id in st.pieces
-        st.apply(c)
-        if not existed:
             m, x, y = st.position(c.id)
             events.append(Added(c.id, self.name(c.id), m, self.loc(m, x, y)))
-
-    def _change(self, c: ChangePiece, events: list[Event]) -> None:
-        st = self.state
-        p = st.pieces.get(c.id)
-        if p is None:
+            return
+        if isinstance(c, RemovePiece) and c.id in st.pieces:
+            m, x, y = st.position(c.id)
+            events.append(Removed(c.id, self.name(c.id), m, self.loc(m, x, y)))
             st.apply(c)
             return
-        old_states = list(p.states)
-        m0, x0, y0 = st.position(c.id)
+        watched = self._watched(c)
+        before = {pid: st.position(pid) for pid in watched}
+        old_state = st.pieces[c.id].state if isinstance(c, ChangePiece) and c.id in st.pieces else None
         st.apply(c)
-        m1, x1, y1 = st.position(c.id)
-        types = split_chain(p.type)
-        changes = tuple(
-            TraitChange(i, _prefix(types[i]), o, n, describe_trait_change(types[i], o, n))
-            for i, (o, n) in enumerate(zip(old_states, p.states))
-            if o != n and i < min(len(p.states), len(types)) - 1
-        )
-        if changes:
-            events.append(Changed(c.id, self.name(c.id), changes))
-        if (m0, x0, y0) != (m1, x1, y1):
-            events.append(Moved(c.id, self.name(c.id), m0, x0, y0, self.loc(m0, x0, y0),
-                                m1, x1, y1, self.loc(m1, x1, y1)))
+        if old_state is not None and c.id in st.pieces:
+            self._changed(c.id, old_state, events)
+        for pid, (m0, x0, y0) in before.items():
+            if pid not in st.pieces:
+                continue
+            m1, x1, y1 = st.position(pid)
+            if (m0, x0, y0) != (m1, x1, y1):
+                self._moved(pid, (m0, x0, y0), (m1, x1, y1), events)
 
-    def _dice_events(self, dice: dict[str, dict[str, str]], events: list[Event]) -> Iterator[DiceRoll]:
-        """DiceButton rolls: each sets ``<name>_result`` (and ``_total``...) on the module."""
+    def _moved(self, pid: str, old: tuple[str | None, int, int], new: tuple[str | None, int, int],
+               events: list[Event]) -> None:
+        """A Moved event, merged with the piece's last event of the step when that was a move too."""
+        last = next((i for i in range(len(events) - 1, -1, -1)
+                     if getattr(events[i], "piece_id", None) == pid), None)
+        if last is not None and isinstance(events[last], Moved):
+            first = events.pop(last)
+            old = (first.from_map, first.from_x, first.from_y)  # type: ignore[union-attr]
+            if old == new:
+                return
+        events.append(Moved(pid, self.name(pid), old[0], old[1], old[2], self.loc(*old),
+                            new[0], new[1], new[2], self.loc(*new)))
+
+    def _changed(self, pid: str, old_state: str, events: list[Event]) -> None:
+        p = self.state.pieces[pid]
+        if p.state == old_state:
+            return
+        types, olds, news = chain_parts(p.type), chain_parts(old_state), chain_parts(p.state)
+        last = min(len(olds), len(news), len(types)) - 1  # the BasicPiece holds the position, not traits
+        changes = tuple(
+            TraitChange(i, _prefix(types[i]), olds[i], news[i], describe_trait_change(types[i], olds[i], news[i]))
+            for i in range(last) if olds[i] != news[i])
+        if changes:
+            events.append(Changed(pid, self.name(pid), changes))
+
+    def _dice_events(self, dice: dict[str, dict[str, str]], events: list[Event],
+                     special: dict[str, tuple[int, ...]]) -> Iterator[DiceRoll]:
+        """DiceButton rolls: each sets ``<name>_result`` (and ``_total``...) on the module. A
+        SpecialDiceButton sets ``<name>_result`` to the sum of its faces' values; its dice are
+        the faces its ``SHOW_RESULTS`` command names."""
         chats = [e for e in events if isinstance(e, ChatLine)]
         for name, values in dice.items():
             if "_result" not in values or (self.dice_names and name not in self.dice_names):
                 continue
             text = next((ch.text for ch in chats if name in ch.text), "")
             who = _DICE_PLAYER.search(text) if text else None
+            player = who.group("name") if who and not is_id(who.group("name"), self.secrets) else None
+            if name in special:
+                total = int(values["_result"]) if values["_result"].lstrip("-").isdigit() else None
+                yield DiceRoll(player, name, tuple(i + 1 for i in special[name]), total, text,
+                               self.special_sides.get(name))
+                continue
             numbers = tuple(int(v) for v in re.findall(r"-?\d+", values["_result"]))
             total = int(values["_total"]) if values.get("_total", "").lstrip("-").isdigit() else (
                 sum(numbers) if numbers else None)
-            yield DiceRoll(hide(who.group("name"), self.hidden) if who else None, name, numbers, total, text)
+            yield DiceRoll(player, name, numbers, total, text)
+
+
+def _old_style_undo(commands: tuple[Command, ...]) -> bool:
+    """A step VASSAL 2.9-3.6 wrote for Undo: its first report says ``* UNDO:``, the inverse
+    commands follow (later versions bracket them with ``UNDO true/false``)."""
+    first = next((c for c in commands if isinstance(c, Chat)), None)
+    return first is not None and html.unescape(first.message).lstrip().startswith(UNDO_REPORT)
 
 
 def _prefix(trait_type: str) -> str:

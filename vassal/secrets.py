@@ -1,8 +1,17 @@
-"""Player ids are passwords: collect the ones a file carries, and hide them in any text.
+"""Player ids are passwords: collect the ones a file carries, and hide them where they are ids.
 
 VASSAL writes the "player id" (the password a player typed) into roster entries
-and the mover field of every move. Nothing we show may contain one, yet a damaged
-or doctored file can carry an id inside text we quote (a chat line, a name).
+and the mover field of every move. Nothing we show may contain one. Yet a
+password is often an ordinary word ("panzer"): replacing that word wherever it
+occurs would garble the players' own chat and, worse, point at the password by
+the gap it leaves. So an id is hidden only where it stands as an id:
+
+* as a whole field that should hold a name or a side (a damaged roster entry
+  whose fields shifted), which ``is_id`` tells;
+* inside text that carries command text of its own (a damaged file that merged a
+  move into a chat line): there, only as a field of that command, between the
+  delimiters VASSAL puts around fields (``/``, tab, ``;``, ESC), never as a word
+  among words.
 """
 
 from __future__ import annotations
@@ -13,6 +22,10 @@ from collections.abc import Iterable
 from .commands import Command, MovePiece, PlayerEntry
 
 HIDDEN = "[player id hidden]"
+# text that holds command text of its own: a tab or ESC (no player types those in chat),
+# a move's fields, a roster entry
+_EMBEDDED = re.compile(r"[\t\x1b]|(?:^|[^\w])M/[^\s/]*/|PLAYER\t")
+_FIELD_EDGE = r"/\t;\x1b\\"
 
 
 def player_ids(commands: Iterable[Command]) -> frozenset[str]:
@@ -21,13 +34,29 @@ def player_ids(commands: Iterable[Command]) -> frozenset[str]:
     return frozenset(ids - {"", "null"})
 
 
-def redaction_pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
-    """Matches any of ``ids`` as a whole word (longest first, so no partial leftovers)."""
+def field_pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
+    """Matches any of ``ids`` as a whole command field: bounded by field delimiters or the
+    text's ends, longest first (so no partial leftovers)."""
     ordered = sorted(set(ids), key=lambda i: (-len(i), i))
     if not ordered:
         return None
-    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ordered) + r")(?![\w-])")
+    return re.compile(rf"(?:(?<=[{_FIELD_EDGE}])|^)(?:" + "|".join(re.escape(i) for i in ordered)
+                      + rf")(?=[{_FIELD_EDGE}]|$)")
 
 
 def hide(text: str, pattern: re.Pattern[str] | None) -> str:
-    return pattern.sub(HIDDEN, text) if pattern is not None and text else text
+    """``text`` with the ids ``pattern`` matches hidden where they stand as ids: the whole text
+    (a field shifted into it), or fields of command text the text carries. Ordinary text
+    (players' chat) is left as written, even where a player wrote a word that is a password."""
+    if pattern is None or not text:
+        return text
+    if pattern.fullmatch(text.strip()):
+        return HIDDEN
+    if _EMBEDDED.search(text) is None:
+        return text
+    return pattern.sub(HIDDEN, text)
+
+
+def is_id(value: str | None, ids: frozenset[str]) -> bool:
+    """True when a whole field (a name, a side) holds a player id."""
+    return value is not None and value in ids

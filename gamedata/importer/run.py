@@ -16,8 +16,15 @@ from gamedata.importer.overrides import OverrideError, Overrides
 from gamedata.importer.readings import ReadingError, apply_readings
 from gamedata.importer.report import Report
 from gamedata.importer.rulebook import Rulebook, RulebookError
-from gamedata.load import WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema, setup_sheet
-from gamedata.workbook import SheetData, write_workbook
+from gamedata.importer.keep import keep_user_rows
+from gamedata.load import (
+    EFFECTS_FILE, TERRAIN_FILE, WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema,
+    setup_sheet,
+)
+from gamedata.workbook import Cell, SheetData, WorkbookError, read_workbook, write_workbook
+
+KEPT_FILES = (TERRAIN_FILE, EFFECTS_FILE)
+"""Workbooks holding the user's map and chart data beside the rulebook's: kept on re-import."""
 
 
 class ImportFailed(Exception):
@@ -63,20 +70,24 @@ def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
     lost = report.unaccounted()
     if lost:
         raise ImportFailed("importer dropped rows silently: " + ", ".join(f"{t} line {n}" for t, n in lost))
-    written = write_outputs(ctx.sheets, folder)
+    written = write_outputs(ctx.sheets, folder, ctx.hexids)
     report.write(folder)
     return ImportResult(report, written)
 
 
-def write_outputs(sheets: dict[str, list[dict]], folder: Path) -> tuple[Path, ...]:
-    """Write every workbook of the layout (empty sheets included) in a fixed order."""
+def write_outputs(sheets: dict[str, list[dict]], folder: Path, hexids: HexIds | None = None) -> tuple[Path, ...]:
+    """Write every workbook of the layout (empty sheets included) in a fixed order; the
+    user's own rows of the terrain and chart workbooks are kept (`gamedata.importer.keep`)."""
     scenario_ids = [str(r["scenario_id"]) for r in sheets.get("Scenarios", [])]
     written = []
     for file, specs in WORKBOOKS.items():
         all_specs = list(specs)
         if file == "scenarios.xlsx":
             all_specs += [s for sid in scenario_ids for s in (setup_sheet(sid), reinf_sheet(sid))]
-        data = [SheetData(s.name, columns(s.schema), tuple(sheets.get(s.name, ()))) for s in all_specs]
+        existing = _existing(folder / file) if file in KEPT_FILES else {}
+        data = [SheetData(s.name, columns(s.schema),
+                          tuple(keep_user_rows(s.name, sheets.get(s.name, ()), existing.get(s.name, ()), hexids)))
+                for s in all_specs]
         unknown = set(sheets) - {s.name for spec_list in WORKBOOKS.values() for s in spec_list} - {
             n for sid in scenario_ids for n in (setup_sheet(sid).name, reinf_sheet(sid).name)}
         if unknown:
@@ -84,3 +95,15 @@ def write_outputs(sheets: dict[str, list[dict]], folder: Path) -> tuple[Path, ..
         write_workbook(folder / file, data)
         written.append(folder / file)
     return tuple(written)
+
+
+def _existing(path: Path) -> dict[str, list[dict[str, Cell]]]:
+    """The rows of a workbook already in the folder (none when absent); an unreadable one
+    stops the import rather than being overwritten."""
+    if not path.exists():
+        return {}
+    try:
+        book = read_workbook(path)
+    except WorkbookError as exc:
+        raise ImportFailed(f"{exc.problem}: not overwritten (it may hold your own map data); fix or move it") from None
+    return {name: [dict(r.values) for r in sheet.rows] for name, sheet in book.items()}

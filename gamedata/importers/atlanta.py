@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamedata.importer.chart import emit_chart, emit_facts
 from gamedata.importers.atlanta_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.importer.records import formation_record, join_notes
 from gamedata.importer.reference import Quirk, note_quirks
@@ -28,6 +29,7 @@ from gamedata.importers.atlanta_dice import dice_tables, panic_tables
 from gamedata.importers.atlanta_oob import formations, units
 from gamedata.importers.atlanta_rules import apply_command_rules
 from gamedata.importers.atlanta_scenarios import LINE_TABLES, SCENARIOS, scenario_clock
+from gamedata.importers import atlanta_terrain as terrain
 from gamedata.importers.atlanta_setup import copy_5_2_into_5_3, line_table
 from gamedata.importers.atlanta_units import vocabulary
 from gamedata.importers.atlanta_victory import victory
@@ -59,6 +61,8 @@ def build(ctx: Any) -> None:
     dice_tables(ctx)
     panic_tables(ctx)
     victory(ctx)
+    emit_facts(ctx, "terrain", terrain.FACTS)
+    emit_chart(ctx, "terrain-effects", terrain.KINDS, terrain.MOVES, terrain.PRINTED, terrain.IMPLIED, terrain.GRID)
     note_quirks(ctx, QUIRKS, "digest B2.5")
 
 
@@ -92,7 +96,7 @@ def _scenarios(ctx: Any, clocks: Mapping[str, tuple[int, int]]) -> None:
 # Digest B2.5 quirks that no table row carries; each is noted with what the data does about it.
 QUIRKS: tuple[Quirk, ...] = (
     (50, "purple hexsides 'on the SW map'", "read as map A (SE): 5.1a.2 says the Union works are printed on map A; "
-                                             "terrain is not digitised yet"),
+                                             "which hexsides is not given (terrain.xlsx, from the map)"),
     (54, "woods to ignore 'lost in the .pdf version'", "not data: derive from the hexes in front of the works"),
     (162, "Johnston option: 8 hexes (3.1) vs 10 hexes (5.1b.1 L327)", "option prose, not imported; both kept in "
                                                                        "README"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamedata.importer.chart import emit_chart
 from gamedata.importers.cwb_regimental_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.importer.records import TableHead
 from gamedata.importer.reference import (
@@ -24,6 +25,7 @@ from gamedata.importer.reference import (
     note_quirks,
     report_spans,
 )
+from gamedata.importers import cwb_regimental_terrain as terrain
 
 GAME_ID = "cwb-regimental"
 
@@ -183,4 +185,5 @@ def build(ctx: Any) -> None:
                 result += f"; add {m.group('add')} on {m.group('on')}"
             ctx.emit("Rows", {"table_id": table_id, "roll": m.group("train"), "result": result,
                               "rulebook_line": line}, table_id, line)
+    emit_chart(ctx, "terrain-effects", terrain.KINDS, terrain.MOVES, terrain.PRINTED, (), terrain.GRID)
     note_quirks(ctx, QUIRKS, "digest A2.1")

@@ -15,10 +15,12 @@ import string
 from dataclasses import dataclass, field
 
 from gamedata.hexids import HexError
+from gamedata.importer.chart import emit_chart, emit_facts
 from gamedata.importer.context import ImportContext
 from gamedata.importer.normalize import empty_marks, footnotes, lost_minus, strip_html, unescape_markdown
 from gamedata.importer.records import TableHead, join_notes
 from gamedata.importer.rulebook import RawRow, TableSpec
+from gamedata.importers import hood_strikes_north_terrain as terrain
 from gamedata.importers.hood_strikes_north_readings import READINGS  # noqa: F401 - read by the import run
 from gamedata.workbook import Cell
 
@@ -246,6 +248,8 @@ def build(ctx: ImportContext) -> None:
     oob.emit_units()
     _forts(ctx)
     _redoubts(ctx)
+    emit_facts(ctx, "terrain", terrain.FACTS)
+    emit_chart(ctx, "terrain-effects", terrain.KINDS, terrain.MOVES, terrain.PRINTED, (), terrain.GRID)
     for die_table in DIE_TABLES:
         _die_table(ctx, die_table)
     for args in SENTENCE_TABLES:
@@ -352,7 +356,7 @@ _FORT_CLASS = re.compile(r"Class (?P<cls>[AB]) \((?P<body>[^()]*(?:\[[^\]]*\][^(
 
 
 def _forts(ctx: ImportContext) -> None:
-    """The printed Union forts (8.0, L1489) as terrain: `Class A (Hexes 5131 and 5231, [Fortress Rosecrans] ...)`."""
+    """The printed Union forts (8.0, L1489) as special hexes: `Class A (Hexes 5131 and 5231, [Fortress Rosecrans] ...)`."""
     tid = "union forts"
     for line, _ in ctx.prose(tid, FORTS_LINE, FORTS_LINE, "two types of Forts", r"Class A \("):
         for match in _FORT_CLASS.finditer(ctx.book.line(line)):
@@ -375,12 +379,13 @@ def _redoubts(ctx: ImportContext) -> None:
         text = ctx.book.line(line).split("redoubts in hexes", 1)[1].split(".")[0]
         for hexes, name in re.findall(r"(\d{4}(?:-\d{4})?)(?: \(([A-Z][^)]*)\))?", text):
             for hex_id in ctx.hexids.expand(hexes):
-                ctx.emit("Hexes", {"map": MAP, "hex": hex_id, "terrain": "Union redoubt", "name": name or None},
-                         tid, line)
+                ctx.emit("Specials", {"map": MAP, "hex": hex_id, "kind": "redoubt", "name": name or None,
+                                      "side": "Union", "source": "rulebook", "rulebook_line": line}, tid, line)
 
 
 def _fort(ctx: ImportContext, tid: str, line: int, hex_id: str, cls: str, name: str | None) -> None:
-    ctx.emit("Hexes", {"map": MAP, "hex": hex_id, "terrain": f"Union fort, class {cls}", "name": name}, tid, line)
+    ctx.emit("Specials", {"map": MAP, "hex": hex_id, "kind": "fort", "name": name, "side": "Union",
+                          "detail": f"class {cls}", "source": "rulebook", "rulebook_line": line}, tid, line)
     if name:
         ctx.emit("Names", {"map": MAP, "hex": hex_id, "name": name, "source": "8.0 Union forts", "rulebook_line": line})
 

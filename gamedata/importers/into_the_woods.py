@@ -9,7 +9,9 @@ or rejected in the import report with its line.
 """
 from __future__ import annotations
 
+from gamedata.importer.chart import emit_chart, emit_facts
 from gamedata.importer.context import ImportContext
+from gamedata.importers import into_the_woods_terrain as terrain
 from gamedata.importers import into_the_woods_charts as charts
 from gamedata.importers.into_the_woods_names import unit_id
 from gamedata.importers.into_the_woods_oob import Oob, build_oob
@@ -82,6 +84,8 @@ def build(ctx: ImportContext) -> None:
     for hex_id, name, line in NAMED_HEXES:
         ctx.emit("Names", {"map": hex_id[0], "hex": hex_id, "name": name, "source": "rulebook text",
                            "rulebook_line": line})
+    emit_facts(ctx, "terrain", terrain.FACTS)
+    emit_chart(ctx, "terrain-effects", terrain.KINDS, terrain.MOVES, terrain.PRINTED, terrain.IMPLIED, terrain.GRID)
 
 
 def _cells(record: Record) -> dict[str, Cell]:

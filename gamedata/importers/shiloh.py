@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gamedata.importer.chart import emit_chart, emit_facts
 from gamedata.importer.records import TableHead
 from gamedata.importer.reference import (
     REFERENCE_DIE,
@@ -21,6 +22,7 @@ from gamedata.importer.reference import (
     note_quirks,
     report_spans,
 )
+from gamedata.importers import shiloh_terrain as terrain
 
 GAME_ID = "shiloh"
 SCENARIO = "shiloh"
@@ -98,6 +100,8 @@ def build(ctx: Any) -> None:
     report_spans(ctx, (t[0] for t in TABLES), ROWS)
     emit_quoted_rows(ctx, ROWS)
     _victory(ctx)
+    emit_facts(ctx, "terrain", terrain.FACTS)
+    emit_chart(ctx, "terrain-effects", terrain.KINDS, terrain.MOVES, terrain.PRINTED, (), terrain.GRID)
     note_quirks(ctx, QUIRKS, "digest C2")
 
 

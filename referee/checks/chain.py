@@ -12,14 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from vassal.gamestate import split_chain
+from vassal.gamestate import basic_name, chain_parts
+from vassal.piece import same_definition
 from vassal.sequence import decode
 
 from ..context import CheckContext
+from .module import module_of
 from ..findings import Finding, Place, Severity
 
 CHECK_ID = "chain"
 RULE = "a log must start from the exact position the previous log ended in"
+RULE_UPDATE = "all players of a game must use the same module and version"
 _SECRET_TRAITS = ("obs;", "hide;", "restrict;")
 
 
@@ -32,25 +35,30 @@ def _where(piece: Any) -> str:
     return str(_place(piece))
 
 
-def _comparable(piece: Any) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-    """What must carry over between logs: the type, each trait's state, and the
-    BasicPiece's map, position and slot id. The BasicPiece's persistent
-    properties (OldX, OldMap...) are left out: VASSAL writes their changes as
-    ``null`` placeholders in a log, so no replay can know them."""
-    states = split_chain(piece.state)
-    return piece.type, tuple(states[:-1]), tuple(decode(states[-1], ";")[:4]) if states else ()
+def _comparable(piece: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What must carry over between logs besides the definition: each trait's state, and the
+    BasicPiece's map, position and slot id. The BasicPiece's persistent properties (OldX,
+    OldMap...) are left out: VASSAL writes their changes as ``null`` placeholders in a log,
+    so no replay can know them."""
+    states = chain_parts(piece.state)
+    return tuple(states[:-1]), tuple(decode(states[-1], ";")[:4]) if states else ()
+
+
+def _name(piece: Any) -> str:
+    """How messages name a piece: its name, else its BasicPiece name, else its id."""
+    return piece.name or basic_name(piece.type) or f"piece {piece.id}"
 
 
 def _trait_changes(before: Any, after: Any) -> list[str]:
     """Readable differences between two versions of one piece, trait by trait."""
     changes = []
     if before.name != after.name:
-        changes.append(f"name {before.name} -> {after.name}")
-    if before.type != after.type:
+        changes.append(f"name {_name(before)} -> {_name(after)}")
+    if not same_definition(before.type, after.type):
         changes.append("its definition (traits) differs")
         return changes
-    types = split_chain(after.type)
-    old, new = _comparable(before)[1], _comparable(after)[1]
+    types = chain_parts(after.type)
+    old, new = _comparable(before)[0], _comparable(after)[0]
     for trait, o, n in zip(types, old, new):
         if o != n:
             kind = trait.split(";", 1)[0]
@@ -59,38 +67,57 @@ def _trait_changes(before: Any, after: Any) -> list[str]:
     return changes
 
 
-def compare_states(previous_end: Mapping[str, Any], start: Mapping[str, Any],
-                   previous_log: str, log: str) -> Iterator[Finding]:
-    """One error per piece that differs between ``previous_end`` and ``start`` (id -> PieceState)."""
+def compare_states(previous_end: Mapping[str, Any], start: Mapping[str, Any], previous_log: str, log: str,
+                   update: tuple[str, str] | None = None) -> Iterator[Finding]:
+    """One error per piece that differs between ``previous_end`` and ``start`` (id -> PieceState).
+
+    ``update`` (the module before and after, when the two files were written with different
+    versions): pieces whose only difference is their definition are then that update, told
+    once as a warning with their number, not as one error each.
+    """
+    redefined: list[str] = []
     for pid in sorted(set(previous_end) | set(start)):
         before = previous_end.get(pid)
         after = start.get(pid)
         if after is None:
             yield Finding(CHECK_ID, Severity.ERROR,
-                          f"{before.name} was at {_where(before)} at the end of {previous_log} "
+                          f"{_name(before)} was at {_where(before)} at the end of {previous_log} "
                           f"but is missing when {log} starts",
-                          RULE, log, 0, None, (before.name,), (_place(before),))
+                          RULE, log, 0, None, (_name(before),), (_place(before),))
         elif before is None:
             yield Finding(CHECK_ID, Severity.ERROR,
-                          f"{after.name} is at {_where(after)} when {log} starts "
+                          f"{_name(after)} is at {_where(after)} when {log} starts "
                           f"but was not in play at the end of {previous_log}",
-                          RULE, log, 0, None, (after.name,), (_place(after),))
+                          RULE, log, 0, None, (_name(after),), (_place(after),))
         elif (before.map, before.x, before.y) != (after.map, after.x, after.y):
             yield Finding(CHECK_ID, Severity.ERROR,
-                          f"{after.name} ended {previous_log} at {_where(before)} "
+                          f"{_name(after)} ended {previous_log} at {_where(before)} "
                           f"but starts {log} at {_where(after)}",
-                          RULE, log, 0, None, (after.name,), (_place(before), _place(after)))
-        elif _comparable(before) != _comparable(after):
+                          RULE, log, 0, None, (_name(after),), (_place(before), _place(after)))
+        elif update is not None and not same_definition(before.type, after.type):
+            redefined.append(_name(after))  # its traits' states follow its new definition
+        elif not same_definition(before.type, after.type) or _comparable(before) != _comparable(after):
             changes = _trait_changes(before, after) or ["its state differs"]
             yield Finding(CHECK_ID, Severity.ERROR,
-                          f"{after.name} at {_where(after)} changed between the end of {previous_log} "
+                          f"{_name(after)} at {_where(after)} changed between the end of {previous_log} "
                           f"and the start of {log}: {'; '.join(changes)}",
-                          RULE, log, 0, None, (after.name,), (_place(after),))
+                          RULE, log, 0, None, (_name(after),), (_place(after),))
+    if redefined and update is not None:
+        yield Finding(CHECK_ID, Severity.WARNING,
+                      f"the module was updated between {previous_log} ({update[0]}) and {log} ({update[1]}): "
+                      f"{len(redefined)} pieces have new definitions",
+                      RULE_UPDATE, log, 0, None, tuple(sorted(set(redefined)))[:10])
 
 
 def check_chain(ctx: CheckContext) -> Iterator[Finding]:
     """Compare this log's start with the end of the file before it, if there is one."""
     if ctx.previous is None:
         return
+    before, after = module_of(ctx.previous), module_of(ctx.log)
+    update = (_version(before), _version(after)) if before != after and all(before) and all(after) else None
     yield from compare_states(ctx.previous.replay.final.pieces, ctx.log.replay.initial.pieces,
-                              ctx.previous.label, ctx.log.label)
+                              ctx.previous.label, ctx.log.label, update)
+
+
+def _version(module: tuple[str, str]) -> str:
+    return " ".join(module)

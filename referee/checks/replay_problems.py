@@ -14,8 +14,11 @@ from ..findings import Finding, Severity
 
 CHECK_ID = "replay"
 RULE = "every logged command should replay; one that does not makes the position after it uncertain"
+RULE_NOTE = "a step's player is known from the roster entry of the id that made it"
 
 
 def check_replay(ctx: CheckContext) -> Iterator[Finding]:
     for problem in ctx.log.replay.problems:
         yield Finding(CHECK_ID, Severity.WARNING, problem.message, RULE, ctx.log.label, problem.step)
+    for note in ctx.log.replay.notes:  # what the replay had to assume, e.g. who an unknown mover is
+        yield Finding(CHECK_ID, Severity.INFO, note.message, RULE_NOTE, ctx.log.label, note.step)

@@ -1,4 +1,7 @@
-"""What each game system puts on a counter: status layers, facing, back sides, phases.
+"""What each game system puts on a counter: unit symbols, status layers, facing, back sides.
+
+The builder draws and wires counters from these; the referee reads the same layers
+back from a log, so both must agree on them: they live here, with the game data.
 
 The default statuses come from the rulebook digests (research/*.md): GCACW (Hood
 Strikes North 1.7), GBACW (Into the Woods 1.10), CWB (RSS A1.5, Atlanta B1.7). A
@@ -8,9 +11,55 @@ code (`exhausted`) or, for a status with levels, `code-level` (`fatigue-2`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
-from builder.counters import Colour, Symbol
 from gamedata.model import Game, Status
+
+Colour = tuple[int, int, int]
+
+# What a counter of our modules carries for the referee to read back from a log.
+UNIT_ID = "UnitId"          # Marker: the unit_id of oob.xlsx
+SIDE = "Side"               # Marker (side prototype)
+STRENGTH = "Strength"       # DynamicProperty: steps or manpower, players step it
+FORMATION = "Formation"     # DynamicProperty: the formation the unit belongs to now (attachments)
+FACING = "Facing"           # FreeRotator
+STATUS = "Status"           # Marker on a status marker piece: the step code (`fatigue-2`)
+
+
+class Symbol(Enum):
+    """Unit-type symbols drawn on counters (NATO style where NATO has one)."""
+
+    INFANTRY = "infantry"
+    CAVALRY = "cavalry"
+    ARTILLERY = "artillery"
+    LEADER = "leader"
+    WAGON = "wagon"
+    GUNBOAT = "gunboat"
+    OTHER = "other"
+
+
+_SYMBOL_WORDS: tuple[tuple[tuple[str, ...], Symbol], ...] = (
+    (("ldr", "leader", "hq", "commander", "general"), Symbol.LEADER),
+    (("cav", "dragoon", "horse"), Symbol.CAVALRY),
+    (("art", "bty", "battery", "gun"), Symbol.ARTILLERY),
+    (("gunboat", "boat", "naval", "navy", "ship"), Symbol.GUNBOAT),
+    (("wag", "train", "supply"), Symbol.WAGON),
+    (("inf", "det", "regt", "brig", "div", "militia", "sharpshooter"), Symbol.INFANTRY),
+)
+
+
+def symbol_for(unit_type: str) -> Symbol:
+    """Map an OOB type cell ("Inf", "Cav", "Ldr", "Wag", "Gunboat", ...) to a symbol.
+
+    Gunboat is tested before artillery so "gunboat" does not read as "gun".
+    """
+    word = unit_type.strip().lower()
+    if word.startswith(("gunboat", "boat", "naval", "navy", "ship")):
+        return Symbol.GUNBOAT
+    for prefixes, symbol in _SYMBOL_WORDS:
+        if word.startswith(prefixes):
+            return symbol
+    return Symbol.OTHER
 
 _BADGE_COLOURS: tuple[Colour, ...] = ((240, 200, 60), (230, 120, 40), (120, 180, 230), (200, 90, 90),
                                       (150, 110, 70), (160, 200, 120), (190, 150, 220))
@@ -32,6 +81,7 @@ class StatusLayer:
     colour: Colour = (240, 200, 60)
     back_side: bool = False
     only: tuple[Symbol, ...] = ()
+    off: str = ""   # the level the data names for "none" (fatigue 0, ammo full): the layer switched off
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -66,6 +116,12 @@ class Facing:
             return 0
         return dict(self.names).get(text.upper())
 
+    def label(self, step: int) -> str:
+        """The name of a step (`NE`), else its bearing in degrees (`60°`) for an unnamed one."""
+        named = {index: name for name, index in self.names}
+        step %= self.angles
+        return named.get(step, f"{step * 360 // self.angles}°")
+
 
 @dataclass(frozen=True)
 class SystemProfile:
@@ -75,7 +131,6 @@ class SystemProfile:
     layers: tuple[StatusLayer, ...]
     facing: Facing | None
     back_sides: frozenset[str] = frozenset()
-    phases: tuple[str, ...] = ()
 
 
 _COMBAT = (Symbol.INFANTRY, Symbol.CAVALRY, Symbol.ARTILLERY, Symbol.OTHER)
@@ -96,9 +151,6 @@ PROFILES: dict[str, SystemProfile] = {
         ),
         None,
         frozenset({"exhausted"}),
-        # Hood Strikes North Advanced Game sequence of play (1.0, L1095-1150)
-        ("Winter Weather", "Random Events", "Manpower Enhancement", "Reinforcement", "Leader Transfer",
-         "Attachment", "Action Cycle", "Recovery", "Union Cavalry", "Victory Point", "Turn Indication"),
     ),
     "GBACW": SystemProfile(
         "GBACW",
@@ -154,15 +206,16 @@ def profile_for(game: Game) -> SystemProfile:
         group = grouped.get(prefix, Status(prefix, prefix, ()))
         grouped[prefix] = Status(prefix, prefix, (*group.levels, level))
     layers = tuple(_layer_from(status, index, known, base.back_sides) for index, status in enumerate(grouped.values()))
-    return SystemProfile(base.system, layers, base.facing, base.back_sides, base.phases)
+    return SystemProfile(base.system, layers, base.facing, base.back_sides)
 
 
 def _layer_from(status: Status, index: int, known: dict[str, StatusLayer], back_sides: frozenset[str]) -> StatusLayer:
     levels = tuple(level for level in status.levels if level.lower() not in _NO_LEVEL)
+    off = next((level for level in status.levels if level.lower() in _NO_LEVEL), "")
     base = known.get(status.code)
     colour = base.colour if base else _BADGE_COLOURS[index % len(_BADGE_COLOURS)]
     only = base.only if base else ()
-    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only)
+    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only, off)
 
 
 def short_name(code: str) -> str:

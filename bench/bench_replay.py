@@ -1,0 +1,134 @@
+"""Benchmark: reading a log, against the floor, against a peer, and as logs grow.
+
+Prints, in one run, on the corpus tutorial log (902 KB, 237 steps, ~45,000 commands):
+
+* ``adjutant --help`` against a bare ``python -c pass`` (target: within 0.15 s);
+* ``adjutant inspect LOG`` against the floor: a bare Python that only unzips,
+  de-obfuscates and splits the commands on ESC (target: at most 3x);
+* ``adjutant check LOG`` (every check) against ``adjutant inspect LOG`` (target: at most 1.5x);
+* pywargame's ``vsavdump -d LOG`` against ``adjutant inspect LOG`` (target: at least 10x);
+* the replay's cost per step at 1x, 2x and 4x the log's steps (target: flat).
+
+Commands are timed as whole processes (start-up included), best of a few rounds so a
+busy machine distorts little. pywargame needs Python 3.12: it is looked for at
+``$PYWARGAME_VSAVDUMP``, else ``/work/pywargame-venv/bin/vsavdump.py`` (make it with
+``python3.12 -m venv /work/pywargame-venv && /work/pywargame-venv/bin/pip install pywargame``);
+without it that line says so. Exit status 1 when a target is missed.
+
+    python bench/bench_replay.py [LOG]
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from vassal.commands import encode_tree, parse_tree, Node
+from vassal.replay import replay_save
+from vassal.savefile import SaveFile, read_save
+
+REPO = Path(__file__).resolve().parents[1]
+TUTORIAL = REPO.parent / "shared" / "corpus" / "ccnapoleonics" / "dist" / "CCNv4 Tutorial.vlog"
+PYWARGAME = Path(os.environ.get("PYWARGAME_VSAVDUMP", "/work/pywargame-venv/bin/vsavdump.py"))
+ROUNDS = 3
+
+FLOOR = """
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    data = z.read("savedGame")
+body = data[5:].strip() if data.startswith(b"!VCSK") else data
+raw = bytes.fromhex(body.decode("ascii"))
+text = raw[1:].translate(bytes(i ^ raw[0] for i in range(256))).decode("utf-8")
+text.split("\\x1b")
+"""
+
+
+def best(argv: list[str]) -> float:
+    """Best wall time of ``argv`` as a process, output discarded."""
+    times = []
+    for _ in range(ROUNDS):
+        started = time.perf_counter()
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def adjutant(*args: str) -> list[str]:
+    script = Path(sys.executable).parent / "adjutant"
+    if script.exists():
+        return [str(script), *args]
+    return [sys.executable, "-c", "import sys; from adjutant.cli import main; sys.exit(main())", *args]
+
+
+def longer(save: SaveFile, times: int) -> SaveFile:
+    """The same log with its steps played ``times`` times over (the start state once)."""
+    root = parse_tree(save.text)
+    end = next(i for i, n in enumerate(root.children) if n.text == "end_save" or
+               any(m.text == "end_save" for m in n.walk()))
+    setup, steps = root.children[:end + 1], root.children[end + 1:]
+    text = encode_tree(Node(root.text, tuple(setup) + tuple(steps) * times))
+    return SaveFile(save.path, text, save.obfuscation, save.zipped, save.save_metadata, save.module_metadata)
+
+
+def per_step(save: SaveFile) -> float:
+    """Seconds per replayed step: the replay's time less that of its start state alone."""
+    start_only = longer(save, 0)
+    base = min(_timed(lambda: replay_save(start_only)) for _ in range(ROUNDS))
+    whole = min(_timed(lambda: replay_save(save)) for _ in range(ROUNDS))
+    return (whole - base) / max(1, len(replay_save(save).steps))
+
+
+def _timed(action) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def main(argv: list[str]) -> int:
+    log = Path(argv[1]) if len(argv) > 1 else TUTORIAL
+    missed = []
+
+    bare = best([sys.executable, "-c", "pass"])
+    helped = best(adjutant("--help"))
+    print(f"adjutant --help {helped:.3f}s, python -c pass {bare:.3f}s: +{helped - bare:.3f}s (target <= 0.15s)")
+    if helped - bare > 0.15:
+        missed.append("--help")
+
+    floor = best([sys.executable, "-c", FLOOR, str(log)])
+    inspect = best(adjutant("inspect", str(log)))
+    print(f"{log.name}: floor (unzip, de-obfuscate, split) {floor:.3f}s, adjutant inspect {inspect:.3f}s: "
+          f"inspect/floor {inspect / floor:.2f} (target <= 3)")
+    if inspect / floor > 3:
+        missed.append("inspect/floor")
+
+    check = best(adjutant("check", str(log)))
+    print(f"adjutant check (every check) {check:.3f}s: check/floor {check / floor:.2f}, "
+          f"check/inspect {check / inspect:.2f} (target <= 1.5)")
+    if check / inspect > 1.5:
+        missed.append("check/inspect")
+
+    if PYWARGAME.exists():
+        peer = best([str(PYWARGAME), "-d", str(log)])
+        print(f"pywargame vsavdump -d {peer:.3f}s: vsavdump/inspect {peer / inspect:.1f} (target >= 10)")
+        if peer / inspect < 10:
+            missed.append("vsavdump/inspect")
+    else:
+        print(f"pywargame not installed (looked for {PYWARGAME}; set PYWARGAME_VSAVDUMP): vsavdump/inspect not measured")
+
+    save = read_save(log)
+    costs = {k: per_step(longer(save, k)) for k in (1, 2, 4)}
+    print("replay cost per step: " + ", ".join(f"{k}x {c * 1000:.2f} ms" for k, c in costs.items())
+          + f" (4x/1x {costs[4] / costs[1]:.2f}, target flat: <= 1.5)")
+    if costs[4] / costs[1] > 1.5:
+        missed.append("per-step cost")
+
+    if missed:
+        print("targets missed: " + ", ".join(missed))
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
