@@ -19,11 +19,23 @@ from vassal.replay import BoardState, Replay, replay_file
 @click.option("--step", "step_n", type=int, help="Also show the whole board after step N (0 = start).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def inspect(file: str, module_path: str | None, step_n: int | None, fmt: str) -> None:
-    """Show a VASSAL save or log: metadata, players, one line per step, the board."""
+    """Show a VASSAL save or log: metadata, players, one line per step, the board.
+
+    Exit 0, or 2 when the file or the module cannot be read.
+    """
+    from .progress import ProgressBar
+
     try:
-        module = _load_module(module_path) if module_path else None
-        replay = replay_file(file, module)
-        board = replay.state_after(step_n) if step_n is not None else None
+        with ProgressBar() as bar:
+            module = _load_module(module_path) if module_path else None
+            if module is not None:
+                from referee.board_images import board_images_warning
+
+                warning = board_images_warning(module)
+                if warning:
+                    click.echo(f"warning: {warning}", err=True)
+            replay = replay_file(file, module, lambda done, total: bar.update("replaying", done, total))
+            board = replay.state_after(step_n) if step_n is not None else None
     except FormatError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)

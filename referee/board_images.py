@@ -29,3 +29,20 @@ def read_image(module: Module, name: str) -> bytes | None:
             return files.read(entry, MAX_IMAGE_BYTES) if files.has(entry) else None
     except (OSError, FormatError):
         return None
+
+
+def missing_board_images(module: Module) -> list[str]:
+    """Board images the module names but does not hold (a buildFile copied without its
+    images/ folder): VASSAL then sizes those boards 0 x 0 and names every place on them
+    ``offboard``."""
+    return sorted({b.image for m in module.maps for b in m.boards if b.image and b.width == 0 and b.height == 0})
+
+
+def board_images_warning(module: Module) -> str | None:
+    """The warning to print when board images are missing, or ``None``."""
+    missing = missing_board_images(module)
+    if not missing:
+        return None
+    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    return (f"{module.source}: {len(missing)} board image(s) missing ({shown}), so every location on those "
+            f"boards will be `offboard`: give the .vmod, or the module folder with its images/ folder")

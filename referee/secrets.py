@@ -44,8 +44,11 @@ def redact(findings: Iterable[Finding], ids: Iterable[str]) -> list[Finding]:
     def clean(text: str) -> str:
         return pattern.sub(HIDDEN, text)
 
+    def places(found: tuple[Place, ...]) -> tuple[Place, ...]:
+        return tuple(Place(p.map and clean(p.map), clean(p.name), p.x, p.y) for p in found)
+
     return [replace(f, message=clean(f.message), rule=clean(f.rule),
                     player=clean(f.player) if f.player else f.player,
                     pieces=tuple(clean(p) for p in f.pieces),
-                    locations=tuple(Place(p.map and clean(p.map), clean(p.name), p.x, p.y) for p in f.locations))
+                    locations=places(f.locations), path=places(f.path), blocked=places(f.blocked))
             for f in findings]

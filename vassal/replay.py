@@ -15,7 +15,7 @@ import functools
 import html
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Protocol
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, EndSave, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, Stream, TurnState, Undo, split_stream)
@@ -195,6 +195,8 @@ class BoardState:
     pieces: dict[str, PieceState]
     properties: dict[tuple[str, str], str]
     turns: dict[str, str]
+    #: each map's boards as the save's SetBoards placed them (absent: the module's default layout)
+    boards: dict[str, tuple[BoardPlacement, ...]] = field(default_factory=dict)
 
     def by_name(self, name: str) -> list[PieceState]:
         return [p for p in self.pieces.values() if p.name == name]
@@ -238,15 +240,35 @@ class Replay:
     def final(self) -> BoardState:
         return self.state_after(len(self.steps))
 
+    def states_after(self, steps: Iterable[int]) -> Iterator[tuple[int, BoardState]]:
+        """The board after each of ``steps``, in ascending order, replaying the log once
+        (``state_after`` per step would replay from the start each time)."""
+        wanted = sorted({n for n in steps if 0 <= n <= len(self.steps)})
+        if not wanted:
+            return
+        assert self._stream is not None
+        state = _start_state(self._stream)
+        done = 0
+        for n in wanted:
+            for step in self._stream.steps[done:n]:
+                for c in step:
+                    state.apply(c)
+            done = n
+            yield n, _freeze(state, self._locator)
+
 
 # ---------------------------------------------------------------- replay
 
 
-def replay_file(path: str, module: "Module | None" = None) -> Replay:
-    return replay_save(read_save(path), module)
+#: told ``(steps done, steps in all)`` while a log is replayed, for a progress bar
+StepProgress = Callable[[int, int], None]
 
 
-def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
+def replay_file(path: str, module: "Module | None" = None, progress: StepProgress | None = None) -> Replay:
+    return replay_save(read_save(path), module, progress)
+
+
+def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepProgress | None = None) -> Replay:
     stream = split_stream(save.text)
     if not any(isinstance(c, EndSave) for c in stream.setup):
         raise FormatError("the command text stops before end_save: the start state is incomplete "
@@ -257,7 +279,11 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
     secrets = player_ids(stream.setup + stream.trailing + tuple(c for step in stream.steps for c in step))
     replayer = _StepReplayer(state, locator, _dice_names(module), redaction_pattern(secrets))
-    steps = [replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)]
+    steps = []
+    for i, cmds in enumerate(stream.steps):
+        steps.append(replayer.run(i + 1, cmds))
+        if progress is not None:
+            progress(i + 1, len(stream.steps))
     _link_undos(steps)
     players = [Player(n, s) for n, s in replayer.state.roster if n not in secrets and s not in secrets]
     steps = [st if st.player not in secrets and st.side not in secrets else
@@ -282,7 +308,7 @@ def _freeze(state: GameState, locator: Locator | None) -> BoardState:
                                  stack.id if stack else None,
                                  stack.members.index(pid) if stack and pid in stack.members else None,
                                  p.type, p.state)
-    return BoardState(pieces, dict(state.properties), dict(state.turns))
+    return BoardState(pieces, dict(state.properties), dict(state.turns), dict(state.boards))
 
 
 def _locate(locator: Locator | None, state: GameState, map_id: str | None, x: int, y: int) -> str:
