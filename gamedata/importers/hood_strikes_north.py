@@ -22,6 +22,7 @@ from gamedata.importer.rulebook import RawRow, TableSpec
 from gamedata.workbook import Cell
 
 GAME_ID = "hood-strikes-north"
+TITLE = "HOOD STRIKES NORTH"  # in the rulebook's first lines: refuses another game's rulebook
 MAP = "main"
 CSA, USA = "Confederate", "Union"
 MARKERS = "*†#+●•@$%"
