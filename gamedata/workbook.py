@@ -156,8 +156,9 @@ def _read_sheet(ws: Any, file: str, formulas: Any = None) -> Sheet:
                 formula = written[index] if index < len(written) else None
                 if isinstance(formula, str) and formula.startswith("="):
                     problem = _formula_problem(value, formula)
-                    if problem:
+                    if problem:  # reported once here; the cell reads as empty, not as a wrong value
                         problems.append(Problem(file, ws.title, number, col, problem))
+                        cells[col] = None
         if any(v is not None for v in cells.values()):
             records.append(Row(number, cells))
     return Sheet(ws.title, header, tuple(records), tuple(problems))

@@ -34,6 +34,8 @@ from .story import LogStory, StoryStep
 STORY_OPEN_UP_TO = 400
 """A story longer than this many steps starts folded."""
 STEPS_IN_SUMMARY = 24
+STEP_TEXT = 240
+"""A step's line is cut here, the rest folded: one click of a card deck can move 300 pieces."""
 _WORDS = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings"),
           Severity.NOT_CHECKED: ("not checked", "not checked"), Severity.INFO: ("note", "notes")}
 _HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.NOT_CHECKED: "Not checked",
@@ -63,6 +65,7 @@ figcaption{font-size:.85em;color:#444}
 ol.story{list-style:none;padding:0;margin:0}ol.story li{padding:.1em .3em;border-bottom:1px solid #eee}
 ol.story li.undo{background:#f4f0ff}ol.story li.flagged{background:#fff8e6}
 ol.story .n{display:inline-block;min-width:3.5em;color:#555}.who{font-weight:600}
+details.more{display:inline}details.more>summary{display:inline;cursor:pointer;color:#0645ad}
 .flag{font-size:.8em;padding:0 .35em;border-radius:.3em;text-decoration:none;margin-left:.3em}
 :target{outline:3px solid #0645ad}
 table{border-collapse:collapse;margin:.4em 0;font-size:.9em;display:block;overflow-x:auto}
@@ -178,7 +181,7 @@ def _findings(page: _Page) -> list[str]:
         if len(group) > 1:
             out.append(f'<p class="rule">Rule: {escape(first.rule)}</p>')
         out.append('<ol class="findings">')
-        out.extend(_finding(page, f, repeat_message=len(group) > 1) for f in group)
+        out.extend(_finding(page, f, in_group=len(group) > 1) for f in group)
         out.append("</ol>")
         with_places = sum(1 for f in group if f.locations or f.path or f.blocked)
         drawn = sum(1 for f in group if report.crops.get(f))
@@ -204,7 +207,9 @@ def _steps_summary(page: _Page, group: list[Finding]) -> str:
     return f' <span class="steps">— step{"s" if len(steps) > 1 else ""} {", ".join(shown)}{more}</span>'
 
 
-def _finding(page: _Page, f: Finding, repeat_message: bool = True) -> str:
+def _finding(page: _Page, f: Finding, in_group: bool = True) -> str:
+    """One finding; in a group of several, its message (the group's line names the rule),
+    alone, its rule (the group's line is its message)."""
     fid = page.finding_id[id(f)]
     anchor = page.step_anchor(f.log, f.step)
     where = escape(f.log) + (f" {escape(step_label(f.step))}" if f.step is not None else "")
@@ -220,9 +225,10 @@ def _finding(page: _Page, f: Finding, repeat_message: bool = True) -> str:
     parts = [f'<li class="finding {f.severity.value}" id="{fid}">']
     if bits:
         parts.append(f'<p class="where">{" · ".join(bits)}</p>')
-    if repeat_message:
+    if in_group:
         parts.append(f"<p>{escape(f.message)}</p>")
-    parts.append(f'<p class="rule">{escape(f.check)}: {escape(f.rule)}</p>')
+    else:
+        parts.append(f'<p class="rule">{escape(f.check)}: {escape(f.rule)}</p>')
     if f.path:
         parts.append(f'<p class="rule">Traced path: {escape(" → ".join(p.name for p in f.path))}</p>')
     if f.blocked:
@@ -276,9 +282,15 @@ def _story_step(page: _Page, index: int, story: LogStory, step: StoryStep) -> st
                     f"{escape(_WORDS[f.severity][0])}: {escape(f.check)}</a>" for f in flags)
     anchor = f"s{index}-{step.index}"
     attrs = f' class="{classes}"' if classes else ""
+    text = escape(step.text)
+    if len(step.text) > STEP_TEXT:
+        cut = step.text.rfind("; ", 0, STEP_TEXT)
+        cut = cut if cut > 0 else STEP_TEXT
+        text = (f'{escape(step.text[:cut])}<details class="more"><summary>… and the rest of the step</summary>'
+                f"{escape(step.text[cut:].lstrip('; '))}</details>")
     return (f'<li id="{anchor}"{attrs}>'
             f'<a class="n" href="#{anchor}">{step.index}</a> <span class="who">{escape(step.who)}</span> '
-            f"{escape(step.text)}{links}</li>")
+            f"{text}{links}</li>")
 
 
 # ------------------------------------------------------------------ dice and files

@@ -210,7 +210,7 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     _same_files(chain, labels)
     sides = _dice_sides(module, game_def)
     # one log at a time: a long game's logs are never all in memory together
-    findings: list[Finding] = not_checked(checks, module, game_def, check_ids is None and wanted is None)
+    findings: list[Finding] = not_checked(checks, module, game_def, check_ids is None)
     warning = board_images_warning(module) if module is not None else None
     if warning:
         findings.append(Finding("module", Severity.NOT_CHECKED, warning, "hexes are named from the module's boards", ""))
