@@ -127,7 +127,7 @@ def render_html(report: CheckReport) -> str:
         f"<title>Adjutant check: {escape(names)}</title>",
         f"<style>{_CSS}</style><script>{_SCRIPT}</script></head><body>",
         f'<header id="headline" class="{kind}"><h1>{escape(words)}</h1>',
-        '<p class="counts">' + "".join(
+        '<p class="counts">' + " ".join(
             f'<span class="{s.value}" data-severity="{s.value}" data-count="{report.count(s)}">'
             f"{escape(_plural(report.count(s), s))}</span>"
             for s in sorted(Severity, key=lambda s: s.rank)) + "</p>",
