@@ -275,11 +275,20 @@ def _stories(page: _Page) -> list[str]:
     return out
 
 
+def _short(text: str, limit: int = 90) -> str:
+    """A finding's message as a flag in the story: its start, the whole is one click away."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit] + " …"
+
+
 def _story_step(page: _Page, index: int, story: LogStory, step: StoryStep) -> str:
     flags = page.at_step.get((story.log, step.index), [])
     classes = " ".join(c for c in ("undo" if step.is_undo else "", "flagged" if flags else "") if c)
     links = "".join(f'<a class="flag {f.severity.value}" href="#{page.finding_id[id(f)]}">'
-                    f"{escape(_WORDS[f.severity][0])}: {escape(f.check)}</a>" for f in flags)
+                    f"{escape(_WORDS[f.severity][0])}: {escape(f.check)} — {escape(_short(f.message))}</a>"
+                    for f in flags)
     anchor = f"s{index}-{step.index}"
     attrs = f' class="{classes}"' if classes else ""
     text = escape(step.text)

@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS, ENGINE_LOG, ENGINE_MODULE, REPO, RULEBOOKS
+from test_gamedata_validate import set_cell
 
 from adjutant.cli import main
 from gamedata.importers import IMPORTERS
@@ -35,14 +36,6 @@ def itw(tmp_path) -> Path:
     folder = tmp_path / "itw"
     shutil.copytree(ITW, folder)
     return folder
-
-
-def set_cell(book: Path, sheet: str, row: int, column: str, value: object) -> None:
-    wb = openpyxl.load_workbook(book)
-    ws = wb[sheet]
-    header = [c.value for c in ws[1]]
-    ws.cell(row, header.index(column) + 1).value = value
-    wb.save(book)
 
 
 def store_result(book: Path, cell: str, result: str) -> None:
