@@ -24,6 +24,7 @@ from gamedata.importers import hood_strikes_north_terrain as terrain
 from gamedata.workbook import Cell
 
 GAME_ID = "hood-strikes-north"
+TITLE = "HOOD STRIKES NORTH"  # in the rulebook's first lines: refuses another game's rulebook
 MAP = "main"
 CSA, USA = "Confederate", "Union"
 MARKERS = "*†#+●•@$%"

@@ -22,6 +22,7 @@ from gamedata.importers.into_the_woods_specs import PLACEMENTS, TABLES
 from gamedata.workbook import Cell
 
 GAME_ID = "into-the-woods-shiloh"
+TITLE = "INTO THE WOODS"  # in the rulebook's first lines: refuses another game's rulebook
 
 # Hexes the rulebook names (digest §1.2), for the gazetteer sheet.
 NAMED_HEXES = (
