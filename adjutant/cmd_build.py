@@ -1,20 +1,11 @@
 """`adjutant build sources/<game> [-o build/]`: write `build/<game>.vmod`."""
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
 
 import click
 
-T = TypeVar("T")
-
-
-def _bar(items: list[T], label: str) -> Iterator[T]:
-    """A progress bar on stderr, so stdout keeps only the summary."""
-    with click.progressbar(items, label=label, file=sys.stderr) as bar:
-        yield from bar
+from .progress import ProgressBar
 
 
 @click.command("build")
@@ -25,7 +16,8 @@ def build(folder: Path, out_dir: Path) -> None:
     """Build a playable VASSAL module from a game's data folder.
 
     Exit 1 on bad game data (each problem printed as file:sheet:row:column: message);
-    nothing is written then.
+    nothing is written then. Data too thin for play (no map extent, no counters, an
+    empty setup) still build, with a warning per gap on stderr.
     """
     from builder.module import build_module
     from builder.scenarios import BuildError
@@ -35,7 +27,8 @@ def build(folder: Path, out_dir: Path) -> None:
         click.echo(f"{folder}: not a readable folder", err=True)
         raise SystemExit(1)
     try:
-        summary = build_module(folder, out_dir, progress=_bar)
+        with ProgressBar() as bar:
+            summary = build_module(folder, out_dir, progress=bar.iterate)
     except GameDataError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
@@ -47,9 +40,13 @@ def build(folder: Path, out_dir: Path) -> None:
     except OSError as exc:
         click.echo(f"{exc.filename or out_dir}: cannot write: {exc.strerror}", err=True)
         raise SystemExit(1) from None
+    for gap in summary.gaps:
+        click.echo(f"warning: {gap}", err=True)
+    verdict = (f"; NOT PLAYABLE as it stands: {len(summary.gaps)} warning(s) above say what the data lack"
+               if summary.gaps else "")
     if summary.up_to_date:
-        click.echo(f"{summary.path}: up to date ({summary.seconds:.2f} s)")
+        click.echo(f"{summary.path}: up to date ({summary.seconds:.2f} s){verdict}")
         return
     cached = summary.images - summary.images_drawn
     click.echo(f"{summary.path}: {summary.pieces} pieces, {summary.images} images ({summary.images_drawn} drawn, "
-               f"{cached} from cache), {summary.setups} scenario setups, {summary.seconds:.1f} s")
+               f"{cached} from cache), {summary.setups} scenario setups, {summary.seconds:.1f} s{verdict}")

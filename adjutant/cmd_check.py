@@ -9,7 +9,6 @@ from pathlib import Path
 
 import click
 
-from referee.figures import board_figures
 from referee.registry import CHECK_IDS
 from referee.render_html import render_html
 from referee.render_json import render_json
@@ -18,6 +17,8 @@ from referee.run import InputError, load_module, run_check
 from vassal.archive import write_atomically
 from vassal.errors import FormatError
 
+from .progress import ProgressBar
+
 
 @click.command("check")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(path_type=Path))
@@ -25,7 +26,7 @@ from vassal.errors import FormatError
               help="The log or save the first LOG continues (repeatable, in playing order), or a folder of them.")
 @click.option("--module", "module", type=click.Path(path_type=Path), help="The module (.vmod or unpacked folder).")
 @click.option("--game", "game", type=click.Path(path_type=Path, file_okay=False),
-              help="The game's folder, sources/<game>: sides, dice and which checks apply.")
+              help="The game's folder, sources/<game>: sides, dice, rules and which checks apply.")
 @click.option("--units", "units", type=click.Path(path_type=Path, dir_okay=False),
               help="units.csv (adjutant map-units) for a module whose pieces carry no unit ids.")
 @click.option("--scenario", help="The scenario the logs play (id or name); default: found from each log.")
@@ -38,19 +39,23 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
     """Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.
 
     Several LOGs are checked in the order given, each against the one before.
+    Exit 0: no errors; 1: errors found; 2: an input could not be read.
     """
     try:
-        loaded = load_module(module) if module is not None else None
-        note = loaded.missing_images_note() if loaded is not None else None
-        if note:
-            click.echo(f"note: {note}", err=True)
-        report = run_check(list(logs), list(previous), loaded, game, list(checks) or None, units, scenario)
-        if fmt == "json":
-            text = render_json(report)
-        elif fmt == "html":
-            text = render_html(report, board_figures(report.findings, loaded))
-        else:
-            text = render_text(report)
+        with ProgressBar() as bar:
+            loaded = load_module(module) if module is not None else None
+            warning = loaded.missing_images_note() if loaded is not None else None
+            if warning:
+                bar.close()
+                click.echo(f"warning: {warning}", err=True)
+            report = run_check(list(logs), list(previous), loaded, game, list(checks) or None,
+                               units, scenario, pictures=fmt == "html", progress=bar.update)
+            if fmt == "json":
+                text = render_json(report)
+            elif fmt == "html":
+                text = render_html(report)
+            else:
+                text = render_text(report)
     except (InputError, FormatError) as e:
         click.echo(f"error: {e}", err=True)
         raise SystemExit(2) from None

@@ -32,13 +32,23 @@ from vassal.replay import BoardState, Replay, replay_file
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def inspect(file: str, module_path: str | None, step_n: int | None, game_path: Path | None, units_path: Path | None,
             scenario: str | None, fmt: str) -> None:
-    """Show a VASSAL save or log: metadata, players, one line per step, the board."""
+    """Show a VASSAL save or log: metadata, players, one line per step, the board.
+
+    Exit 0, or 2 when the file or the module cannot be read.
+    """
+    from .progress import ProgressBar
+
     try:
-        module = _load_module(module_path) if module_path else None
-        replay = replay_file(file, module)
-        board = replay.state_after(step_n) if step_n is not None else None
-        view = _view(replay, module, game_path, units_path, scenario, step_n) if game_path and step_n is not None \
-            else None
+        with ProgressBar() as bar:
+            module = _load_module(module_path) if module_path else None
+            if module is not None:
+                warning = module.missing_images_note()
+                if warning:
+                    click.echo(f"warning: {warning}", err=True)
+            replay = replay_file(file, module, lambda done, total: bar.update("replaying", done, total))
+            board = replay.state_after(step_n) if step_n is not None else None
+            view = _view(replay, module, game_path, units_path, scenario, step_n) \
+                if game_path and step_n is not None else None
     except (FormatError, GameDataError, UnitMapError, ScenarioError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -68,11 +78,7 @@ def _view(replay: Replay, module, game_path: Path, units_path: Path | None, scen
 
 def _load_module(path: str):
     from vassal.module import read_module
-    module = read_module(path)
-    note = module.missing_images_note()
-    if note:
-        click.echo(f"note: {note}", err=True)
-    return module
+    return read_module(path)
 
 
 def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str]:

@@ -1,6 +1,7 @@
 """`adjutant validate PATH`: check a game's data folder, or a built module, one line per problem."""
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import click
@@ -21,21 +22,59 @@ def validate(path: Path, target: str, game: Path | None) -> None:
 
     Exit 0 when clean, 1 when there are problems, 2 when the input cannot be read.
     """
-    if path.suffix.lower() == ".csv":
+    if path.suffix.lower() == ".csv" and path.is_file():
         _validate_unit_map(path, game)
-    elif _is_module(path):
-        _validate_module(path, target)
-    elif not path.is_dir():
-        click.echo(f"{path}: not a readable folder", err=True)
+        return
+    refused = _refusal(path)
+    if refused:
+        click.echo(f"error: {path}: {refused}", err=True)
         raise SystemExit(2)
+    if _is_module(path):
+        _validate_module(path, target)
     else:
         _validate_game(path)
 
 
+EXPECTED = ("validate takes a game folder (sources/<game>), a module (a .vmod, an unpacked module folder, "
+            "or its buildFile) or a units.csv with --game")
+SAVES = (".vsav", ".vlog", ".sav", ".log")
+BUILDFILES = ("buildFile", "buildFile.xml")
+
+
+def _refusal(path: Path) -> str | None:
+    """Why ``path`` is not something validate reads, in words that say what it expected."""
+    if path.is_dir():
+        return None
+    if not path.exists():
+        return f"no such file or folder; {EXPECTED}"
+    if path.suffix.lower() in SAVES:
+        return (f"a saved game or log, not a module or game data; {EXPECTED}. "
+                f"To read it: adjutant inspect {path}; to referee it: adjutant check {path}")
+    if path.suffix.lower() == ".vmod":
+        return _vmod_refusal(path)
+    if path.name in BUILDFILES:
+        return None
+    return f"not a game folder or a module; {EXPECTED}"
+
+
+def _vmod_refusal(path: Path) -> str | None:
+    """A .vmod must be a zip holding a buildFile; a cut-short one may still look like a zip
+    (the saves stored inside it are zips too), so the entries are looked at."""
+    damaged = "(damaged, cut short in the mail, or not a module)"
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return f"not a readable module: a .vmod is a zip archive and this file is not one {damaged}"
+    if names.isdisjoint(BUILDFILES):
+        return f"not a readable module: the zip archive holds no buildFile {damaged}"
+    return None
+
+
 def _is_module(path: Path) -> bool:
     if path.is_file():
-        return path.suffix == ".vmod" or path.name in ("buildFile", "buildFile.xml")
-    return (path / "buildFile.xml").is_file() or (path / "buildFile").is_file()
+        return True
+    return any((path / name).is_file() for name in BUILDFILES)
 
 
 def _validate_game(folder: Path) -> None:

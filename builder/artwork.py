@@ -111,5 +111,5 @@ def status_images(profile: SystemProfile) -> list[ImageArt]:
                 images.append(ImageArt(back_image(layer, step), BackArt(label.upper())))
             else:
                 images.append(ImageArt(badge_image(layer, step), MarkerArt(label, layer.colour, (0, 0, 0), *BADGE_SIZE)))
-            images.append(ImageArt(marker_image(layer, step), MarkerArt(label.replace(" ", "\n", 1), layer.colour)))
+            images.append(ImageArt(marker_image(layer, step), MarkerArt(label, layer.colour)))
     return images

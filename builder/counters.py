@@ -102,8 +102,57 @@ def _fitted_size(text: str, width: int, largest: int, smallest: int) -> int:
     return smallest
 
 
+LEGIBLE = 9
+"""Smallest font size for a one-line text on a counter; longer texts wrap onto two lines."""
+SMALLEST = 7
+"""Two lines may go down to this size before a text is cut with an ellipsis."""
+
+
+def line_height(size: int) -> int:
+    return size + max(1, size // 6)
+
+
+@lru_cache(maxsize=4096)
+def fit_text(text: str, width: int, height: int, largest: int) -> tuple[tuple[str, ...], int]:
+    """The lines and font size that fit `text` in a `width` x `height` box: one line at a
+    legible size if it fits, else two lines split at the space that balances them (Atlanta's
+    "Georgia Militia 1st brigade"), else one smaller line, else one line cut with an ellipsis
+    at the smallest size (a badge too small for the word: the marker and the piece's name
+    keep the whole text)."""
+    for size in range(largest, LEGIBLE - 1, -1):
+        if font(size).getlength(text) <= width and line_height(size) <= height:
+            return (text,), size
+    splits = sorted(((text[:i], text[i + 1:]) for i, ch in enumerate(text) if ch == " "),
+                    key=lambda pair: abs(len(pair[0]) - len(pair[1])))
+    for size in range(largest, SMALLEST - 1, -1):
+        if 2 * line_height(size) > height:
+            continue
+        face = font(size)
+        for first, second in splits:
+            if max(face.getlength(first), face.getlength(second)) <= width:
+                return (first, second), size
+    for size in range(LEGIBLE - 1, SMALLEST - 1, -1):
+        if font(size).getlength(text) <= width and line_height(size) <= height:
+            return (text,), size
+    face = font(SMALLEST)
+    cut = text
+    while cut and face.getlength(cut + "…") > width:
+        cut = cut[:-1]
+    return (cut.rstrip() + "…",), SMALLEST
+
+
 def _centred(draw: ImageDraw.ImageDraw, centre_x: float, top: float, text: str, face: ImageFont.FreeTypeFont, ink: Colour) -> None:
     draw.text((centre_x, top), text, font=face, fill=ink, anchor="ma")
+
+
+def _lines(draw: ImageDraw.ImageDraw, centre_x: float, box: tuple[float, float], text: str, width: int,
+           largest: int, ink: Colour) -> None:
+    """`text` fitted (see `fit_text`) into the band `box` = (top, bottom), centred across."""
+    top, bottom = box
+    lines, size = fit_text(text, width, int(bottom - top), largest)
+    face = font(size)
+    for index, line in enumerate(lines):
+        _centred(draw, centre_x, top + index * line_height(size), line, face, ink)
 
 
 def draw_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], symbol: Symbol, ink: Colour, fill: Colour) -> None:
@@ -156,12 +205,13 @@ def render_counter(art: CounterArt) -> Image.Image:
     margin = max(3, size // 20)
     inner = size - 2 * margin
     if art.command:
-        _centred(draw, size / 2, margin - 1, art.command, fitted_font(art.command, inner, size // 6), ink)
+        _lines(draw, size / 2, (margin - 1, size * 24 // 100), art.command, inner, size // 6, ink)
     symbol_box = (size * 3 // 10, size * 25 // 100, size * 7 // 10, size * 47 // 100)
     draw_symbol(draw, symbol_box, art.symbol, ink, fill)
-    _centred(draw, size / 2, size * 50 // 100, art.name, fitted_font(art.name, inner, size // 6), ink)
+    name_bottom = size * 70 // 100 if art.values else size - margin
+    _lines(draw, size / 2, (size * 50 // 100, name_bottom), art.name, inner, size // 6, ink)
     if art.values:
-        _centred(draw, size / 2, size * 71 // 100, art.values, fitted_font(art.values, inner, size // 5), ink)
+        _lines(draw, size / 2, (size * 71 // 100, size - margin), art.values, inner, size // 5, ink)
     return image
 
 
@@ -182,16 +232,15 @@ def render_back(art: BackArt) -> Image.Image:
 
 
 def render_marker(art: MarkerArt) -> Image.Image:
-    """Draw a marker tile; `\\n` in the text starts a second line."""
+    """Draw a marker tile, its text fitted inside (wrapped onto two lines when it must be)."""
     image = Image.new("RGB", (art.width, art.height), art.fill)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, art.width - 1, art.height - 1), outline=(0, 0, 0), width=1)
-    lines = art.text.split("\n")
-    line_height = (art.height - 4) // len(lines)
+    height = art.height - 4
+    lines, size = fit_text(art.text, art.width - 6, height, max(LEGIBLE, art.height // 4))
+    top = 2 + (height - len(lines) * line_height(size)) / 2
     for index, line in enumerate(lines):
-        face = fitted_font(line, art.width - 6, min(line_height - 2, art.height // 4))
-        centre_y = 2 + index * line_height + line_height / 2
-        draw.text((art.width / 2, centre_y), line, font=face, fill=art.ink, anchor="mm")
+        _centred(draw, art.width / 2, top + index * line_height(size), line, font(size), art.ink)
     return image
 
 

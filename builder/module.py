@@ -24,6 +24,7 @@ from builder.terrain_style import style_for
 from builder.cache import ImageCache
 from builder.charts import game_charts
 from builder.counters import png_bytes
+from builder.gaps import build_gaps
 from builder.help import help_page
 from builder.layout import MapGroup, plan_boards
 from builder.pieces import UnitStart, piece_state, piece_type, unit_piece
@@ -69,6 +70,8 @@ class BuildSummary:
     setups: int
     seconds: float
     up_to_date: bool = False
+    gaps: tuple[str, ...] = ()
+    """What the data lack for a playable module (`builder.gaps`): warned, never hidden."""
 
 
 @dataclass(frozen=True)
@@ -250,8 +253,9 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     cache_dir = cache_dir if cache_dir is not None else out_dir / "cache"
     current = up_to_date(folder, out_dir, cache_dir)
     if current is not None:
-        return BuildSummary(current, 0, 0, 0, 0, time.perf_counter() - started, up_to_date=True)
+        return BuildSummary(current[0], 0, 0, 0, 0, time.perf_counter() - started, up_to_date=True, gaps=current[1])
     game = load_game(folder)
+    gaps = tuple(build_gaps(game))
     plan = make_plan(game, folder)
     cache = ImageCache(cache_dir)
     images, plain = _images(plan, cache, progress, lambda: _plain_entries(plan, progress))
@@ -259,6 +263,6 @@ def build_module(folder: Path, out_dir: Path, cache_dir: Path | None = None,
     path = out_dir / f"{game.id}.vmod"
     out_dir.mkdir(parents=True, exist_ok=True)
     write_zip(path, entries)
-    record_build(folder, path, cache_dir)
+    record_build(folder, path, cache_dir, gaps)
     return BuildSummary(path, len(plan.gpids), len(images), cache.drawn, len(plan.scenarios),
-                        time.perf_counter() - started)
+                        time.perf_counter() - started, gaps=gaps)

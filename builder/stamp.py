@@ -3,6 +3,8 @@
 The stamp records the module's file name, a hash of every data file and of the
 code that builds modules, and the module's own hash; a rebuild is skipped only
 when all three still match, so an edited, deleted or replaced module is rebuilt.
+The lines after the first keep what the build warned was missing from the data,
+so a skipped rebuild warns the same.
 """
 from __future__ import annotations
 
@@ -27,21 +29,24 @@ def _input_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def up_to_date(folder: Path, out_dir: Path, cache_dir: Path) -> Path | None:
-    """The existing module when neither the data nor the builder changed since it was written."""
+def up_to_date(folder: Path, out_dir: Path, cache_dir: Path) -> tuple[Path, tuple[str, ...]] | None:
+    """The existing module and the gaps its build reported, when neither the data nor the
+    builder changed since it was written."""
     stamp = cache_dir / f"{folder.resolve().name}.stamp"
     if not stamp.is_file():
         return None
-    recorded = stamp.read_text(encoding="utf-8").split()
+    first, *gaps = stamp.read_text(encoding="utf-8").splitlines() or [""]
+    recorded = first.split()
     if len(recorded) != 3:
         return None
     module = out_dir / recorded[0]
     if not module.is_file() or recorded[1] != _input_digest(folder):
         return None
-    return module if hashlib.sha256(module.read_bytes()).hexdigest() == recorded[2] else None
+    return (module, tuple(gaps)) if hashlib.sha256(module.read_bytes()).hexdigest() == recorded[2] else None
 
 
-def record_build(folder: Path, module: Path, cache_dir: Path) -> None:
+def record_build(folder: Path, module: Path, cache_dir: Path, gaps: tuple[str, ...] = ()) -> None:
     cache_dir.mkdir(parents=True, exist_ok=True)
     text = f"{module.name} {_input_digest(folder)} {hashlib.sha256(module.read_bytes()).hexdigest()}\n"
+    text += "".join(f"{gap}\n" for gap in gaps)
     write_atomically(cache_dir / f"{folder.resolve().name}.stamp", text.encode("utf-8"))

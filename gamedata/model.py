@@ -199,6 +199,8 @@ class Status:
     code: str
     name: str
     levels: tuple[str, ...] = ()
+    marker: str = ""                             # the marker's text as the rulebook prints it ("OOC")
+    markers: tuple[tuple[str, str], ...] = ()    # per level: (level, text as printed), e.g. ("low", "Low Ammo")
 
 
 @dataclass(frozen=True)

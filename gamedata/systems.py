@@ -82,6 +82,8 @@ class StatusLayer:
     back_side: bool = False
     only: tuple[Symbol, ...] = ()
     off: str = ""   # the level the data names for "none" (fatigue 0, ammo full): the layer switched off
+    texts: tuple[str, ...] = ()
+    """Per step, the marker's text as the rulebook prints it; empty: made from name and level."""
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -89,6 +91,8 @@ class StatusLayer:
         return self.levels or (self.name,)
 
     def label(self, step: int) -> str:
+        if step < len(self.texts) and self.texts[step]:
+            return self.texts[step]
         return f"{self.name} {self.levels[step]}" if self.levels else self.name
 
     def step_code(self, step: int) -> str:
@@ -204,7 +208,8 @@ def profile_for(game: Game) -> SystemProfile:
             continue
         level = status.code[len(prefix) + 1:]
         group = grouped.get(prefix, Status(prefix, prefix, ()))
-        grouped[prefix] = Status(prefix, prefix, (*group.levels, level))
+        printed = ((level, status.marker),) if status.marker else ()
+        grouped[prefix] = Status(prefix, prefix, (*group.levels, level), "", (*group.markers, *printed))
     layers = tuple(_layer_from(status, index, known, base.back_sides) for index, status in enumerate(grouped.values()))
     return SystemProfile(base.system, layers, base.facing, base.back_sides)
 
@@ -215,13 +220,23 @@ def _layer_from(status: Status, index: int, known: dict[str, StatusLayer], back_
     base = known.get(status.code)
     colour = base.colour if base else _BADGE_COLOURS[index % len(_BADGE_COLOURS)]
     only = base.only if base else ()
-    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only, off)
+    printed = dict(status.markers)
+    texts = tuple(printed.get(level, "") for level in levels) if levels else (status.marker,)
+    return StatusLayer(status.code, short_name(status.code), levels, colour, status.code in back_sides, only, off,
+                       texts if any(texts) else ())
 
 
 def short_name(code: str) -> str:
-    """A badge-sized name from a status code (`fort-build-1` -> `Fort Build 1`); game.toml
-    names are sentences with rulebook references, too long for a counter."""
-    return " ".join(word.capitalize() for word in code.split("-"))
+    """A badge-sized name from a status code (`fort-build-1` -> `Fort Build 1`, `division-ci`
+    -> `Division CI`: a word of two letters is an abbreviation); game.toml names are sentences
+    with rulebook references, too long for a counter. game.toml's `marker` overrides it."""
+    words = code.split("-")
+    return " ".join(word.upper() if len(word) <= 2 and word not in _SMALL_WORDS else
+                    word if index and word in _SMALL_WORDS else word.capitalize()
+                    for index, word in enumerate(words))
+
+
+_SMALL_WORDS = {"of", "in", "on", "at", "to", "by", "no", "or", "an", "up", "a"}
 
 
 def parse_status(profile: SystemProfile, cell: str) -> tuple[tuple[StatusLayer, int], ...]:

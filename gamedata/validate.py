@@ -53,6 +53,7 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
             problems.append(exc.problem)
             continue
         problems += _check_sheets(file, specs, sheets, homes, book)
+        problems += [p for sheet in book.values() for p in sheet.problems]
         expected = {s.name for s in specs}
         if file == "scenarios.xlsx" and "Scenarios" in sheets:
             ids = [r.get("scenario_id") for r in sheets["Scenarios"].rows]
@@ -145,6 +146,12 @@ def _describe(error: jsonschema.ValidationError) -> str:
         return f"expected {kinds}, got {error.instance!r}"
     if error.validator == "enum":
         return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    if error.validator == "minimum":
+        return f"{error.instance!r} is below the smallest allowed value, {error.validator_value}"
+    if error.validator == "maximum":
+        return f"{error.instance!r} is above the largest allowed value, {error.validator_value}"
+    if error.validator == "pattern" and "patternMessage" in error.schema:
+        return f"{error.instance!r}: {error.schema['patternMessage']}"
     return error.message
 
 
@@ -196,7 +203,7 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
 
     scenarios = _unique(ref, "Scenarios", "scenario_id")
     turn_ids = {str(t[k]) for t in d.get("turns", ()) for k in ("id", "label", "hour") if t.get(k)}
-    for sid in sorted(scenarios):
+    for sid in sorted(scenarios or ()):
         _placed_once(ref, sid)
         if turn_ids:
             for row in _rows(sheets, reinf_sheet(sid).name):
@@ -301,8 +308,12 @@ def _clock_problems(d: dict[str, Any], sides: set[str]) -> list[Problem]:
     return problems
 
 
-def _unique(ref: _Ref, sheet: str, column: str) -> set[str]:
-    """The ids of a sheet, reporting each repeated one."""
+def _unique(ref: _Ref, sheet: str, column: str) -> set[str] | None:
+    """The ids of a sheet, reporting each repeated one; ``None`` when the sheet or its id
+    column could not be read (already reported once: references to it are not checked,
+    so one broken workbook is not followed by hundreds of "unknown" lines)."""
+    if sheet not in ref.sheets or column not in ref.sheets[sheet].header:
+        return None
     seen: set[str] = set()
     for row in _rows(ref.sheets, sheet):
         value = row.get(column)
@@ -327,9 +338,9 @@ def _placed_once(ref: _Ref, sid: str) -> None:
             seen[str(uid)] = f"{spec.name} row {row.number}"
 
 
-def _member(ref: _Ref, sheet: str, row: Row, column: str, known: set[str], what: str) -> None:
+def _member(ref: _Ref, sheet: str, row: Row, column: str, known: set[str] | None, what: str) -> None:
     value = row.get(column)
-    if value is not None and str(value) not in known:
+    if value is not None and known is not None and str(value) not in known:
         ref.add(sheet, row, column, f"unknown {what} '{value}'")
 
 

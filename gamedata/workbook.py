@@ -49,11 +49,13 @@ class Row:
 
 @dataclass(frozen=True)
 class Sheet:
-    """A sheet read as header + rows; fully empty rows are skipped."""
+    """A sheet read as header + rows; fully empty rows are skipped. ``problems``: cells
+    that cannot be read as values (formulas the file holds no result for)."""
 
     name: str
     header: tuple[str, ...]
     rows: tuple[Row, ...]
+    problems: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,14 +99,30 @@ def read_workbook(path: Path) -> dict[str, Sheet]:
     # user data must never end in a traceback, so any failure here becomes one Problem.
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        # a formula is read through the result the spreadsheet program stored with it; a file
+        # written by a program that stores none (a script, some converters) would read as empty
+        formulas = openpyxl.load_workbook(path, read_only=True) if _has_formulas(path) else None
     except Exception as exc:  # noqa: BLE001 - see above
         raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
     try:
-        return {ws.title: _read_sheet(ws) for ws in book.worksheets}
+        return {ws.title: _read_sheet(ws, name, formulas[ws.title] if formulas else None) for ws in book.worksheets}
     except Exception as exc:  # noqa: BLE001 - see above
         raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
     finally:
         book.close()
+        if formulas is not None:
+            formulas.close()
+
+
+def _has_formulas(path: Path) -> bool:
+    """Whether any worksheet holds a formula (``<f>``), so values need a second look."""
+    with zipfile.ZipFile(path) as archive:
+        for info in archive.infolist():
+            if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"):
+                with archive.open(info) as data:
+                    if b"<f" in data.read():
+                        return True
+    return False
 
 
 def _check_unpacked_size(path: Path) -> None:
@@ -118,21 +136,42 @@ def _check_unpacked_size(path: Path) -> None:
         raise WorkbookError(Problem(path.name, message=f"unpacks to {total} bytes, more than a workbook may"))
 
 
-def _read_sheet(ws: Any) -> Sheet:
+def _read_sheet(ws: Any, file: str, formulas: Any = None) -> Sheet:
     rows = ws.iter_rows(values_only=True)
+    texts = formulas.iter_rows(values_only=True) if formulas is not None else None
     first = next(rows, None)
+    if texts is not None:
+        next(texts, None)
     header = tuple("" if v is None else str(v).strip() for v in (first or ()))
     while header and not header[-1]:
         header = header[:-1]
     records: list[Row] = []
+    problems: list[Problem] = []
     for number, values in enumerate(rows, start=2):
+        written = next(texts, ()) if texts is not None else ()
         cells: dict[str, Cell] = {}
-        for col, value in zip(header, values, strict=False):
+        for index, (col, value) in enumerate(zip(header, values, strict=False)):
             if col and col not in cells:  # a repeated column is reported by the validator, the first one counts
                 cells[col] = _cell(value)
+                formula = written[index] if index < len(written) else None
+                if isinstance(formula, str) and formula.startswith("="):
+                    problem = _formula_problem(value, formula)
+                    if problem:  # reported once here; the cell reads as empty, not as a wrong value
+                        problems.append(Problem(file, ws.title, number, col, problem))
+                        cells[col] = None
         if any(v is not None for v in cells.values()):
             records.append(Row(number, cells))
-    return Sheet(ws.title, header, tuple(records))
+    return Sheet(ws.title, header, tuple(records), tuple(problems))
+
+
+def _formula_problem(value: Any, formula: str) -> str | None:
+    """Why a formula cell cannot be used, or None when its stored result can."""
+    if value is None:
+        return (f"formula without a cached value ({formula}): open and save the workbook in a spreadsheet "
+                f"program so it stores the result, or type the value")
+    if isinstance(value, str) and value.startswith("#"):
+        return f"formula result is an error ({value} from {formula})"
+    return None
 
 
 def write_workbook(path: Path, sheets: Sequence[SheetData]) -> None:

@@ -7,6 +7,10 @@ the rolls of every log given, so the runner runs it once over all of them.
 A game's ``game.toml`` may list the checks that apply to it:
 ``[referee] checks = ["undo", "chain", "dice"]``; without that list every check
 runs.
+
+A check says which inputs it needs (``Need``): without ``--module`` or ``--game`` it is
+not run, or runs only in part, and the report says so as a ``not-checked`` finding
+naming what was left unchecked, never as a silent pass.
 """
 
 from __future__ import annotations
@@ -36,22 +40,39 @@ from .rules.tables import check_tables
 
 
 @dataclass(frozen=True)
+class Need:
+    """An input a check needs: ``"module"`` (``--module``) or ``"game"`` (``--game``).
+
+    ``lost`` says what goes unchecked without it; a ``blocking`` need stops the check,
+    otherwise it runs on what it has.
+    """
+
+    input: str
+    lost: str
+    blocking: bool = True
+
+
+@dataclass(frozen=True)
 class Check:
     id: str
     title: str
     run: Callable[[CheckContext], Iterable[Finding]] | None  # None: run once over all logs
+    needs: tuple[Need, ...] = ()
 
 
 CHECKS: tuple[Check, ...] = (
     Check(UNDO, "every undo, undos of the opponent's actions, re-rolls", check_undo),
     Check(CHAIN, "the log starts where the previous log or save ended", check_chain),
-    Check(MODULE, "module name and version, pieces unknown to the module", check_module),
+    Check(MODULE, "module name and version, pieces unknown to the module", check_module,
+          (Need("module", "the pieces in play were not compared with the module's pieces, nor the log's "
+                          "module version with the module's", blocking=False),)),
     Check(CONTINUITY, "hidden pieces moved by others, pieces of the other side", check_continuity),
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
-    Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads", check_tables),
+    Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
+          check_tables, (Need("game", "no roll was read against its die-roll table"),)),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
-          check_combat),
+          check_combat, (Need("game", "no combat roll was read against a combat table"),)),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

@@ -1,87 +1,343 @@
-"""The HTML report: one self-contained page a player can open or mail on.
+"""The HTML report: one self-contained page a player mails to the opponent.
 
-Summary, findings table and, for every board with flagged places, the board
-picture with those places ringed, embedded as a ``data:`` URI so the page needs
-no other file and no network. Every text that came from a log is escaped: logs
-are written by other people.
+Read top to bottom, it answers the questions of a dispute in order:
+
+* the headline: how many errors, warnings, things not checked and notes, in words
+  that never say "no errors" without the warnings and the unchecked beside it;
+* the findings, one line per kind (same severity, check and rule) with its count and
+  steps, opened to show each finding with a crop of the board round its hexes (see
+  ``crops``), linked to the step in the story;
+* the story of each log, step by step (who moved what where, rolls, undos), with the
+  findings flagged at their steps and linked back;
+* the dice by player and purpose, and the files read.
+
+Images are embedded as ``data:`` URIs and the page loads nothing else, so it can be
+mailed as one file and opened offline; it reads on a phone (crops scroll sideways
+rather than shrink, so hex ids stay legible). Every text from a log is escaped: logs
+are written by other people. The one script only opens the folded section a link
+points into.
 """
 
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass
+from collections.abc import Sequence
 from html import escape
 
-from .findings import Severity
+from .crops import Crop
+from .dice_stats import MIN_EXPECTED
+from .findings import Finding, Severity
 from .render_text import step_label
-from .report import CheckReport
+from .report import CheckReport, group_key
+from .story import LogStory, StoryStep
+
+STORY_OPEN_UP_TO = 400
+"""A story longer than this many steps starts folded."""
+STEPS_IN_SUMMARY = 24
+STEP_TEXT = 240
+"""A step's line is cut here, the rest folded: one click of a card deck can move 300 pieces."""
+_WORDS = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings"),
+          Severity.NOT_CHECKED: ("not checked", "not checked"), Severity.INFO: ("note", "notes")}
+_HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.NOT_CHECKED: "Not checked",
+             Severity.INFO: "Notes"}
 
 _CSS = """
-body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1.5em}
-th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
-th{background:#eee}
-tr.error td.sev{background:#f6c6c6}tr.warning td.sev{background:#fbe7b5}tr.info td.sev{background:#e3eefb}
-.ok{color:#060}.bad{color:#a00}
-figure{margin:0 0 1.5em}img{max-width:100%;border:1px solid #888}
+*{box-sizing:border-box}
+body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;padding:.6em;max-width:64em;color:#1d1d1d}
+h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.25em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
+a{color:#0645ad}
+#headline{padding:.6em .9em;border-radius:.4em;border:2px solid}
+#headline.bad{background:#fde8e8;border-color:#c00}#headline.warn{background:#fff4d6;border-color:#d89b00}
+#headline.partial{background:#eef1f5;border-color:#6b7a8f}#headline.ok{background:#e6f5e8;border-color:#2a7a3a}
+.counts span{white-space:nowrap;margin-right:.8em;font-weight:600}
+.sev{display:inline-block;min-width:6.5em;padding:0 .4em;border-radius:.3em;font-size:.85em;text-align:center}
+.error .sev,.flag.error{background:#c00;color:#fff}.warning .sev,.flag.warning{background:#d89b00;color:#000}
+.not-checked .sev,.flag.not-checked{background:#6b7a8f;color:#fff}.info .sev,.flag.info{background:#dde6f3;color:#000}
+details.group{border:1px solid #ccc;border-radius:.4em;margin:.4em 0;padding:.3em .6em}
+details.group>summary{cursor:pointer}
+.count{font-weight:700}.steps{color:#555;font-size:.9em}
+ol.findings{padding-left:1.2em}li.finding{margin:.6em 0;padding-bottom:.4em;border-bottom:1px dotted #ccc}
+.where{color:#444;font-size:.9em;margin:0}.rule{color:#555;font-size:.9em;margin:0}
+figure.crop{margin:.4em 0}.scroll{overflow-x:auto;max-width:100%}
+figure.crop img{max-width:none;display:block;border:1px solid #888}
+figcaption{font-size:.85em;color:#444}
+.key-ring{color:#dc0000;font-weight:700}.key-path{color:#145ae6;font-weight:700}.key-blocked{color:#aa00aa;font-weight:700}
+ol.story{list-style:none;padding:0;margin:0}ol.story li{padding:.1em .3em;border-bottom:1px solid #eee}
+ol.story li.undo{background:#f4f0ff}ol.story li.flagged{background:#fff8e6}
+ol.story .n{display:inline-block;min-width:3.5em;color:#555}.who{font-weight:600}
+details.more{display:inline}details.more>summary{display:inline;cursor:pointer;color:#0645ad}
+.flag{font-size:.8em;padding:0 .35em;border-radius:.3em;text-decoration:none;margin-left:.3em}
+:target{outline:3px solid #0645ad}
+table{border-collapse:collapse;margin:.4em 0;font-size:.9em;display:block;overflow-x:auto}
+th,td{border:1px solid #bbb;padding:.2em .45em;text-align:left;vertical-align:top}th{background:#eee}
+"""
+
+_SCRIPT = """
+function openTo(){var e=location.hash&&document.getElementById(location.hash.slice(1));
+for(;e;e=e.parentElement){if(e.tagName==='DETAILS')e.open=true}
+if(location.hash){var t=document.getElementById(location.hash.slice(1));if(t)t.scrollIntoView()}}
+addEventListener('hashchange',openTo);addEventListener('DOMContentLoaded',openTo);
 """
 
 
-@dataclass(frozen=True)
-class BoardFigure:
-    """A board picture with marks, ready to embed."""
-
-    title: str
-    png: bytes
+def _plural(n: int, severity: Severity) -> str:
+    one, many = _WORDS[severity]
+    return f"{n} {one if n == 1 else many}"
 
 
-def _figure(fig: BoardFigure) -> str:
-    data = base64.b64encode(fig.png).decode("ascii")
-    return (f'<figure><img alt="{escape(fig.title)}" src="data:image/png;base64,{data}">'
-            f"<figcaption>{escape(fig.title)}</figcaption></figure>")
+def headline(report: CheckReport) -> tuple[str, str]:
+    """``(class, words)``: never "no errors" without the warnings and the unchecked beside it."""
+    errors, warnings = report.count(Severity.ERROR), report.count(Severity.WARNING)
+    unchecked = report.count(Severity.NOT_CHECKED)
+    if errors:
+        return "bad", _plural(errors, Severity.ERROR)
+    if warnings:
+        return "warn", f"No errors, but {_plural(warnings, Severity.WARNING)} to read"
+    if unchecked:
+        return "partial", f"No errors or warnings in what was checked; {unchecked} thing{'s' if unchecked != 1 else ''} not checked"
+    return "ok", "No errors or warnings, and nothing left unchecked"
 
 
-def render_html(report: CheckReport, figures: tuple[BoardFigure, ...] = ()) -> str:
-    errors = report.count(Severity.ERROR)
-    verdict = (f'<p class="bad">{errors} error(s) found.</p>' if errors
-               else '<p class="ok">No errors found.</p>')
+class _Page:
+    """Ids shared by the findings and the story, so each can link to the other."""
+
+    def __init__(self, report: CheckReport) -> None:
+        self.report = report
+        self.finding_id = {id(f): f"f{n}" for n, f in enumerate(report.findings, start=1)}
+        self.story_index = {s.log: n for n, s in enumerate(report.stories)}
+        self.at_step: dict[tuple[str, int], list[Finding]] = {}
+        for f in report.findings:
+            if f.step:
+                self.at_step.setdefault((f.log, f.step), []).append(f)
+
+    def step_anchor(self, log: str, step: int | None) -> str | None:
+        if not step or log not in self.story_index:
+            return None
+        return f"s{self.story_index[log]}-{step}"
+
+
+def render_html(report: CheckReport) -> str:
+    page = _Page(report)
+    kind, words = headline(report)
+    names = ", ".join(log.label for log in report.logs)
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8"><title>adjutant check</title>',
-        f"<style>{_CSS}</style></head><body>",
-        "<h1>Log check</h1>",
-        verdict,
-        (f"<p>{errors} errors, {report.count(Severity.WARNING)} warnings, "
-         f"{report.count(Severity.INFO)} notes. Checks run: {escape(', '.join(report.checks))}.</p>"),
-        "<h2>Logs</h2><table><tr><th>file</th><th>module</th><th>VASSAL</th><th>steps</th><th>players</th></tr>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Adjutant check: {escape(names)}</title>",
+        f"<style>{_CSS}</style><script>{_SCRIPT}</script></head><body>",
+        f'<header id="headline" class="{kind}"><h1>{escape(words)}</h1>',
+        '<p class="counts">' + " ".join(
+            f'<span class="{s.value}" data-severity="{s.value}" data-count="{report.count(s)}">'
+            f"{escape(_plural(report.count(s), s))}</span>"
+            for s in sorted(Severity, key=lambda s: s.rank)) + "</p>",
+        f"<p>{_logs_line(report)}</p>",
+        f"<p>Checks run: {escape(', '.join(report.checks)) or 'none'}.</p></header>",
+        '<nav><a href="#findings">Findings</a> · <a href="#story">Story</a> · <a href="#dice">Dice</a> · '
+        '<a href="#files">Files</a></nav>',
     ]
-    for log in report.logs:
-        parts.append(f"<tr><td>{escape(log.label)}</td><td>{escape(log.module_name)} {escape(log.module_version)}</td>"
-                     f"<td>{escape(log.vassal_version)}</td><td>{log.steps}</td>"
-                     f"<td>{escape(', '.join(log.players))}</td></tr>")
-    parts.append("</table>")
-    parts.append('<h2>Findings</h2><table id="findings"><tr><th>severity</th><th>log</th><th>step</th>'
-                 "<th>player</th><th>where</th><th>pieces</th><th>what</th><th>rule</th></tr>")
-    for f in report.findings:
-        parts.append(
-            f'<tr class="{f.severity.value}"><td class="sev">{f.severity.value}</td><td>{escape(f.log)}</td>'
-            f"<td>{escape(step_label(f.step))}</td><td>{escape(f.player or '')}</td>"
-            f"<td>{escape(', '.join(str(p) for p in f.locations))}</td><td>{escape(', '.join(f.pieces))}</td>"
-            f"<td>{escape(f.message)}</td><td>{escape(f.check)}: {escape(f.rule)}</td></tr>")
-    parts.append("</table>")
-    if figures:
-        parts.append("<h2>Boards</h2>")
-        parts.extend(_figure(fig) for fig in figures)
+    parts.extend(_findings(page))
+    parts.extend(_stories(page))
+    parts.extend(_dice(report))
+    parts.extend(_files(report))
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _logs_line(report: CheckReport) -> str:
+    steps = sum(log.steps for log in report.logs)
+    players = list(dict.fromkeys(p for log in report.logs for p in log.players))
+    files = f"{len(report.logs)} file{'s' if len(report.logs) != 1 else ''}"
+    who = f"; players: {escape(', '.join(players))}" if players else ""
+    return f"{files}, {steps:,} steps{who}."
+
+
+# ------------------------------------------------------------------ findings
+
+
+def _groups(findings: Sequence[Finding]) -> list[list[Finding]]:
+    """Findings of a kind together, errors first, the most frequent kinds first."""
+    groups: dict[tuple, list[Finding]] = {}
+    for f in findings:
+        groups.setdefault(group_key(f), []).append(f)
+    return sorted(groups.values(), key=lambda g: (g[0].severity.rank, -len(g), g[0].check, g[0].rule))
+
+
+def _findings(page: _Page) -> list[str]:
+    report = page.report
+    out = ['<section id="findings"><h2>Findings</h2>']
+    if not report.findings:
+        out.append("<p>Nothing to report.</p>")
+    for number, group in enumerate(_groups(report.findings), start=1):
+        first = group[0]
+        severity = first.severity.value
+        opened = " open" if len(group) <= 3 and first.severity in (Severity.ERROR, Severity.WARNING) else ""
+        title = escape(first.message) if len(group) == 1 else escape(first.rule)
+        out.append(f'<details class="group {severity}" id="g{number}" data-severity="{severity}" '
+                   f'data-check="{escape(first.check)}" data-count="{len(group)}"{opened}>')
+        out.append(f'<summary><span class="sev">{escape(_WORDS[first.severity][0])}</span> '
+                   f'<span class="count">{len(group)} ×</span> {escape(first.check)}: {title}'
+                   f"{_steps_summary(page, group)}</summary>")
+        if len(group) > 1:
+            out.append(f'<p class="rule">Rule: {escape(first.rule)}</p>')
+        out.append('<ol class="findings">')
+        out.extend(_finding(page, f, in_group=len(group) > 1) for f in group)
+        out.append("</ol>")
+        with_places = sum(1 for f in group if f.locations or f.path or f.blocked)
+        drawn = sum(1 for f in group if report.crops.get(f))
+        if drawn and with_places > drawn:
+            out.append(f'<p class="rule">Board crops are drawn for the first {drawn} of these '
+                       f"{with_places} findings; the others name their hexes.</p>")
+        out.append("</details>")
+    out.append("</section>")
+    return out
+
+
+def _steps_summary(page: _Page, group: list[Finding]) -> str:
+    steps = [(f.log, f.step) for f in group if f.step]
+    if not steps:
+        return ""
+    logs = {log for log, _ in steps}
+    shown = []
+    for log, step in steps[:STEPS_IN_SUMMARY]:
+        label = (f"{log} " if len(logs) > 1 else "") + str(step)
+        anchor = page.step_anchor(log, step)
+        shown.append(f'<a href="#{anchor}">{escape(label)}</a>' if anchor else escape(label))
+    more = f" and {len(steps) - STEPS_IN_SUMMARY} more" if len(steps) > STEPS_IN_SUMMARY else ""
+    return f' <span class="steps">— step{"s" if len(steps) > 1 else ""} {", ".join(shown)}{more}</span>'
+
+
+def _finding(page: _Page, f: Finding, in_group: bool = True) -> str:
+    """One finding; in a group of several, its message (the group's line names the rule),
+    alone, its rule (the group's line is its message)."""
+    fid = page.finding_id[id(f)]
+    anchor = page.step_anchor(f.log, f.step)
+    where = escape(f.log) + (f" {escape(step_label(f.step))}" if f.step is not None else "")
+    if anchor:
+        where = f'<a href="#{anchor}">{where}</a>'
+    bits = [where] if f.log or f.step is not None else []
+    if f.player:
+        bits.append(escape(f.player))
+    if f.locations:
+        bits.append(escape(", ".join(p.name for p in f.locations)))
+    if f.pieces:
+        bits.append(escape(", ".join(f.pieces)))
+    parts = [f'<li class="finding {f.severity.value}" id="{fid}">']
+    if bits:
+        parts.append(f'<p class="where">{" · ".join(bits)}</p>')
+    if in_group:
+        parts.append(f"<p>{escape(f.message)}</p>")
+    else:
+        parts.append(f'<p class="rule">{escape(f.check)}: {escape(f.rule)}</p>')
+    if f.path:
+        parts.append(f'<p class="rule">Traced path: {escape(" → ".join(p.name for p in f.path))}</p>')
+    if f.blocked:
+        parts.append(f'<p class="rule">Blocked at: {escape(", ".join(p.name for p in f.blocked))}</p>')
+    parts.extend(_crop(c) for c in page.report.crops.get(f, ()))
+    parts.append("</li>")
+    return "".join(parts)
+
+
+def _crop(crop: Crop) -> str:
+    data = base64.b64encode(crop.png).decode("ascii")
+    key = []
+    if crop.ringed:
+        key.append(f'<span class="key-ring">red ring</span>: {escape(", ".join(crop.ringed))}')
+    if crop.path:
+        key.append(f'<span class="key-path">blue line</span>: the traced path from {escape(crop.path[0])}')
+    if crop.blocked:
+        key.append(f'<span class="key-blocked">magenta ring and cross</span>: blocked at '
+                   f'{escape(", ".join(crop.blocked))}')
+    return (f'<figure class="crop"><div class="scroll"><img alt="{escape(crop.title)}" width="{crop.width}" '
+            f'height="{crop.height}" data-map="{escape(crop.map)}" data-left="{crop.left}" data-top="{crop.top}" '
+            f'data-scale="{crop.scale:.6f}" data-cell-px="{crop.cell_px:.1f}" '
+            f'src="data:image/png;base64,{data}"></div>'
+            f"<figcaption>{escape(crop.map)}: {'; '.join(key)}</figcaption></figure>")
+
+
+# ------------------------------------------------------------------ story
+
+
+def _stories(page: _Page) -> list[str]:
+    report = page.report
+    out = ['<section id="story"><h2>What happened, step by step</h2>']
+    if not report.stories:
+        out.append("<p>No steps to tell.</p>")
+    for index, story in enumerate(report.stories):
+        opened = " open" if len(story.steps) <= STORY_OPEN_UP_TO else ""
+        flagged = sum(1 for s in story.steps if (story.log, s.index) in page.at_step)
+        out.append(f'<details class="log-story" id="story{index}"{opened}><summary><b>{escape(story.log)}</b>: '
+                   f"{len(story.steps):,} steps, {flagged} with findings</summary>")
+        out.append('<ol class="story">')
+        out.extend(_story_step(page, index, story, step) for step in story.steps)
+        out.append("</ol></details>")
+    out.append("</section>")
+    return out
+
+
+def _short(text: str, limit: int = 90) -> str:
+    """A finding's message as a flag in the story: its start, the whole is one click away."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit] + " …"
+
+
+def _story_step(page: _Page, index: int, story: LogStory, step: StoryStep) -> str:
+    flags = page.at_step.get((story.log, step.index), [])
+    classes = " ".join(c for c in ("undo" if step.is_undo else "", "flagged" if flags else "") if c)
+    links = "".join(f'<a class="flag {f.severity.value}" href="#{page.finding_id[id(f)]}">'
+                    f"{escape(_WORDS[f.severity][0])}: {escape(f.check)} — {escape(_short(f.message))}</a>"
+                    for f in flags)
+    anchor = f"s{index}-{step.index}"
+    attrs = f' class="{classes}"' if classes else ""
+    text = escape(step.text)
+    if len(step.text) > STEP_TEXT:
+        cut = step.text.rfind("; ", 0, STEP_TEXT)
+        cut = cut if cut > 0 else STEP_TEXT
+        text = (f'{escape(step.text[:cut])}<details class="more"><summary>… and the rest of the step</summary>'
+                f"{escape(step.text[cut:].lstrip('; '))}</details>")
+    return (f'<li id="{anchor}"{attrs}>'
+            f'<a class="n" href="#{anchor}">{step.index}</a> <span class="who">{escape(step.who)}</span> '
+            f"{text}{links}</li>")
+
+
+# ------------------------------------------------------------------ dice and files
+
+
+def _dice(report: CheckReport) -> list[str]:
+    out = ['<section id="dice"><h2>Dice</h2>']
+    if not report.dice.lines:
+        out.append("<p>No die rolls recognised.</p>")
+    else:
+        out.append("<table><tr><th>player</th><th>purpose</th><th>die</th><th>rolls</th><th>dice</th>"
+                   "<th>mean die</th></tr>")
+        for line in report.dice.lines:
+            out.append(f"<tr><td>{escape(line.player)}</td><td>{escape(line.purpose)}</td>"
+                       f"<td>{escape(line.die_type)}</td><td>{line.rolls}</td><td>{line.dice}</td>"
+                       f"<td>{line.mean_die:.2f}</td></tr>")
+        out.append("</table>")
     if report.dice.fits:
-        parts.append("<h2>Dice</h2><table><tr><th>player</th><th>die</th><th>dice</th><th>faces 1..n</th>"
-                     "<th>mean (fair)</th><th>chi-square</th><th>p</th></tr>")
+        out.append("<table><tr><th>player</th><th>die</th><th>dice</th><th>faces 1..n</th>"
+                   "<th>mean (fair)</th><th>chi-square</th><th>p</th></tr>")
         for pf in report.dice.fits:
             fit = pf.fit
             test = (f"<td>{fit.chi_square:.2f} ({fit.dof} df)</td><td>{fit.p_value:.3g}</td>" if fit.adequate
-                    else '<td colspan="2">sample too small to test</td>')
-            parts.append(f"<tr><td>{escape(pf.player)}</td><td>d{fit.sides}</td><td>{fit.n}</td>"
-                         f"<td>{' '.join(str(c) for c in fit.counts)}</td>"
-                         f"<td>{fit.mean:.2f} ({fit.fair_mean:.2f})</td>{test}</tr>")
-        parts.append("</table>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+                    else f'<td colspan="2">too few dice to test (needs {int(MIN_EXPECTED * fit.sides)})</td>')
+            out.append(f"<tr><td>{escape(pf.player)}</td><td>d{fit.sides}</td><td>{fit.n}</td>"
+                       f"<td>{' '.join(str(c) for c in fit.counts)}</td>"
+                       f"<td>{fit.mean:.2f} ({fit.fair_mean:.2f})</td>{test}</tr>")
+        out.append("</table>")
+    out.append("</section>")
+    return out
+
+
+def _files(report: CheckReport) -> list[str]:
+    out = ['<section id="files"><h2>Files</h2><table><tr><th>file</th><th>module</th><th>VASSAL</th>'
+           "<th>steps</th><th>players</th></tr>"]
+    for log in report.logs:
+        out.append(f"<tr><td>{escape(log.label)}</td><td>{escape(log.module_name)} {escape(log.module_version)}</td>"
+                   f"<td>{escape(log.vassal_version)}</td><td>{log.steps}</td>"
+                   f"<td>{escape(', '.join(log.players))}</td></tr>")
+    out.append("</table></section>")
+    return out

@@ -26,7 +26,8 @@ def finding_line(f: Finding) -> str:
     where = f.log + (f" {step_label(f.step)}" if f.step is not None else "")
     who = f" [{f.player}]" if f.player else ""
     places = f" {', '.join(str(p) for p in f.locations)}:" if f.locations else ":"
-    line = f"{where}{who}{places} {f.message} ({f.check}: {f.rule})"
+    head = f"{where}{who}{places} " if where or who or f.locations else ""  # a run-wide finding names no log
+    line = f"{head}{f.message} ({f.check}: {f.rule})"
     return " ".join(line.split())  # a quoted chat line may hold line breaks: keep one finding per line
 
 

@@ -6,10 +6,19 @@ all three formats always agree on the findings, their order and the counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from .crops import Crop
 from .dice_audit import DiceAudit
 from .findings import Finding, Severity, has_errors
+from .story import LogStory
+
+
+def group_key(f: Finding) -> tuple[int, str, str]:
+    """Findings of one kind: same severity, check and rule. A long log repeats a kind
+    (every undo, every piece of an unknown version) and the report counts it once."""
+    return f.severity.rank, f.check, f.rule
 
 
 @dataclass(frozen=True)
@@ -30,6 +39,10 @@ class CheckReport:
     checks: tuple[str, ...]
     findings: tuple[Finding, ...]
     dice: DiceAudit
+    #: each checked log step by step (kept for the HTML report only)
+    stories: tuple[LogStory, ...] = ()
+    #: board crops round findings (HTML report with a module only)
+    crops: Mapping[Finding, tuple[Crop, ...]] = field(default_factory=dict)
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity is severity)

@@ -9,8 +9,9 @@ in natural name order (``turn2`` before ``turn10``).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from gamedata import Game, GameDataError, load_game
@@ -20,18 +21,28 @@ from vassal.replay import replay_file
 
 from .checks.module import module_of
 from .context import CheckContext, LogInput
+from .crops import Crop, CropArt
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
-from .findings import Finding, sorted_findings
-from .registry import UnknownCheck, game_checks, select
-from .report import CheckReport, LogSummary
+from .findings import Finding, Severity, sorted_findings
+from .registry import Check, UnknownCheck, game_checks, select
+from .report import CheckReport, LogSummary, group_key
 from .secrets import player_ids, redact, redact_roll
+from .story import LogStory, log_story
 from .table_rolls import read_table_rolls
 from .timeline import step_view
 from .view import UnitMap, UnitMapError, Views, read_unit_map
 from .view.scenario import ScenarioError
 
 GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
+CROPS_PER_GROUP = 6
+"""Board crops drawn for the first findings of each kind; a long log repeats a kind
+hundreds of times and the page must stay light enough to mail."""
+RULES = "rules"
+RULES_LOST = "command ranges, supply, die-roll tables and combat results"
+
+#: told ``(task, done, total)`` as the run goes, for a progress bar
+Progress = Callable[[str, int, int], None]
 
 
 class InputError(Exception):
@@ -73,12 +84,82 @@ def _dice_sides(module: Module | None, game: Game | None) -> dict[str, int]:
     return sides
 
 
-def _load(path: Path, label: str, sides: dict[str, int], module: Module | None) -> LogInput:
+def _load(path: Path, label: str, sides: dict[str, int], module: Module | None,
+          progress: Progress | None = None) -> LogInput:
+    told = None if progress is None else (lambda done, total: progress(f"replaying {label}", done, total))
     try:
-        replay = replay_file(str(path), module)
+        replay = replay_file(str(path), module, told)
     except FormatError as e:
         raise InputError(str(e)) from None
     return LogInput(label, replay, tuple(step_view(s, sides) for s in replay.steps))
+
+
+def _same_files(paths: Sequence[Path], labels: Sequence[str]) -> None:
+    """Refuse a log given twice (by two names, or the same bytes under two names): its chain
+    check would compare the log with itself and every other check would count it twice."""
+    seen: dict[str, str] = {}
+    for path, label in zip(paths, labels):
+        try:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            continue  # the replay names an unreadable file
+        if digest in seen:
+            first = seen[digest]
+            same = "is given twice" if first == label else f"and {first} are the same log"
+            raise InputError(f"{label} {same}: give each log once, in playing order")
+        seen[digest] = label
+
+
+def not_checked(checks: Sequence[Check], module: Module | None, game: Game | None,
+                everything: bool = True) -> list[Finding]:
+    """What the run cannot check for lack of ``--module`` or ``--game``, one finding each.
+    ``everything``: no check was singled out (``--check``), so the game's rules were wanted."""
+    given = {"module": module is not None, "game": game is not None}
+    out = []
+    for check in checks:
+        for need in check.needs:
+            if need.input == "game" and need.blocking and everything and game is None:
+                continue  # a rule check: the one finding on the game's rules below says it
+            if not given.get(need.input, False):
+                verb = "not run" if need.blocking else "run in part"
+                out.append(Finding(check.id, Severity.NOT_CHECKED,
+                                   f"{check.id} {verb}: {need.lost}: no --{need.input} given",
+                                   f"{check.id} needs --{need.input}", ""))
+    rule_checks = [c for c in checks if any(n.input == "game" and n.blocking for n in c.needs)]
+    if not everything:
+        return out
+    if game is None:
+        out.append(Finding(RULES, Severity.NOT_CHECKED,
+                           f"the game's rules were not checked ({RULES_LOST}): no --game given",
+                           "rule checks need the game's data: --game sources/<game>", ""))
+    elif not rule_checks:
+        out.append(Finding(RULES, Severity.NOT_CHECKED,
+                           f"the rules of {game.name} were not checked ({RULES_LOST}): "
+                           f"no rule checks are written for the {game.system} system yet",
+                           "rule checks are written per game system", ""))
+    return out
+
+
+def _board_crops(log: LogInput, findings: list[Finding], art: CropArt, counts: dict[tuple, int],
+                 progress: Progress | None) -> dict[Finding, tuple[Crop, ...]]:
+    """Crops for the first findings of each kind, from the board after each finding's step."""
+    wanted: list[Finding] = []
+    for f in sorted(findings, key=lambda f: -1 if f.step is None else f.step):
+        if (f.locations or f.path or f.blocked) and counts.get(group_key(f), 0) < CROPS_PER_GROUP:
+            counts[group_key(f)] = counts.get(group_key(f), 0) + 1
+            wanted.append(f)
+    by_step: dict[int, list[Finding]] = {}
+    for f in wanted:
+        by_step.setdefault(f.step or 0, []).append(f)
+    crops: dict[Finding, tuple[Crop, ...]] = {}
+    done = 0
+    for step, state in log.replay.states_after(by_step):
+        for f in by_step[step]:
+            crops[f] = art.crops(f, state)
+            done += 1
+            if progress is not None:
+                progress(f"drawing board crops for {log.label}", done, len(wanted))
+    return crops
 
 
 def _summary(log: LogInput) -> LogSummary:
@@ -135,12 +216,15 @@ def _views(log: LogInput, module: Module | None, game: Game | None, unit_map: Un
 
 def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Module | None = None,
               game: Path | None = None, check_ids: Sequence[str] | None = None, units: Path | None = None,
-              scenario: str | None = None) -> CheckReport:
+              scenario: str | None = None, *, pictures: bool = False,
+              progress: Progress | None = None) -> CheckReport:
     """Check ``logs`` (each against the file before it) and return the full report.
 
     With a module, places are named as VASSAL names them (hexes) and die sizes are known;
     with the game's data, checks get the game view of every step (``units``: a units.csv
     for a module whose pieces carry no unit ids; ``scenario``: the scenario played).
+    ``pictures`` keeps what the HTML report shows beyond the findings: each log's story
+    and, with a module, board crops round the findings.
     """
     game_def, wanted = _read_game(game) if game is not None else (None, None)
     unit_map = _unit_map(units)
@@ -154,31 +238,48 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
         raise InputError("no log to check")
     chain = before + checked
     labels = _labels(chain)
+    _same_files(chain, labels)
     sides = _dice_sides(module, game_def)
     # one log at a time: a long game's logs are never all in memory together
-    findings: list[Finding] = []
+    findings: list[Finding] = not_checked(checks, module, game_def, check_ids is None)
+    warning = module.missing_images_note() if module is not None else None
+    if warning:
+        findings.append(Finding("module", Severity.NOT_CHECKED, warning, "hexes are named from the module's boards", ""))
     summaries: list[LogSummary] = []
     rolls: list[LoggedRoll] = []
     table_rolls: list[LoggedTableRoll] = []
+    stories: list[LogStory] = []
+    crops: dict[Finding, tuple[Crop, ...]] = {}
+    art = CropArt(module) if pictures and module is not None else None
+    counts: dict[tuple, int] = {}
     first: LogInput | None = None
     previous: LogInput | None = None
+    blocked = {c.id for c in checks for n in c.needs
+               if n.blocking and not {"module": module, "game": game_def}.get(n.input)}
     for index, (path, label) in enumerate(zip(chain, labels)):
-        current = _load(path, label, sides, module)
+        current = _load(path, label, sides, module, progress)
         first = first or current
         summaries.append(_summary(current))
         if index >= len(before):
             ctx = CheckContext(current, previous, first, module, game_def,
                                _views(current, module, game_def, unit_map, scenario))
             ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
+            found: list[Finding] = []
             for check in checks:
-                if check.run is not None:
-                    findings.extend(redact(check.run(ctx), ids))
+                if check.run is not None and check.id not in blocked:
+                    found.extend(redact(check.run(ctx), ids))
+            findings.extend(found)
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None:
                 table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))
                                    for tr in read_table_rolls(current.steps, game_def).rolls)
+            if pictures:
+                stories.append(log_story(label, current.replay, current.steps, ids))
+            if art is not None:
+                crops.update(_board_crops(current, found, art, counts, progress))
         previous = current
     audit = audit_dice(rolls, table_rolls)
     if any(c.id == DICE for c in checks):
         findings.extend(dice_findings(audit, labels[-1] if len(checked) == 1 else "all logs"))
-    return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit)
+    return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit,
+                       tuple(stories), crops)

@@ -47,8 +47,11 @@ def redact(findings: Iterable[Finding], ids: Iterable[str]) -> list[Finding]:
     def field(value: str) -> str:
         return HIDDEN if is_id(value, ids) else value
 
+    def places(found: tuple[Place, ...]) -> tuple[Place, ...]:
+        return tuple(Place(p.map and field(p.map), field(p.name), p.x, p.y) for p in found)
+
     return [replace(f, message=hide(f.message, pattern), rule=hide(f.rule, pattern),
                     player=field(f.player) if f.player else f.player,
                     pieces=tuple(field(p) for p in f.pieces),
-                    locations=tuple(Place(p.map and field(p.map), field(p.name), p.x, p.y) for p in f.locations))
+                    locations=places(f.locations), path=places(f.path), blocked=places(f.blocked))
             for f in findings]

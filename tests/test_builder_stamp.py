@@ -13,11 +13,11 @@ def test_stamp_follows_data_and_module(tmp_path) -> None:
     module.write_bytes(b"module bytes")
     assert up_to_date(data, out, cache) is None                  # never built here
     record_build(data, module, cache)
-    assert up_to_date(data, out, cache) == module
+    assert up_to_date(data, out, cache) == (module, ())
     (data / "oob.xlsx").write_bytes(b"new workbook")
     assert up_to_date(data, out, cache) is None                  # data changed
     (data / "oob.xlsx").unlink()
-    assert up_to_date(data, out, cache) == module
+    assert up_to_date(data, out, cache) == (module, ())
     module.write_bytes(b"edited by hand")
     assert up_to_date(data, out, cache) is None                  # module changed
     module.unlink()

@@ -66,7 +66,6 @@ THOMAS_MOVE = ("Wagner", "0423", "0523")
 HOOD_ROLL = ("Cavalry Movement Allowance 2d6", (3, 5))
 THOMAS_ROLLS = ("Initiative 1d6", (2,), (6,))  # rolled, undone, rolled again
 NUDGED = ("Ruger", "1715", "1716")  # moved between the logs by editing log 2's start
-RING_MIDDLE = 54  # the HTML report's rings here: radius 60 px (1/30 of the board, at most 60), line 12 px
 
 
 def cli(*args: object) -> tuple[int, str]:
@@ -393,18 +392,26 @@ def test_html_report_is_written_atomically_with_the_board_as_a_data_uri(day, mon
     assert unit in html and "re-roll" in html
     # the undo note quotes the dice report "... *** <Thomas>": text from a log is escaped
     assert "&lt;Thomas&gt;" in html and "<Thomas>" not in html
-    images = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', html)
-    assert len(images) == 1
-    drawn = day.module.map("Main Map").board("Hood Strikes North")
-    with Image.open(io.BytesIO(base64.b64decode(images[0]))) as picture:
-        board = picture.convert("RGB")
-    scale = board.width / drawn.width  # large boards are scaled down; the shape is kept
-    assert abs(board.height - drawn.height * scale) < 1
-    for hex_, ringed in ((start, True), (to, True), ("3017", False)):  # rings round the finding's hexes only
-        hx, hy = day.module.map_layout("Main Map").map_point(drawn.name, hex_)
-        ring = [board.getpixel((round(px * scale), round(hy * scale)))
-                for px in (hx - RING_MIDDLE, hx + RING_MIDDLE)]
-        assert all(r > 150 and g < 90 and b < 90 for r, g, b in ring) is ringed, (hex_, ring)
+    crops = re.findall(r'data-map="Main Map" data-left="(\d+)" data-top="(\d+)" data-scale="([\d.]+)" '
+                       r'data-cell-px="[\d.]+" src="data:image/png;base64,([A-Za-z0-9+/=]+)"', html)
+    assert crops, "no board crop round the re-roll's hexes"
+    layout = day.module.map_layout("Main Map")
+    board = day.module.map("Main Map").board("Hood Strikes North")
+    rings = {hex_: False for hex_ in (start, to, "3017")}
+    for left, top, scale, data in crops:
+        with Image.open(io.BytesIO(base64.b64decode(data))) as picture:
+            crop = picture.convert("RGB")
+        for hex_ in rings:
+            hx, hy = layout.map_point(board.name, hex_)
+            # the hex's leftmost and rightmost points, just inside: where its ring runs
+            grid = board.grid
+            half = (grid.dy / 2 if grid.sideways else 2 * grid.dx / 3) * float(scale) - 3
+            points = [((hx - int(left)) * float(scale) + side * half, (hy - int(top)) * float(scale))
+                      for side in (-1, 1)]
+            if all(0 <= x < crop.width and 0 <= y < crop.height for x, y in points):
+                near = [crop.getpixel((round(x) + d, round(y))) for x, y in points for d in (-2, -1, 0, 1, 2)]
+                rings[hex_] |= sum(1 for r, g, b in near if r > 150 and g < 90 and b < 90) >= 2
+    assert rings == {start: True, to: True, "3017": False}  # rings round the finding's hexes only
 
 
 def test_same_logs_give_byte_identical_reports(day):

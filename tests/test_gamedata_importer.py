@@ -128,7 +128,13 @@ def test_cli_errors_are_messages_not_tracebacks(tmp_path):
                                            "-o", str(_folder(tmp_path))])
     assert result.exit_code == 2 and "missing.txt: cannot read" in result.output
     result = runner.invoke(import_tables, [str(ITW), "--game", "hood-strikes-north", "-o", str(tmp_path)])
-    assert result.exit_code == 2 and "right rulebook edition" in result.output
+    assert result.exit_code == 2 and "is this the right rulebook?" in result.output
+    # the right game, another edition: its tables are not on the lines this importer reads
+    lines = HSN.read_text(encoding="utf-8").split("\n")
+    edition = tmp_path / "hsn-other-edition.txt"
+    edition.write_text("\n".join(lines[:100] + ["(a page added in another printing)"] + lines[100:]), encoding="utf-8")
+    result = runner.invoke(import_tables, [str(edition), "--game", "hood-strikes-north", "-o", str(_folder(tmp_path))])
+    assert result.exit_code == 2 and "is this the right rulebook edition?" in result.output
 
 
 def test_cli_import_writes_and_validates(tmp_path):

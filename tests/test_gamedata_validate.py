@@ -112,7 +112,7 @@ def test_cli_reports_problems_exit_1(copy):
 def test_cli_unreadable_folder_exit_2(tmp_path):
     result = CliRunner().invoke(validate_command, [str(tmp_path / "absent")])
     assert result.exit_code == 2
-    assert "not a readable folder" in result.output
+    assert "absent: no such file or folder; validate takes a game folder" in result.output
 
 
 def test_broken_game_toml(copy):

@@ -96,5 +96,5 @@ def test_a_module_folder_without_board_images_is_said_not_silent():
     result = CliRunner().invoke(inspect, [str(CORPUS / "kassala/vmod/Default Setup.vsav"),
                                           "--module", str(CORPUS / "kassala/vmod")])
     assert result.exit_code == 0
-    assert "has no image for 1 board(s) (Main Map: Kassala)" in result.output
+    assert "1 board image(s) missing (" in result.output
     assert "offboard" in result.output or "steps" in result.output

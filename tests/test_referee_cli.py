@@ -15,6 +15,7 @@ from PIL import Image
 from test_referee_logs import SECRETS, move, report, standard_pieces, start, write
 
 from adjutant.cmd_check import check
+from vassal.module import read_module
 from vassal.savewriter import LogWriter
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,7 +42,7 @@ def reroll_log(tmp_path: Path) -> Path:
 def test_clean_engine_log_exits_0_and_names_the_undo():
     result = run(ENGINE_LOG, "--module", ENGINE_MODULE)
     assert result.exit_code == 0, result.output
-    assert "0 errors, 0 warnings, 1 not checked, 1 notes" in result.output  # rolls not read: no --game
+    assert "0 errors, 0 warnings, 1 not checked, 1 notes" in result.output  # the rules: no --game
     assert "engine-undo-example.vlog step 5 [Grant]" in result.output
     assert "grant-secret" not in result.output
 
@@ -82,26 +83,46 @@ def test_same_input_gives_byte_identical_reports(tmp_path):
         assert first == run(log, "--module", ENGINE_MODULE, "--format", fmt).output
 
 
-def test_html_report_embeds_the_board_with_the_flagged_hex_ringed(tmp_path):
+def test_html_report_crops_the_board_round_the_flagged_hexes(tmp_path):
     out = tmp_path / "report.html"
     result = run(reroll_log(tmp_path), "--module", ENGINE_MODULE, "--format", "html", "-o", out)
     assert result.exit_code == 1
     page = out.read_text(encoding="utf-8")
     assert 'id="findings"' in page and "re-roll" in page
     assert "http://" not in page and "https://" not in page  # self-contained
-    png = base64.b64decode(re.search(r'src="data:image/png;base64,([^"]+)"', page).group(1))
-    board = Image.open(io.BytesIO(png)).convert("RGB")
-    assert board.size == (800, 600)  # the module's board.png, not scaled
+    module = read_module(ENGINE_MODULE)
+    grid = module.map("Main Map").board("Board 1").grid
+    crops = re.findall(r'<img alt="[^"]*" width="(\d+)" height="(\d+)" data-map="Main Map" data-left="(\d+)" '
+                       r'data-top="(\d+)" data-scale="([\d.]+)" data-cell-px="[\d.]+" '
+                       r'src="data:image/png;base64,([^"]+)"', page)
+    assert crops, "no board crop in the report"
+    width, height, left, top, scale, data = crops[0]
+    left, top, scale = int(left), int(top), float(scale)
+    crop = Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
+    assert crop.size == (int(width), int(height))
+    assert grid.dy * scale >= 64  # a hex at least 64 px tall: its printed id reads
 
-    def red_pixels(x0: int, y0: int, x1: int, y1: int) -> int:
-        pixels = (board.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1))
-        return sum(1 for r, g, b in pixels if r > 180 and g < 60 and b < 60)
+    def red_pixels(x0: float, y0: float, x1: float, y1: float) -> int:
+        box = [(x, y) for x in range(max(0, round(x0)), min(crop.width, round(x1)))
+               for y in range(max(0, round(y0)), min(crop.height, round(y1)))]
+        return sum(1 for r, g, b in map(crop.getpixel, box) if r > 180 and g < 60 and b < 60)
 
-    # the re-roll finding names Red Infantry's move 100,100 -> 160,130: rings there,
-    # none in the empty far corner of the board
-    assert red_pixels(60, 60, 140, 140) > 20
-    assert red_pixels(120, 95, 200, 170) > 20
-    assert red_pixels(500, 350, 800, 600) == 0
+    def hex_box(point):
+        """The ringed hex's own box in the crop, from the module's grid (not from the report)."""
+        cx, cy = grid.exact_centre(grid.raw_index(point))
+        half_w, half_h = 2 * grid.dx / 3, grid.dy / 2
+        return ((cx - half_w - left) * scale, (cy - half_h - top) * scale,
+                (cx + half_w - left) * scale, (cy + half_h - top) * scale)
+
+    # the re-roll finding names Red Infantry's move 100,100 -> 160,130: a ring round each hex
+    for point in ((100, 100), (160, 130)):
+        x0, y0, x1, y1 = hex_box(point)
+        assert red_pixels(x0, y0, x1, y1) > 40, point
+        inner = 0.3 * (x1 - x0)
+        assert red_pixels(x0 + inner, y0 + inner, x1 - inner, y1 - inner) == 0  # a ring, not a blot
+    # the hex below the second one is not ringed: exactly one hex per place
+    x0, y0, x1, y1 = hex_box((160, 130 + round(grid.dy)))
+    assert red_pixels(x0 + 6, y0 + 6, x1 - 6, y1 - 6) == 0
 
 
 def test_unreadable_input_exits_2_without_traceback(tmp_path):
@@ -153,12 +174,12 @@ def test_check_option_selects_checks(tmp_path):
 
 
 def test_board_pictures_refuse_unreadable_and_oversized_images():
-    from referee.board_picture import MAX_PIXELS, Mark, draw_marks
-    assert draw_marks(b"not an image", [Mark(1, 1, "0101")], 12) is None
+    from referee.piece_art import MAX_PIXELS, decode_image
+    assert decode_image(b"not an image") is None
     side = int(MAX_PIXELS ** 0.5) + 1
     huge = io.BytesIO()
     Image.new("1", (side, side)).save(huge, format="PNG")   # tiny file, too many pixels
-    assert draw_marks(huge.getvalue(), [Mark(1, 1, "0101")], 12) is None
+    assert decode_image(huge.getvalue()) is None
 
 
 def test_html_escapes_what_the_log_says(tmp_path):
@@ -168,5 +189,5 @@ def test_html_escapes_what_the_log_says(tmp_path):
                 .step(move("1001", (100, 100), (160, 130), "alice-pw"), report(f"{evil} moves"))
                 .undo(f"* {evil} moves *", move("1001", (160, 130), (100, 100), "alice-pw")))
     page = run(log, "--format", "html").output
-    assert "<script>" not in page
+    assert "<script>alert(1)" not in page and page.count("<script>") == 1  # the page's own, nothing from the log
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

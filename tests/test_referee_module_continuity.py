@@ -19,7 +19,17 @@ CCN = CORPUS / "ccnapoleonics" / "dist"
 
 
 def findings(logs, check, **kw):
-    return [f for f in run_check(list(logs), check_ids=[check], **kw).findings]
+    """What the check found; what it could not check without a module is tested on its own."""
+    return [f for f in run_check(list(logs), check_ids=[check], **kw).findings
+            if f.severity is not Severity.NOT_CHECKED]
+
+
+def test_module_check_without_a_module_says_what_it_left_unchecked(tmp_path):
+    log = write(tmp_path / "a.vlog", LogWriter(start(standard_pieces())).chat("Alice", "hi"))
+    unchecked = [f for f in run_check([log], check_ids=["module"]).findings if f.severity is Severity.NOT_CHECKED]
+    assert [(f.check, f.message) for f in unchecked] == [
+        ("module", "module run in part: the pieces in play were not compared with the module's pieces, nor the "
+                   "log's module version with the module's: no --module given")]
 
 
 # ---------------------------------------------------------------- module

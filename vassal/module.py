@@ -257,12 +257,12 @@ class Module:
 
     def missing_images_note(self) -> str | None:
         """What to tell a user whose module (say, a buildFile folder) lacks board images."""
-        missing = self.missing_board_images()
-        if not missing:
+        images = sorted({b.image for m in self.maps for b in m.boards if b.image and b.name in m.missing_images})
+        if not images:
             return None
-        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
-        return (f"{self.source} has no image for {len(missing)} board(s) ({shown}): VASSAL sizes such a "
-                "board 0x0, so every point on it is named 'offboard' (give the .vmod, or a folder with images/)")
+        shown = ", ".join(images[:3]) + (f" and {len(images) - 3} more" if len(images) > 3 else "")
+        return (f"{self.source}: {len(images)} board image(s) missing ({shown}), so every location on those "
+                "boards will be `offboard`: give the .vmod, or the module folder with its images/ folder")
 
     def map_rules(self) -> ModuleMapRules:
         """What the replay needs to know of the maps (``vassal.gamestate.MapRules``)."""

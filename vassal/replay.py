@@ -15,7 +15,7 @@ import functools
 import html
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Protocol
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, SpecialDiceResults, Stream, TurnState, Undo, parse_command,
@@ -203,6 +203,8 @@ class BoardState:
     pieces: dict[str, PieceState]
     properties: dict[tuple[str, str], str]
     turns: dict[str, str]
+    #: each map's boards as the save's SetBoards placed them (absent: the module's default layout)
+    boards: dict[str, tuple[BoardPlacement, ...]] = field(default_factory=dict)
 
     def by_name(self, name: str) -> list[PieceState]:
         return [p for p in self.pieces.values() if p.name == name]
@@ -248,15 +250,35 @@ class Replay:
     def final(self) -> BoardState:
         return self.state_after(len(self.steps))
 
+    def states_after(self, steps: Iterable[int]) -> Iterator[tuple[int, BoardState]]:
+        """The board after each of ``steps``, in ascending order, replaying the log once
+        (``state_after`` per step would replay from the start each time)."""
+        wanted = sorted({n for n in steps if 0 <= n <= len(self.steps)})
+        if not wanted:
+            return
+        assert self._stream is not None
+        state = _start_state(self._stream, self._rules)
+        done = 0
+        for n in wanted:
+            for step in self._stream.steps[done:n]:
+                for c in step:
+                    state.apply(c)
+            done = n
+            yield n, _freeze(state, self._locator)
+
 
 # ---------------------------------------------------------------- replay
 
 
-def replay_file(path: str, module: "Module | None" = None) -> Replay:
-    return replay_save(read_save(path), module)
+#: told ``(steps done, steps in all)`` while a log is replayed, for a progress bar
+StepProgress = Callable[[int, int], None]
 
 
-def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
+def replay_file(path: str, module: "Module | None" = None, progress: StepProgress | None = None) -> Replay:
+    return replay_save(read_save(path), module, progress)
+
+
+def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepProgress | None = None) -> Replay:
     """Replay a save or log; with the module, as VASSAL does with that module: its maps,
     decks and boards name the places, and only commands it can decode count."""
     stream = split_stream(save.text, module.command_support().decodes) if module is not None else \
@@ -272,7 +294,12 @@ def replay_save(save: SaveFile, module: "Module | None" = None) -> Replay:
     secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
                          + list(stream.trailing) + [c for step in stream.steps for c in step])
     replayer = _StepReplayer(state, locator, _dice_names(module), secrets, _special_sides(module))
-    steps = replayer.name_unknown_movers([replayer.run(i + 1, cmds) for i, cmds in enumerate(stream.steps)])
+    run = []
+    for i, cmds in enumerate(stream.steps):
+        run.append(replayer.run(i + 1, cmds))
+        if progress is not None:
+            progress(i + 1, len(stream.steps))
+    steps = replayer.name_unknown_movers(run)
     _link_undos(steps)
     players = [Player(n, s) for n, s in replayer.state.roster if n not in secrets and s not in secrets]
     steps = [st if st.player not in secrets and st.side not in secrets else
@@ -303,7 +330,7 @@ def _freeze(state: GameState, locator: Locator | None) -> BoardState:
                                  stack.id if stack else None,
                                  stack.members.index(pid) if stack else None,
                                  p.type, current_state(state, p))
-    return BoardState(pieces, dict(state.properties), dict(state.turns))
+    return BoardState(pieces, dict(state.properties), dict(state.turns), dict(state.boards))
 
 
 def current_state(state: GameState, p: PieceRecord) -> str:

@@ -31,6 +31,20 @@ class ImportFailed(Exception):
     """The import cannot complete; the message names file and line."""
 
 
+TITLE_LINES = 20
+"""An importer's ``TITLE`` must occur in this many first lines of the rulebook."""
+
+
+def check_title(book: Rulebook, title: str, definition: dict) -> None:
+    """Refuse another game's rulebook before reading any table, whatever the game:
+    a table read from the wrong text fails somewhere deep and says nothing useful."""
+    head = "\n".join(book.lines[:TITLE_LINES]).lower()
+    if title.lower() not in head:
+        raise ImportFailed(f"{book.name}: its first {TITLE_LINES} lines never say '{title}': is this the right "
+                           f"rulebook? {definition.get('name', 'this game')} is imported from "
+                           f"{definition.get('rulebook', 'its own rulebook')}")
+
+
 @dataclass(frozen=True)
 class ImportResult:
     report: Report
@@ -54,6 +68,7 @@ def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
         overrides = Overrides.read(folder)
     except (RulebookError, OverrideError) as exc:
         raise ImportFailed(str(exc)) from None
+    check_title(book, module.TITLE, definition)
     report = Report(game, book.name)
     ctx = ImportContext(book, definition, HexIds(map_defs(definition)), overrides, report)
     try:
@@ -63,6 +78,9 @@ def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
         raise ImportFailed(str(exc)) from None
     except ValueError as exc:
         raise ImportFailed(f"{book.name}: {exc}") from None
+    except (IndexError, KeyError) as exc:  # a table that is not where this edition prints it
+        raise ImportFailed(f"{book.name}: a table is not where the importer expects it "
+                           f"({type(exc).__name__}: {exc}): is this the right rulebook edition?") from None
     unused = overrides.unused()
     if unused:
         raise ImportFailed("; ".join(

@@ -1,4 +1,4 @@
-"""Registry of rulebook importers: game id -> module with `GAME_ID` and `build(ctx)`."""
+"""Registry of rulebook importers: game id -> module with `GAME_ID`, `TITLE` and `build(ctx)`."""
 from __future__ import annotations
 
 import importlib

@@ -35,6 +35,7 @@ from gamedata.importers.atlanta_units import vocabulary
 from gamedata.importers.atlanta_victory import victory
 
 GAME_ID = "atlanta"
+TITLE = "Atlanta Game Rules"  # in the rulebook's first lines: refuses another game's rulebook
 
 
 def build(ctx: Any) -> None:

@@ -28,6 +28,7 @@ from gamedata.importer.reference import (
 from gamedata.importers import cwb_regimental_terrain as terrain
 
 GAME_ID = "cwb-regimental"
+TITLE = "Regimental Sub-Series Rules"  # in the rulebook's first lines: refuses another game's rulebook
 
 # table id, name, die, section, purpose
 TABLES: tuple[tuple[str, str, str, str, str], ...] = (

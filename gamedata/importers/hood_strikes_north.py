@@ -25,6 +25,7 @@ from gamedata.importers.hood_strikes_north_readings import READINGS  # noqa: F40
 from gamedata.workbook import Cell
 
 GAME_ID = "hood-strikes-north"
+TITLE = "HOOD STRIKES NORTH"  # in the rulebook's first lines: refuses another game's rulebook
 MAP = "main"
 CSA, USA = "Confederate", "Union"
 MARKERS = "*†#+●•@$%"

@@ -23,6 +23,7 @@ from gamedata.importers.into_the_woods_specs import PLACEMENTS, TABLES
 from gamedata.workbook import Cell
 
 GAME_ID = "into-the-woods-shiloh"
+TITLE = "INTO THE WOODS"  # in the rulebook's first lines: refuses another game's rulebook
 #: "Two ten-sided dice" read 0-9 (BB 2.0): every table's rolls run 0-9.
 DIE_FACES = "0-9"
 

@@ -25,6 +25,7 @@ from gamedata.importer.reference import (
 from gamedata.importers import shiloh_terrain as terrain
 
 GAME_ID = "shiloh"
+TITLE = "Shiloh is a tactical level simulation"  # in the rulebook's first lines: refuses another game's rulebook
 SCENARIO = "shiloh"
 PITTSBURG_LANDING = "1508"
 PURPOSE = "reference table: no die roll; 'roll' names the case"

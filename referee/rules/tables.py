@@ -5,9 +5,9 @@ Runs on one replayed log (`CheckContext`). Rolls are matched to tables by
 at its step (`RollFacts`: the game view when there is one, earlier results).
 Findings: a table rolled when its rule says it is not rolled (a Random Events
 roll on Turn 2), what the result requires against what the steps after it show
-(`referee.rules.consequences`), rolls no table claims (listed once per button),
-and a check that cannot run without game data. Rolls that were undone are not
-read: the undo check reports them.
+(`referee.rules.consequences`), and rolls no table claims (listed once per
+button). Without game data the check does not run (the runner says so once).
+Rolls that were undone are not read: the undo check reports them.
 """
 from __future__ import annotations
 
@@ -56,11 +56,7 @@ def readings(ctx: CheckContext, views: object = None) -> Iterator[tuple[TableRol
 
 
 def check_tables(ctx: CheckContext) -> Iterable[Finding]:
-    if ctx.game is None:
-        rolls = sum(len(s.rolls) for s in ctx.log.steps)
-        if rolls:
-            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} roll(s) not read against die-roll tables: no "
-                          "game data (give --game with the game's folder)", "die-roll tables", ctx.log.label)
+    if ctx.game is None:  # the runner says once that the rules need --game
         return
     for unread in read_table_rolls(ctx.log.steps, ctx.game, phase_at(getattr(ctx, "views", None))).unread:
         if COMBAT_WORDS.search(unread.button):
