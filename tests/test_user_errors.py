@@ -161,13 +161,16 @@ def test_check_without_game_says_which_checks_it_could_not_run():
     ]
 
 
-def test_check_with_a_game_whose_rules_have_no_checks_yet_says_so():
+def test_check_with_a_game_says_which_rolls_it_could_not_read():
+    # a log of a module we did not build: its buttons name no table of the game, and GCACW has no combat chart
     result = cli("check", ENGINE_LOG, "--module", ENGINE_MODULE, "--game", REPO / "sources" / "hood-strikes-north",
                  "--format", "json")
     import json
     unchecked = [f["message"] for f in json.loads(result.output)["findings"] if f["severity"] == "not-checked"]
-    assert unchecked == ["the rules of Hood Strikes North were not checked (command ranges, supply, die-roll "
-                         "tables and combat results): no rule checks are written for the GCACW system yet"]
+    assert unchecked == ["1 roll(s) of 'Morale' (steps 2) not read against a die-roll table: no die-roll table of "
+                         "the game is mapped to this button",
+                         "1 combat roll(s) ('Combat') not checked: no combat table for GCACW (enter the series' "
+                         "chart in combat.xlsx)"]
 
 
 def test_the_same_log_given_twice_is_named(tmp_path):
