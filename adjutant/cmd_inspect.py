@@ -11,7 +11,9 @@ from pathlib import Path
 import click
 
 from gamedata import GameDataError, load_game
-from referee.view import GameView, UnitMapError, Views, read_unit_map
+from referee.rules.tables import roll_lines
+from referee.timeline import step_view
+from referee.view import UnitMapError, Views, read_unit_map
 from referee.view.describe import view_json, view_lines
 from referee.view.scenario import ScenarioError
 from vassal.errors import FormatError
@@ -47,8 +49,9 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
                     click.echo(f"warning: {warning}", err=True)
             replay = replay_file(file, module, lambda done, total: bar.update("replaying", done, total))
             board = replay.state_after(step_n) if step_n is not None else None
-            view = _view(replay, module, game_path, units_path, scenario, step_n) \
-                if game_path and step_n is not None else None
+            views = _views(replay, module, game_path, units_path, scenario) if game_path else None
+            view = views.at(step_n) if views is not None and step_n is not None else None
+            rolls = roll_lines([step_view(s, {}) for s in replay.steps], views.game, views) if views else {}
     except (FormatError, GameDataError, UnitMapError, ScenarioError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -59,21 +62,22 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
         out = to_json(replay, step_n, board)
         if view is not None:
             out["view"] = view_json(view)
+        if rolls:
+            out["tables"] = [{"step": step, "reading": line} for step, lines in sorted(rolls.items()) for line in lines]
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        for line in to_text(replay, step_n, board) + (view_lines(view) if view is not None else []):
+        for line in to_text(replay, step_n, board, rolls) + (view_lines(view) if view is not None else []):
             click.echo(line)
 
 
-def _view(replay: Replay, module, game_path: Path, units_path: Path | None, scenario: str | None,
-          step_n: int) -> GameView:
+def _views(replay: Replay, module, game_path: Path, units_path: Path | None, scenario: str | None) -> Views:
     game = load_game(game_path)
     unit_map = None
     if units_path is not None:
         unit_map, problems = read_unit_map(units_path)
         for problem in problems:
             click.echo(f"warning: {problem} (row skipped)", err=True)
-    return Views(replay, module, game, unit_map=unit_map, scenario=scenario).at(step_n)
+    return Views(replay, module, game, unit_map=unit_map, scenario=scenario)
 
 
 def _load_module(path: str):
@@ -81,7 +85,9 @@ def _load_module(path: str):
     return read_module(path)
 
 
-def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str]:
+def to_text(r: Replay, step_n: int | None, board: BoardState | None,
+            rolls: dict[int, list[str]] | None = None) -> list[str]:
+    """The text of ``inspect``; ``rolls`` adds, under a step, its rolls read against their tables."""
     lines = []
     mm, sm = r.module_metadata, r.save_metadata
     if mm:
@@ -93,6 +99,7 @@ def to_text(r: Replay, step_n: int | None, board: BoardState | None) -> list[str
         lines.append(f"player: {p.name} ({p.side})")
     for s in r.steps:
         lines.append(describe_step(s))
+        lines += [f"  {line}" for line in (rolls or {}).get(s.index, ())]
     for pr in r.problems:
         lines.append(f"problem at step {pr.step}: {pr.message}")
     for note in r.notes:

@@ -12,7 +12,7 @@ from conftest import ENGINE_MODULE
 
 from gamedata import load_game
 from gamedata.model import DiceMapping
-from referee.context import CheckContext, LogInput
+from referee.context import LogInput
 from referee.dice import Roll
 from referee.findings import Severity
 from referee.rules.tables import CHECK_ID, describe, readings
@@ -114,7 +114,6 @@ def test_a_real_log_on_another_module_is_read_through_the_game_data(recorded, tm
         assert [(sev, step) for sev, step, _ in rest] == [(Severity.NOT_CHECKED, 2)]
         assert "depending on turn" in rest[0][2]
     log = LogInput("mapped.vlog", replay, tuple(step_view(s, {}) for s in replay.steps))
-    ctx = CheckContext(log, None, log, module, load_game(game))
-    ((roll, reading),) = list(readings(ctx))
+    ((roll, reading),) = list(readings(log.steps, load_game(game)))
     assert (roll.step, roll.player, roll.table.table_id) == (2, "Thomas", "winter-weather")
     assert describe(roll, reading).startswith(f"rolled Winter Weather Table 1d6: {roll.dice[0]}")

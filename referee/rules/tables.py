@@ -11,14 +11,16 @@ Rolls that were undone are not read: the undo check reports them.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from gamedata.model import Game
 from gamedata.rolls import Reading, evaluate
 
 from ..checks.undo import match_undos
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
+from ..timeline import StepView
 from .combat import COMBAT_WORDS
 from .consequences import Context, SetLedger, check_leaders, check_markers, unchecked, window
 from .facts import RollFacts, view_turn
@@ -39,20 +41,26 @@ def phase_at(views: object) -> Callable[[int], str | None]:
     return lambda step: views.at(step).phase  # type: ignore[attr-defined]
 
 
-def readings(ctx: CheckContext, views: object = None) -> Iterator[tuple[TableRoll, Reading]]:
-    """Each table roll of the log that stands (not undone) with its reading, in log order.
+def readings(steps: Sequence[StepView], game: Game, views: object = None) -> Iterator[tuple[TableRoll, Reading]]:
+    """Each table roll of a log that stands (not undone) with its reading, in log order.
     ``views`` gives the game view at a step (``views.at(step)``) when there is one."""
-    if ctx.game is None:
-        return
-    undone = {rec.target.index for rec in match_undos(ctx.log.steps) if rec.target is not None}
+    undone = {rec.target.index for rec in match_undos(steps) if rec.target is not None}
     history = History()
-    for roll in read_table_rolls(ctx.log.steps, ctx.game, phase_at(views)).rolls:
+    for roll in read_table_rolls(steps, game, phase_at(views)).rolls:
         if roll.step in undone:
             continue
         view = views.at(roll.step) if views is not None else None  # type: ignore[attr-defined]
         reading = evaluate(roll.table, roll.dice, RollFacts(history, view))
         history.add(reading, view_turn(view))
         yield roll, reading
+
+
+def roll_lines(steps: Sequence[StepView], game: Game, views: object = None) -> dict[int, list[str]]:
+    """The inspect lines of a log's table rolls, by step."""
+    lines: dict[int, list[str]] = {}
+    for roll, reading in readings(steps, game, views):
+        lines.setdefault(roll.step, []).append(describe(roll, reading))
+    return lines
 
 
 def check_tables(ctx: CheckContext) -> Iterable[Finding]:
@@ -67,7 +75,7 @@ def check_tables(ctx: CheckContext) -> Iterable[Finding]:
                       f"die-roll table: {unread.why}", "[referee.dice] in game.toml maps buttons to tables",
                       ctx.log.label, unread.steps[0])
     views = getattr(ctx, "views", None)
-    read = list(readings(ctx, views))
+    read = list(readings(ctx.log.steps, ctx.game, views))
     cx = Context(ctx.log.replay.steps, ctx.log.label, ctx.game, views)
     sets = SetLedger()
     for index, (roll, reading) in enumerate(read):
