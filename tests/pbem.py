@@ -126,19 +126,25 @@ class Turn:
         self._properties: dict[str, str] = {}
         self._last_roll: tuple[str, list[MutableProperty]] | None = None
 
-    def move(self, piece_id: str, to_hex: str) -> Turn:
-        """Drag a counter out of its stack onto an empty hex of the same board."""
+    def move(self, piece_id: str, to_hex: str, to_map: str | None = None) -> Turn:
+        """Drag a counter out of its stack onto an empty hex of the same board, or of the only
+        board of map ``to_map`` (a reinforcement from a display onto the map)."""
         map_id, x, y = self._where[piece_id]
-        layout = self.module.map_layout(map_id)
-        board, _ = layout.locate(x, y)
+        if to_map is None:
+            layout = self.module.map_layout(map_id)
+            board, _ = layout.locate(x, y)
+            target = map_id
+        else:
+            layout, target = self.module.map_layout(to_map), to_map
+            board = layout.boards[0].board
         nx, ny = layout.map_point(board.name, to_hex)
         stack_id = str(next(self._ids))
         self._writer.step(*[Empty("null")] * DRAG_PLACEHOLDERS,
-                          MovePiece.make(piece_id, map_id, (nx, ny), None, map_id, (x, y), None,
+                          MovePiece.make(piece_id, target, (nx, ny), None, map_id, (x, y), None,
                                          self.player.password),
-                          AddPiece.make(stack_id, "stack", stack_state(map_id, nx, ny, [piece_id], 1)))
-        self._where[piece_id] = (map_id, nx, ny)
-        self._states[piece_id] = with_position(self._states[piece_id], map_id, nx, ny)
+                          AddPiece.make(stack_id, "stack", stack_state(target, nx, ny, [piece_id], 1)))
+        self._where[piece_id] = (target, nx, ny)
+        self._states[piece_id] = with_position(self._states[piece_id], target, nx, ny)
         return self
 
     def state(self, piece_id: str) -> str:
@@ -175,10 +181,12 @@ class Turn:
                           parse_command(f"TURN{tracker}\t{state}"))
         return self
 
-    def roll(self, button_name: str, dice: Sequence[int]) -> Turn:
-        """Press a dice button of the module; ``dice`` are the faces the dice showed."""
+    def roll(self, button_name: str, dice: Sequence[int], report: str | None = None) -> Turn:
+        """Press a dice button of the module; ``dice`` are the faces the dice showed (for a
+        button that reports its total, the total). ``report``: the chat line, for a button
+        whose report format is an expression (our table buttons: `builder.table_dice.report_line`)."""
         button = self.module.dice_button(button_name)
-        report = dice_report(button, self.player.name, dice)
+        report = report if report is not None else dice_report(button, self.player.name, dice)
         changes = []
         for suffix, value in roll_properties(button, dice):
             name = button.name + suffix

@@ -1,0 +1,237 @@
+"""Planted violations of die-roll tables and a combat table, on logs of our Hood Strikes North.
+
+Each log is written with the project's log writer (`pbem.Turn`) from a predefined setup of
+the built module, with a user's combat chart added to the game; VASSAL's own replay
+(decode-log) must end on the same board as ours. The referee, given the game (so the game
+view), must catch each violation at the roll's step and find nothing in the clean logs:
+
+* Union Reinforcement Table on Turn 2: 6 - 4 = 2, one set; set 2 entered as well;
+* Winter Weather Table on Turn 15: 4 - 1 = 3, No Effect; the Winter Weather Start marker placed;
+* a combat at 1:1 on the user's chart: roll 4 reads A0 D2; the defender loses one step only.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import engine
+import pytest
+from pbem import Player, Turn, before_end_save, predefined_setup
+from viewlogs import same_board
+
+from builder.module import build_module
+from builder.table_dice import report_line
+from gamedata import load_game
+from gamedata.combat import combat_of
+from gamedata.load import USER_WORKBOOKS, columns
+from gamedata.model import Game
+from gamedata.rolls import roll_tables
+from gamedata.workbook import SheetData, write_workbook
+from referee.findings import Severity
+from referee.run import run_check
+from vassal.commands import Node, encode_tree
+from vassal.metadata import Metadata
+from vassal.module import Module, read_module
+from vassal.piece import Piece
+from vassal.replay import BoardState, replay_file, replay_save
+from vassal.savefile import SaveFile, write_save
+from vassal.sequence import encode
+from vassal.traits import DynamicProperty, Layer
+
+SOURCES = Path(__file__).resolve().parents[1] / "sources"
+THOMAS = Player("Thomas", "Union", "thomas-Pa55w0rd-5518")
+HOOD = Player("Hood", "Confederate", "hood-Pa55w0rd-7731")
+CAMPAIGN, REBELS = "Hood Strikes North", "Here Come The Rebels!"   # S9 and S1
+CHART = "Test Combat Table"
+COLUMNS = ["1:2", "1:1", "2:1", "3:1"]
+
+
+def chart() -> list[SheetData]:
+    """A user's combat chart (made up for the test: the rulebooks print none), with modifiers the
+    game view can decide (statuses of the two sides)."""
+    rows = {
+        "Combat Tables": [{"table_id": "crt", "name": CHART, "system": "GCACW", "kind": "odds", "die": "1d6",
+                           "clamp": True, "section": "user chart"}],
+        "Combat Columns": [{"table_id": "crt", "column": c} for c in COLUMNS],
+        "Combat Results": [{"table_id": "crt", "roll": r, "column": c, "result": f"A{a} D{d}", "attacker_loss": a,
+                            "defender_loss": d}
+                           for i, c in enumerate(COLUMNS) for r in range(1, 7)
+                           for a, d in [(max(0, 2 - i - r // 4), min(3, (i + r) // 2))]],
+        "Combat Modifiers": [
+            {"table_id": "crt", "modifier": "1L", "condition": "defender disorganized",
+             "when": "defender.status(disorganized)", "shift": -1},
+            {"table_id": "crt", "modifier": "-1", "condition": "attacker exhausted",
+             "when": "attacker.status(exhausted)", "amount": -1},
+        ],
+    }
+    return [SheetData(s.name, columns(s.schema), tuple(rows[s.name])) for s in USER_WORKBOOKS["combat.xlsx"]]
+
+
+@dataclass(frozen=True)
+class Hsn:
+    folder: Path
+    game: Game
+    vmod: Path
+    module: Module
+
+    def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
+        nodes = before_end_save(predefined_setup(self.vmod, self.module, scenario), [player.roster_entry()])
+        text = encode_tree(Node("begin_save", tuple(nodes)))
+        return nodes, replay_save(SaveFile("start", text, "plain", True, None, None), self.module).initial
+
+    def table(self, table_id: str):
+        return next(t for t in (*roll_tables(self.game.tables), *(combat_of(c) for c in self.game.combat))
+                    if t.table_id == table_id)
+
+
+@pytest.fixture(scope="module")
+def hsn(tmp_path_factory: pytest.TempPathFactory) -> Hsn:
+    out = tmp_path_factory.mktemp("hsn-tables")
+    folder = out / "hood-strikes-north"
+    shutil.copytree(SOURCES / "hood-strikes-north", folder)
+    write_workbook(folder / "combat.xlsx", chart())
+    vmod = build_module(folder, out).path
+    return Hsn(folder, load_game(folder), vmod, read_module(vmod))
+
+
+def ids(board: BoardState) -> dict[str, str]:
+    return {p.name: p.id for p in board.pieces.values()}
+
+
+def on_turn(hsn: Hsn, turn: Turn, turn_id: int, old: str) -> None:
+    """The tracker set to a turn box, first phase, as its Set dialog does."""
+    tracker = hsn.module.turn_trackers[0]
+    top = tracker.levels[0]
+    phases = [encode(["0", "0", "0", ",".join(["true"] * len(top.sublevels[0].items))], ";")] if top.sublevels else []
+    index = next(i for i, t in enumerate(hsn.game.turns) if t.id == turn_id)
+    state = encode(["0", encode([str(index), "0", "0", ",".join(["true"] * len(top.items)), *phases], ";")], "|")
+    turn.set_turn(tracker.ident, state, old, str(turn_id))
+
+
+def roll(hsn: Hsn, turn: Turn, table_id: str, die: int) -> None:
+    table = hsn.table(table_id)
+    turn.roll(table.name, (die,), report=report_line(table, turn.player.name, (die,)))
+
+
+def changed(turn: Turn, piece_id: str, board: BoardState, **what: object) -> str:
+    """The piece's state with a layer switched on (``layer="Attacking"``) or its strength set."""
+    piece = Piece.decode(board.pieces[piece_id].type, turn.state(piece_id))
+    for index, trait in enumerate(piece.traits):
+        if isinstance(trait, Layer) and trait.name == what.get("layer"):
+            piece = piece.with_trait(index, trait.with_level(0, active=True))
+        if isinstance(trait, DynamicProperty) and trait.name == "Strength" and "strength" in what:
+            piece = piece.with_trait(index, replace(trait, value=str(what["strength"])))
+    return piece.encode()[1]
+
+
+def save(hsn: Hsn, turn: Turn, path: Path) -> Path:
+    write_save(path, turn.text(), hsn.module.metadata, Metadata(version=hsn.module.version, vassal_version="3.7.0",
+                                                               description=path.stem))
+    return path
+
+
+# ---------------------------------------------------------------- the logs
+
+
+def reinforcement_log(hsn: Hsn, path: Path, extra_set: bool) -> Path:
+    nodes, board = hsn.start(CAMPAIGN, THOMAS)
+    pid = ids(board)
+    turn = Turn(hsn.module, THOMAS, nodes, board, first_id=1732500010001)
+    on_turn(hsn, turn, 2, "1")
+    roll(hsn, turn, "union-reinforcement", 6)                 # 6 - 4 (Turns 2-4) = 2: one set (12.0)
+    turn.move(pid["Hammond"], "5706", to_map="Main Map")       # set 1, entry N (Nashville)
+    if extra_set:
+        turn.move(pid["Knipe"], "4934", to_map="Main Map")     # set 2, entry M: not due
+    return save(hsn, turn, path)
+
+
+def weather_log(hsn: Hsn, path: Path, die: int) -> Path:
+    nodes, board = hsn.start(CAMPAIGN, THOMAS)
+    pid = ids(board)
+    turn = Turn(hsn.module, THOMAS, nodes, board, first_id=1732500020001)
+    on_turn(hsn, turn, 15, "1")
+    roll(hsn, turn, "winter-weather", die)                    # -1 on Turn 15 (4.0)
+    slot = next(s for s in hsn.module.piece_slots if s.entry_name == "Winter Weather Start")
+    marker_type, marker_state = Piece.from_slot_text(slot.text).encode()
+    turn.place("winter-1", marker_type, marker_state, onto=pid["O. Moore"])
+    return save(hsn, turn, path)
+
+
+def combat_log(hsn: Hsn, path: Path, defender_left: int) -> Path:
+    nodes, board = hsn.start(REBELS, HOOD)
+    pid = ids(board)
+    turn = Turn(hsn.module, HOOD, nodes, board, first_id=1732500030001)
+    attacker, defender = pid["Armstrong"], pid["Ruger"]       # strength 2 each: 1:1
+    turn.change(attacker, changed(turn, attacker, board, layer="Attacking"))
+    turn.change(defender, changed(turn, defender, board, layer="Defending"))
+    combat = hsn.table("crt")
+    turn.roll(CHART, (4,), report=report_line(combat, HOOD.name, (4,)))    # 1:1, roll 4: A0 D2
+    turn.change(defender, changed(turn, defender, board, strength=defender_left))
+    return save(hsn, turn, path)
+
+
+@pytest.fixture(scope="module")
+def logs(hsn: Hsn, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("planted")
+    return {
+        "sets": reinforcement_log(hsn, out / "sets.vlog", extra_set=True),
+        "sets-clean": reinforcement_log(hsn, out / "sets-clean.vlog", extra_set=False),
+        "weather": weather_log(hsn, out / "weather.vlog", die=4),
+        "weather-clean": weather_log(hsn, out / "weather-clean.vlog", die=6),
+        "combat": combat_log(hsn, out / "combat.vlog", defender_left=1),
+        "combat-clean": combat_log(hsn, out / "combat-clean.vlog", defender_left=0),
+    }
+
+
+def findings(hsn: Hsn, log: Path):
+    report = run_check([log], module=hsn.module, game=hsn.folder, check_ids=["tables", "combat"])
+    return report.findings
+
+
+@pytest.mark.parametrize("name", ["sets", "sets-clean", "weather", "weather-clean", "combat", "combat-clean"])
+def test_each_log_replays_in_vassal_to_our_board(hsn, logs, name):
+    same_board(engine.decode_log(hsn.vmod, logs[name]), replay_file(str(logs[name]), hsn.module))
+
+
+@pytest.mark.parametrize("name", ["sets-clean", "weather-clean", "combat-clean"])
+def test_clean_logs_give_no_finding(hsn, logs, name):
+    assert findings(hsn, logs[name]) == ()
+
+
+def test_too_many_reinforcement_sets_after_the_roll(hsn, logs):
+    (f,) = findings(hsn, logs["sets"])
+    assert (f.check, f.severity, f.step, f.player, f.pieces) == (
+        "tables", Severity.ERROR, 2, "Thomas", ("Hammond", "Knipe"))
+    assert f.rule == "Union Reinforcement Table (12.0)"
+    assert f.message == ("Union Reinforcement Table 6 (-4 Reinforcement rolls on Turns 2, 3, and 4) = 2 -> 1: "
+                         "2 set(s) entered in steps 3-4: union 1 (Hammond); union 2 (Knipe); the result allows 1")
+
+
+def test_a_weather_marker_set_against_the_roll(hsn, logs):
+    (f,) = findings(hsn, logs["weather"])
+    assert (f.check, f.severity, f.step, f.player, f.pieces) == (
+        "tables", Severity.ERROR, 2, "Thomas", ("Winter Weather Start",))
+    assert f.rule == "Winter Weather Table (4.0)"
+    assert f.message.startswith("Winter Weather Table 4 (-1 On Turn 15 (December 7)) = 3 -> No Effect: "
+                                "Winter Weather Start placed at step 3 against the roll")
+
+
+def test_a_wrong_loss_after_a_combat_roll(hsn, logs):
+    (f,) = findings(hsn, logs["combat"])
+    assert (f.check, f.severity, f.step, f.player) == ("combat", Severity.ERROR, 3, "Hood")
+    assert f.rule == "Test Combat Table (user chart)" and set(f.pieces) == {"Armstrong", "Ruger"}
+    assert f.message == ("Test Combat Table roll 4 (marked attacking/defending): 2:2 -> column 1:1, roll 4 = 4 -> "
+                         "A0 D2; in step 4: the defender lost 1, the table says 2")
+
+
+def test_inspect_shows_each_roll_read_against_its_table(hsn, logs):
+    from click.testing import CliRunner
+
+    from adjutant.cli import main
+    result = CliRunner().invoke(main, ["inspect", str(logs["weather-clean"]), "--module", str(hsn.vmod), "--game",
+                                       str(hsn.folder)])
+    assert result.exit_code == 0, result.output
+    assert ("  rolled Winter Weather Table 1d6: 6 (-1 On Turn 15 (December 7)) = 5 -> Winter Weather Start"
+            in result.output.splitlines())
