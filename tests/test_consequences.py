@@ -183,3 +183,25 @@ def test_combat_sides_marked_or_inferred(hsn):
     assert sides(marked, [], None, hexids).how == "marked attacking/defending"
     assert sides(V({"Cleburne": a}), ["Cleburne"], "Confederate", hexids) is None  # no enemy next to it
     assert strength(a) == 7.0 and strength(U(units["Ruger"], "p", None, "unknown")) is None
+
+
+def test_ammunition_after_a_fire_roll_of_11_or_12():
+    cwb = load_game(SOURCES / "cwb-regimental")
+    table = next(t for t in roll_tables(cwb.tables) if t.table_id == "rss-fire-combat-ammo")
+    from referee.rules.consequences import check_ammo
+    regiment = Unit("r1", "Union", "19th Indiana", "Inf")
+    full = {"attacking": "yes", "low-ammo": "no", "no-ammo": "no"}
+    firing = U(regiment, "r1", object(), "5", full)
+    low = U(regiment, "r1", firing.hex, "5", {**full, "low-ammo": "yes"})
+    steps = [step(1), step(2)]
+
+    def check(die: int, after: U):
+        roll = TableRoll(Roll(1, "Thomas", table.name, (die,), 6, ""), table, (die,), "")
+        reading = evaluate(table, (die,), MappingFacts({"crossfire": False}))
+        ctx = Context(steps, "f.vlog", cwb, Views([V({"r1": firing}), V({"r1": firing}), V({"r1": after})]))
+        return [(f.severity, f.pieces) for f in check_ammo(ctx, roll, reading, window(steps, 1, None, False))]
+
+    assert check(11, low) == []                                                   # 28.1: Low Ammo
+    assert check(12, firing) == [(Severity.WARNING, ("19th Indiana",))]          # not marked down
+    assert check(7, low) == [(Severity.ERROR, ("19th Indiana",))]                # against the roll
+    assert check(7, firing) == []

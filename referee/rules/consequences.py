@@ -38,7 +38,9 @@ from ..table_rolls import TableRoll
 
 CHECK_ID = "tables"
 #: Effect keys this module checks; any other key of a result is reported as not checked.
-CHECKED = frozenset({"place", "remove", "sets", "set", "withhold", "weather", "lasts"})
+CHECKED = frozenset({"place", "remove", "sets", "set", "withhold", "weather", "lasts", "ammo"})
+#: The ammunition levels a counter shows, from full down (statuses of CWB counters).
+AMMO = ("low-ammo", "no-ammo")
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,53 @@ def check_leaders(ctx: Context, roll: TableRoll, reading: Reading, w: Window) ->
     elif not killed and gone:
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: {', '.join(u.name for u in gone)} left the map in {w} "
                        "against the roll", (u.name for u in gone))
+
+
+def _ammo_level(unit: Any) -> int | None:
+    """0 full, 1 Low Ammo, 2 No Ammo; None when the counter cannot show it."""
+    values = [unit.status.get(code) for code in AMMO]
+    if any(v not in ("yes", "no") for v in values):
+        return None
+    return 2 if values[1] == "yes" else 1 if values[0] == "yes" else 0
+
+
+def check_ammo(ctx: Context, roll: TableRoll, reading: Reading, w: Window) -> Iterator[Finding]:
+    """``ammo=-1`` (CWB 28.1: Low Ammo on a Fire Table roll of 11 or 12): every firing unit —
+    the units marked attacking when the roll is made — one ammunition level down in the window;
+    a firing unit losing a level after a result that does not call for it is against the roll."""
+    if not _row_effects(roll.table, "ammo"):
+        return
+    row = reading.branch.row
+    wants = row is not None and row.effect.get("ammo") == "-1"
+    said = f"{roll.table.name} {reading.describe()}"
+    if ctx.views is None:
+        if wants:
+            yield _finding(ctx, roll, Severity.NOT_CHECKED, f"{said}: the firing units' ammunition is not checked "
+                           "without the game view")
+        return
+    before, after = ctx.views.at(w.first - 1), ctx.views.at(max(w.last, w.first - 1))
+    firing = [u for u in before.units.values() if u.hex is not None and u.status.get("attacking") == "yes"]
+    if not firing:
+        if wants:
+            yield _finding(ctx, roll, Severity.NOT_CHECKED, f"{said}: which units fired is not known (mark them "
+                           "attacking before the roll): their ammunition is not checked")
+        return
+    short, against = [], []
+    for u in firing:
+        now = after.unit(u.unit_id)
+        was, level = _ammo_level(u), _ammo_level(now) if now is not None else None
+        if was is None or level is None:
+            continue
+        if wants and level < min(was + 1, len(AMMO)):
+            short.append(u.name)
+        elif not wants and level > was:
+            against.append(u.name)
+    if short:
+        yield _finding(ctx, roll, Severity.WARNING, f"{said}: {', '.join(short)} fired and must go one ammunition "
+                       f"level down, not done in {w}", short)
+    if against:
+        yield _finding(ctx, roll, Severity.ERROR, f"{said}: {', '.join(against)} marked down an ammunition level in "
+                       f"{w} against the roll", against)
 
 
 def _set_rows(game: Game, scenario_id: str | None, kind: str) -> dict[int, list[ReinforcementRow]]:

@@ -22,7 +22,7 @@ from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
 from ..timeline import StepView
 from .combat import COMBAT_WORDS
-from .consequences import Context, SetLedger, check_leaders, check_markers, unchecked, window
+from .consequences import Context, SetLedger, check_ammo, check_leaders, check_markers, unchecked, window
 from .facts import RollFacts, view_turn
 from .history import History
 
@@ -95,5 +95,6 @@ def check_tables(ctx: CheckContext) -> Iterable[Finding]:
             row.effect.items))
         yield from check_markers(cx, roll, reading, w)
         yield from check_leaders(cx, roll, reading, w)
+        yield from check_ammo(cx, roll, reading, w)
         yield from sets.check(cx, roll, reading, w)
         yield from unchecked(cx, roll, reading)
