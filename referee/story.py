@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from vassal.narrate import SEP, describe_step
 from vassal.replay import Replay
-from vassal.secrets import HIDDEN, redaction_pattern
+from vassal.secrets import field_pattern, hide
 
 from .dice import Roll
 from .timeline import StepView
@@ -40,14 +40,14 @@ class LogStory:
 
 
 def log_story(label: str, replay: Replay, views: Iterable[StepView], ids: Iterable[str]) -> LogStory:
-    """The story of ``replay`` (reported as ``label``), with any of ``ids`` hidden."""
-    pattern = redaction_pattern(ids)
+    """The story of ``replay`` (reported as ``label``), with any of ``ids`` hidden where they
+    stand as ids (the replay already hid them in names and sides; never as a word in chat)."""
+    pattern = field_pattern(ids)
     rolls = {v.index: v.rolls for v in views}
     steps = []
     for step in replay.steps:
         line = describe_step(step)
-        if pattern is not None:
-            line = pattern.sub(HIDDEN, line)
         _, who, text = line.split(SEP, 2) if line.count(SEP) >= 2 else (None, "?", line)
+        who, text = hide(who, pattern), hide(text, pattern)
         steps.append(StoryStep(step.index, who, text, step.is_undo, step.undoes, rolls.get(step.index, ())))
     return LogStory(label, tuple(steps))

@@ -11,7 +11,7 @@ from adjutant.cli import main
 from builder.artwork import BADGE_SIZE, counter_art
 from builder.counters import COUNTER_SIZE, SMALLEST, fit_text, font, render_counter
 from builder.gaps import build_gaps
-from builder.systems import profile_for, short_name
+from gamedata.systems import profile_for, short_name
 from gamedata import load_game
 
 GAMES = ("atlanta", "hood-strikes-north", "into-the-woods-shiloh")
