@@ -26,13 +26,16 @@ _COMMANDS = {
 #: a command missing here is imported to ask it.
 SUMMARIES = {
     "build": "Build a playable VASSAL module from a game's data folder.",
-    "validate": "Check sources/<game>/ against the schemas and cross-references, or a module (.vmod, "
-                "unpacked folder or buildFile) against what VASSAL itself would reject or warn about.",
+    "validate": "Check sources/<game>/ against the schemas and cross-references, a module (.vmod, "
+                "unpacked folder or buildFile) against what VASSAL itself would reject or warn about, "
+                "or a units.csv (adjutant map-units) against the game's units (with --game).",
     "import-tables": "Import a rulebook's setup, reinforcement and die-roll tables into the game's workbooks.",
     "inspect": "Show a VASSAL save or log: metadata, players, one line per step, the board.",
     "check": "Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.",
     "map-units": "Draft units.csv: each piece of MODULE matched by name to a unit of the game.",
-    "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan].",
+    "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan]: terrain per hex, "
+                "features per hexside, each with a confidence, marked source = digitize and not reviewed. "
+                "Writes an overlay picture of what was read and the list of doubtful cells to review.",
 }
 
 

@@ -69,7 +69,7 @@ key "Wagner" "Fatigue +"
 key "Wagner" "Disorganized"
 key "Croxton-A (Exhausted)" "Exhausted"
 key "Wagner" "Strength -1"
-move "Demoralized" "Main Map" 0423
+move "Demorize" "Main Map" 0423
 turn next
 turn next
 """
@@ -80,10 +80,10 @@ def hsn_start(built: Built, out: Path) -> Path:
     nodes = built.setup_nodes("Here Come The Rebels!")
     board = built.replay_text(_text(nodes)).initial
     cox = next(p for p in board.pieces.values() if p.name == "Cox")
-    slot = next(s for s in built.module.piece_slots if s.entry_name == "Demoralized")
+    slot = next(s for s in built.module.piece_slots if s.entry_name == "Demorize")
     marker_type, marker_state = Piece.from_slot_text(slot.text).encode()
     members = sum(1 for p in board.pieces.values() if p.stack_id == cox.stack_id)
-    marker = PieceState("marker-1", "Demoralized", cox.map, cox.x, cox.y, cox.location, cox.stack_id, members,
+    marker = PieceState("marker-1", "Demorize", cox.map, cox.x, cox.y, cox.location, cox.stack_id, members,
                         marker_type, marker_state)
     extra = [n for n in nodes if isinstance(parse_command(n.text), (SetBoards, TurnState))]
     start = restore_from_board(replace(board, pieces={**board.pieces, marker.id: marker}), extra)

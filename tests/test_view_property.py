@@ -78,10 +78,10 @@ class RandomLog:
         return (h, *ids.neighbours(h))
 
     def units(self) -> list[str]:
-        return sorted(p for p, r in self.state.pieces.items() if r.map == "Main Map" and "UnitId" in r.type)
+        return sorted(p for p, r in self.state.pieces.items() if GameState.map_of(r) == "Main Map" and "UnitId" in r.type)
 
     def on_map(self) -> list[str]:
-        return sorted(p for p, r in self.state.pieces.items() if r.map == "Main Map")
+        return sorted(p for p, r in self.state.pieces.items() if GameState.map_of(r) == "Main Map")
 
     def step(self, *commands: Command) -> None:
         for c in commands:
