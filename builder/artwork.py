@@ -20,6 +20,7 @@ from builder.counters import (
     CounterArt,
     MarkerArt,
     render_back,
+    shows_whole,
     render_counter,
     render_marker,
     side_colours,
@@ -28,8 +29,10 @@ from builder.displays import DisplayArt, render_display
 from gamedata.model import Game, Unit
 from gamedata.systems import StatusLayer, Symbol, SystemProfile, symbol_for
 
-BADGE_SIZE = (COUNTER_SIZE // 2 - 2, COUNTER_SIZE // 5)
-"""Status badges: two fit side by side across a counter."""
+BADGE_ROW = COUNTER_SIZE // 5
+"""A badge's height: five rows of badges cover a counter."""
+BADGE_SIZES = ((COUNTER_SIZE // 2 - 2, BADGE_ROW), (COUNTER_SIZE - 2, BADGE_ROW), (COUNTER_SIZE - 2, 2 * BADGE_ROW))
+"""Half a counter wide (two side by side), the counter's width, then two rows tall."""
 
 Art = CounterArt | BackArt | MarkerArt | BoardArt | DisplayArt | ChartArt
 
@@ -73,6 +76,14 @@ def badge_image(layer: StatusLayer, step: int) -> str:
     return f"badge_{slug(layer.step_code(step))}.png"
 
 
+def badge_size(layer: StatusLayer) -> tuple[int, int]:
+    """The smallest badge that shows every level of the layer whole at a legible size
+    ("Disorganized", Atlanta's "Bridge Destroyed"): the text is the rulebook's, never cut."""
+    labels = [layer.label(step) for step in range(len(layer.steps))]
+    return next((size for size in BADGE_SIZES if all(shows_whole(label, *size) for label in labels)),
+                BADGE_SIZES[-1])
+
+
 def marker_image(layer: StatusLayer, step: int) -> str:
     return f"marker_{slug(layer.step_code(step))}.png"
 
@@ -110,6 +121,6 @@ def status_images(profile: SystemProfile) -> list[ImageArt]:
             if layer.back_side:
                 images.append(ImageArt(back_image(layer, step), BackArt(label.upper())))
             else:
-                images.append(ImageArt(badge_image(layer, step), MarkerArt(label, layer.colour, (0, 0, 0), *BADGE_SIZE)))
+                images.append(ImageArt(badge_image(layer, step), MarkerArt(label, layer.colour, (0, 0, 0), *badge_size(layer))))
             images.append(ImageArt(marker_image(layer, step), MarkerArt(label, layer.colour)))
     return images

@@ -231,13 +231,24 @@ def render_back(art: BackArt) -> Image.Image:
     return image
 
 
+def marker_text(text: str, width: int, height: int) -> tuple[tuple[str, ...], int]:
+    """The lines and font size a `width` x `height` marker tile draws `text` with."""
+    return fit_text(text, width - 6, height - 4, max(LEGIBLE, height // 4))
+
+
+def shows_whole(text: str, width: int, height: int) -> bool:
+    """Whether a marker tile of this size draws `text` without cutting it."""
+    lines, _ = marker_text(text, width, height)
+    return "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
 def render_marker(art: MarkerArt) -> Image.Image:
     """Draw a marker tile, its text fitted inside (wrapped onto two lines when it must be)."""
     image = Image.new("RGB", (art.width, art.height), art.fill)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, art.width - 1, art.height - 1), outline=(0, 0, 0), width=1)
     height = art.height - 4
-    lines, size = fit_text(art.text, art.width - 6, height, max(LEGIBLE, art.height // 4))
+    lines, size = marker_text(art.text, art.width, art.height)
     top = 2 + (height - len(lines) * line_height(size)) / 2
     for index, line in enumerate(lines):
         _centred(draw, art.width / 2, top + index * line_height(size), line, font(size), art.ink)

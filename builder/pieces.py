@@ -14,13 +14,17 @@ expanded (§4.5), with facing and starting statuses set in the states.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import count
 
 from builder.artwork import (
-    BADGE_SIZE,
+    BADGE_ROW,
+    COUNTER_SIZE,
     back_image,
     badge_image,
+    badge_size,
     marker_image,
     unit_image,
     unit_symbol,
@@ -40,20 +44,34 @@ from vassal.traits.props import DynamicProperty, Marker, PropertyCommand
 from vassal.traits.prototype import UsePrototype
 from vassal.traits.rotate import FreeRotator
 
-# Badge rows relative to the counter centre: bottom and top first, then the middle.
-_ROWS = tuple(k * BADGE_SIZE[1] for k in (2, -2, 1, -1, 0))
-_PER_RING = 2 * len(_ROWS)
+def _rows() -> Iterator[int]:
+    """Badge rows (in badge heights from the counter centre): the counter's own rows, bottom
+    and top first, then the middle; then rows below and above it, further out each time."""
+    yield from (2, -2, 1, -1, 0)
+    yield from (k * sign for k in count(3) for sign in (1, -1))
 
 
-def badge_slot(index: int) -> tuple[int, int]:
-    """Centre of the index-th badge relative to the counter centre. The first ten cover
-    the counter in two columns; further badges go in columns further out on both
-    sides (Atlanta's CWB list has 21 statuses), so no two badges of a piece overlap
-    and every active status stays legible."""
-    ring, place = divmod(index, _PER_RING)
-    row, side = divmod(place, 2)
-    x = BADGE_SIZE[0] // 2 + 1 + ring * (BADGE_SIZE[0] + 2)
-    return (-x if side == 0 else x), _ROWS[row]
+def badge_slots(sizes: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Centre of each badge relative to the counter centre, packed in order into rows as
+    wide as the counter (left to right, 2 px apart): the counter's rows first, then rows
+    beyond its bottom and top edges (Atlanta's CWB list has 23 statuses), so no two badges
+    of a piece overlap and every active status stays legible. A two-row badge takes the
+    same span of a row and the next one inward."""
+    left, right = 1 - COUNTER_SIZE // 2, COUNTER_SIZE // 2
+    used: dict[int, int] = {}
+    slots = []
+    for width, height in sizes:
+        span = height // BADGE_ROW
+        for row in _rows():
+            inward = -1 if row > 0 else 1
+            rows = [row + k * inward for k in range(span)]
+            start = max(used.get(r, left) for r in rows)
+            if start + width <= right:
+                break
+        for r in rows:
+            used[r] = start + width + 2
+        slots.append((start + width // 2, (sum(rows) * BADGE_ROW) // span))
+    return tuple(slots)
 
 
 def type_name(game: Game, unit: Unit) -> str:
@@ -92,10 +110,10 @@ def status_layer(layer: StatusLayer, images: tuple[str, ...], slot: tuple[int, i
 def badge_layers(profile: SystemProfile, symbol: Symbol) -> tuple[Layer, ...]:
     """Memoised: every unit of a type shares them, and a build places thousands of units."""
     badges = [layer for layer in profile.layers if not layer.back_side and layer.applies_to(symbol)]
+    slots = badge_slots([badge_size(layer) for layer in badges])
     return tuple(
-        status_layer(layer, tuple(badge_image(layer, s) for s in range(len(layer.steps))),
-                     badge_slot(index), ())
-        for index, layer in enumerate(badges)
+        status_layer(layer, tuple(badge_image(layer, s) for s in range(len(layer.steps))), slot, ())
+        for layer, slot in zip(badges, slots)
     )
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from builder.artwork import BADGE_SIZE
+from builder.artwork import badge_size
 from builder.cache import ImageCache
 from builder.counters import (
     COUNTER_SIZE,
@@ -110,19 +110,22 @@ def test_png_bytes_are_deterministic_and_cached(tmp_path) -> None:
 def test_every_status_badge_of_an_atlanta_counter_has_its_own_place() -> None:
     """Atlanta's game.toml lists 24 statuses (22 CWB ones, attacking and defending: 23 badges on
     an artillery counter, besides the Wrecked back side): no two badges of one counter may cover
-    each other."""
+    each other, however wide their text makes them."""
     game = load_game(Path(__file__).resolve().parents[1] / "sources" / "atlanta")
     profile = profile_for(game)
-    width, height = BADGE_SIZE
     for symbol in Symbol:
         layers = badge_layers(profile, symbol)
-        boxes = [(l.x_offset - width / 2, l.y_offset - height / 2, l.x_offset + width / 2, l.y_offset + height / 2)
-                 for l in layers]
+        sizes = [badge_size(l) for l in profile.layers if not l.back_side and l.applies_to(symbol)]
+        boxes = [(l.x_offset - w / 2, l.y_offset - h / 2, l.x_offset + w / 2, l.y_offset + h / 2)
+                 for l, (w, h) in zip(layers, sizes)]
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (symbol, a, b)
     assert len(badge_layers(profile, Symbol.ARTILLERY)) == 23
-    # the first ten stay on the counter
-    inside = badge_layers(profile, Symbol.INFANTRY)[:10]
-    assert all(abs(l.x_offset) + width / 2 <= COUNTER_SIZE / 2 and abs(l.y_offset) + height / 2 <= COUNTER_SIZE / 2
-               for l in inside)
+    # The counter's five rows hold the first eight: Line|Column, Mounted|Limbered, Unlimbered
+    # and Breastworks a row each (too wide for half a counter), Trenches|Extended.
+    on_counter = [l.name for l in badge_layers(profile, Symbol.ARTILLERY)
+                  if abs(l.y_offset) + 8 <= COUNTER_SIZE / 2]
+    assert on_counter == ["Line", "Column", "Mounted", "Limbered", "Unlimbered", "Breastworks", "Trenches", "Extended"]
+
+

@@ -8,8 +8,8 @@ from click.testing import CliRunner
 from conftest import REPO
 
 from adjutant.cli import main
-from builder.artwork import BADGE_SIZE, counter_art
-from builder.counters import COUNTER_SIZE, SMALLEST, fit_text, font, render_counter
+from builder.artwork import badge_size, counter_art
+from builder.counters import COUNTER_SIZE, SMALLEST, fit_text, font, marker_text, render_counter
 from builder.gaps import build_gaps
 from gamedata.systems import profile_for, short_name
 from gamedata import load_game
@@ -63,12 +63,19 @@ def test_markers_read_as_the_rulebook_prints_them():
         "Division CI", "Out of Ammo", "No Ammo", "D1"]
 
 
-def test_badges_never_draw_outside_themselves():
-    for name in GAMES:
-        for layer in profile_for(load_game(REPO / "sources" / name)).layers:
-            for step in range(len(layer.steps)):
-                lines, size = fit_text(layer.label(step), BADGE_SIZE[0] - 6, BADGE_SIZE[1] - 4, 9)
-                assert all(font(size).getlength(line) <= BADGE_SIZE[0] - 6 for line in lines)
+@pytest.mark.parametrize("name", (*GAMES, "cwb-regimental", "shiloh"))
+def test_every_badge_shows_its_whole_text_at_a_legible_size_inside_itself(name):
+    """Badges sized by their text: no "Disorgani…" (Atlanta, HSN), "Low Am…" (ITW L374) or
+    "Pittsburg Landing confederate" cut to "Pittsbur…" (Shiloh line 12)."""
+    for layer in profile_for(load_game(REPO / "sources" / name)).layers:
+        width, height = badge_size(layer)
+        for step in range(len(layer.steps)):
+            label = layer.label(step)
+            lines, size = marker_text(label, width, height)
+            assert " ".join(lines) == label, (layer.code, lines)
+            assert size >= SMALLEST
+            assert all(font(size).getlength(line) <= width - 6 for line in lines)
+    assert [badge_size(layer) for layer in profile_for(load_game(REPO / "sources" / "shiloh")).layers] == [(78, 32)]
 
 
 def test_games_without_map_or_setup_data_say_what_is_missing(tmp_path):
