@@ -57,6 +57,39 @@ def parse_tree(text: str, _depth: int = 0) -> Node:
     return Node(first.text, first.children + rest)
 
 
+def command_runs(text: str) -> tuple[str, list[list[str]]]:
+    """``parse_tree(text)`` as the root's text and, for each of its children, the texts of its
+    subtree in execution order, read in one pass: what ``split_stream`` needs.
+
+    A save is one or two nested levels holding tens of thousands of commands in ~10 MB;
+    decoding level by level splits and re-joins the text once per level. In a pre-order walk
+    the commands come in text order, and the separator after a command sits at the depth of
+    the backslashes before it (each enclosing level escaped it once, and VASSAL's decoder
+    counts a command's own trailing backslash the same way), so one split gives the commands
+    and the depths give the children: a new child starts at each separator no deeper than
+    every one before it. Quoted tokens, unquoted level by level, take the level-by-level way.
+    """
+    if text.startswith("'") or ESC + "'" in text:
+        root = parse_tree(text)
+        return root.text, [[n.text for n in child.walk()] for child in root.children]
+    pieces = text.split(ESC)
+    last = pieces.pop()
+    texts = [piece.rstrip("\\") for piece in pieces]
+    depths = [len(piece) - len(t) for piece, t in zip(pieces, texts)]
+    texts.append(last)
+    if depths and max(depths) > MAX_DEPTH:
+        raise FormatError(f"commands nested more than {MAX_DEPTH} levels deep", "savedGame")
+    children: list[list[str]] = []
+    shallowest = MAX_DEPTH + 1
+    for command, depth in zip(texts[1:], depths):
+        if depth <= shallowest:
+            shallowest = depth
+            children.append([command])
+        else:
+            children[-1].append(command)
+    return texts[0], children
+
+
 def encode_tree(node: Node) -> str:
     """Encode like ``GameModule.encode``."""
     if not node.children:
@@ -415,7 +448,6 @@ class Stream:
     typed only when asked for (``GameState.apply_text`` reads them untyped).
     """
 
-    root: Node
     setup_texts: tuple[str, ...]
     steps: tuple[tuple[Command, ...], ...]
     # top-level commands after end_save that are not LOG steps (rare): VASSAL runs them when it
@@ -441,26 +473,26 @@ def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -
     decodes is a ``LOG``; one where nothing decodes is no step at all (VASSAL does
     not count it); anything else runs when the file loads, with the start state.
     """
-    root = parse_tree(text)
-    setup: list[str] = [root.text]
+    root, children = command_runs(text)
+    setup: list[str] = [root]
     steps: list[tuple[Command, ...]] = []
     trailing: list[Command] = []
     in_setup = True
-    for child in root.children:
-        nodes = [n for n in child.walk() if decodes(n.text)]
+    for child in children:
+        texts = [t for t in child if decodes(t)]
         if in_setup:
-            setup.extend(n.text for n in nodes)
-            if child.text == "end_save" or any(n.text == "end_save" for n in nodes):
+            setup.extend(texts)
+            if child[0] == "end_save" or "end_save" in texts:
                 in_setup = False
             continue
-        if not nodes:
+        if not texts:
             continue
-        if nodes[0].text.startswith("LOG\t"):
-            steps.append(tuple(_unlog(parse_command(n.text)) for n in nodes))
+        if texts[0].startswith("LOG\t"):
+            steps.append(tuple(_unlog(parse_command(t)) for t in texts))
         else:
-            trailing.extend(parse_command(n.text) for n in nodes if not n.text.startswith("LOG\t"))
-            steps.extend((_unlog(parse_command(n.text)),) for n in nodes if n.text.startswith("LOG\t"))
-    return Stream(root, tuple(setup), tuple(steps), tuple(trailing))
+            trailing.extend(parse_command(t) for t in texts if not t.startswith("LOG\t"))
+            steps.extend((_unlog(parse_command(t)),) for t in texts if t.startswith("LOG\t"))
+    return Stream(tuple(setup), tuple(steps), tuple(trailing))
 
 
 def _unlog(c: Command) -> Command:
