@@ -445,7 +445,7 @@ class Stream:
     start state, pre-order), which ``setup`` gives typed; each entry of ``steps`` is
     the pre-order command list of one top-level ``LOG`` field, with the ``LOG``
     wrappers removed. A start state holds tens of thousands of commands, so they are
-    typed only when asked for (``GameState.apply_text`` reads them untyped).
+    typed only when asked for (``GameState.apply_texts`` reads them untyped).
     """
 
     setup_texts: tuple[str, ...]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
+from typing import Iterable, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
                        MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState, parse_command)
@@ -375,18 +375,22 @@ class GameState:
 
     # ------------------------------------------------------------ commands
 
-    def apply_text(self, text: str) -> None:
-        """``apply`` of one command's text; an empty stack (tens of thousands in a save's start
-        state) is read straight from the text, without making a command of it."""
-        if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
-            fields = text[2:].split("/")
-            if len(fields) == 3 and fields[1] == "stack" and fields[0] not in self.pieces \
-                    and fields[0] not in self.stacks and fields[0] not in self._dormant \
-                    and self._stays_empty(fields[2]):
-                self._serial += 1
-                self._dormant[fields[0]] = (fields[2], self._serial)
-                return
-        self.apply(parse_command(text))
+    def apply_texts(self, texts: Iterable[str]) -> None:
+        """``apply`` of each command text in turn. A save's start state holds tens of thousands of
+        empty stacks (``+/id/stack/map;x;y;@@layer``, no escapes): those are read straight from
+        the text and kept dormant, without making a command of them."""
+        pieces, stacks, dormant = self.pieces.keys(), self.stacks, self._dormant
+        for text in texts:
+            if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
+                fields = text[2:].split("/")
+                if len(fields) == 3 and fields[1] == "stack" and fields[0] not in pieces \
+                        and fields[0] not in stacks and fields[0] not in dormant:
+                    tokens = fields[2].split(";")
+                    if pieces.isdisjoint(tokens[1:] if tokens[0] == "null" else tokens[3:]):
+                        self._serial += 1
+                        dormant[fields[0]] = (fields[2], self._serial)
+                        continue
+            self.apply(parse_command(text))
 
     def apply(self, c: Command) -> None:
         """Execute one command (not its children) as VASSAL would."""

@@ -311,8 +311,7 @@ def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepPr
 
 def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
     state = GameState(rules)
-    for text in stream.setup_texts:
-        state.apply_text(text)
+    state.apply_texts(stream.setup_texts)
     for c in stream.trailing:
         state.apply(c)
     return state
