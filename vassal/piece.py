@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
-from .sequence import TAB, chain_parts, decode, encode, join_chain
+from .sequence import TAB, chain_parts, decode, encode, written_chain
 from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UnknownTrait, UsePrototype, decode_trait
 
 T = TypeVar("T", bound=Trait)
@@ -227,17 +227,13 @@ def _needs_properties(label: Labeler) -> bool:
     return bool(used) and (bool(label.label) or label.always_use_format) and "{" not in label.name_format
 
 
-@lru_cache(maxsize=4096)
 def _chain(text: str, where: str) -> tuple[str, ...]:
-    """The entries of a TAB chain, outermost first (§4.3), refusing text VASSAL would not write.
-
-    Cached: every state change of a piece re-reads the same, often long, type chain.
-    """
-    parts = chain_parts(text)
-    if join_chain(parts) != text:
+    """The entries of a TAB chain, outermost first (§4.3), refusing text VASSAL would not write."""
+    parts = written_chain(text)
+    if parts is None:
         # stray tab-separated text, or an entry starting with a backslash but not quoted
         raise FormatError("the trait chain has stray tab-separated text or escapes VASSAL would not write", where)
-    return tuple(parts)
+    return parts
 
 
 def _expanded(

@@ -117,19 +117,36 @@ def split_chain(text: str) -> list[str]:
     it straight to the BasicPiece, without decoding it again.
 
     Chains reach 137 levels and 28,000 characters, so this reads them in one pass
-    (``_split_runs``) instead of decoding level by level, which rescans and
-    rewrites the rest of the text once per level; text the one-pass reading cannot
-    vouch for (quoted tokens, malformed escapes) goes the level-by-level way.
+    (``_split_tabs``, else ``_split_runs``) instead of decoding level by level, which
+    rescans and rewrites the rest of the text once per level; text the one-pass
+    readings cannot vouch for (quoted tokens, malformed escapes) goes the level-by-level way.
     """
-    parts = _split_runs(text)
-    return parts if parts is not None else _split_levels(text)
+    return list(_read_chain(text)[0])
 
 
 @lru_cache(maxsize=1 << 13)
+def _read_chain(text: str) -> tuple[tuple[str, ...], bool]:
+    """The parts, and whether ``join_chain`` of them gives ``text`` back (VASSAL wrote it so)."""
+    parts = _split_tabs(text)
+    if parts is not None:  # each part followed by exactly its separator: joining gives the text
+        return tuple(parts), True
+    parts = _split_runs(text)
+    if parts is None:
+        parts = _split_levels(text)
+    return tuple(parts), join_chain(parts) == text
+
+
 def chain_parts(text: str) -> tuple[str, ...]:
     """``split_chain`` memoised: a piece's type is shared by every piece of its kind and its
     state is read by several layers in turn, each chain up to tens of thousands of characters."""
-    return tuple(split_chain(text))
+    return _read_chain(text)[0]
+
+
+def written_chain(text: str) -> tuple[str, ...] | None:
+    """``chain_parts``, or None where VASSAL would not have written ``text`` (it does not
+    join back: stray tab-separated text, or an entry starting with a backslash but not quoted)."""
+    parts, written = _read_chain(text)
+    return parts if written else None
 
 
 def join_chain(parts: Sequence[str]) -> str:
@@ -166,6 +183,22 @@ def _needs_levels(parts: Sequence[str]) -> bool:
     if "\\" in firsts or "'" in firsts:
         return True
     return (TAB in firsts and any(p[:1] == TAB for p in parts[1:])) or "\\" in {p[-1:] for p in parts[:-1]}
+
+
+def _split_tabs(text: str) -> list[str] | None:
+    """The common case, in a few C-speed passes: no part holds a tab of its own, so splitting
+    on every tab leaves each part followed by its separator's ``d`` backslashes. None where a
+    piece ends in any other number of backslashes (a part's own tab, or a part ending in a
+    backslash) or a part starts as a quoted token would."""
+    pieces = text.split(TAB)
+    last = pieces.pop()
+    parts = [piece.rstrip("\\") for piece in pieces]
+    if any(len(piece) - len(part) != depth for depth, (piece, part) in enumerate(zip(pieces, parts))):
+        return None
+    parts.append(last)
+    if any(part[:1] in _QUOTED_START for part in parts):
+        return None
+    return parts
 
 
 def _split_runs(text: str) -> list[str] | None:
