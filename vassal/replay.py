@@ -12,6 +12,7 @@ a ``Problem`` attached to its step, and replay goes on.
 from __future__ import annotations
 
 import functools
+import gc
 import html
 import re
 from dataclasses import dataclass, field
@@ -280,7 +281,21 @@ def replay_file(path: str, module: "Module | None" = None, progress: StepProgres
 
 def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepProgress | None = None) -> Replay:
     """Replay a save or log; with the module, as VASSAL does with that module: its maps,
-    decks and boards name the places, and only commands it can decode count."""
+    decks and boards name the places, and only commands it can decode count.
+
+    The replay makes hundreds of thousands of small objects and frees none of them in a
+    cycle, so Python's cycle collector, which would rescan them all again and again, is
+    paused while it runs."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay(save, module, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _replay(save: SaveFile, module: "Module | None", progress: StepProgress | None) -> Replay:
     stream = split_stream(save.text, module.command_support().decodes) if module is not None else \
         split_stream(save.text)
     if "end_save" not in stream.setup_texts:
