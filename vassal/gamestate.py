@@ -32,6 +32,8 @@ from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPro
                        MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState, parse_command)
 from .sequence import chain_parts, decode, encode, join_chain, split_chain
 
+#: what ``GameState._set_aside`` adds to the id of an object whose id a later AddPiece took
+REPLACED = "#replaced"
 DEFAULT_LAYER = 1  # DefaultPieceCollection: pieces that do not stack below (0), the rest above (1)
 
 
@@ -123,6 +125,11 @@ def no_stack(type_text: str) -> bool:
             stacking = fields[2] if len(fields) > 2 else "R"
             return not stacking.startswith("L")
     return False
+
+
+def vassal_id(obj_id: str) -> str:
+    """The id VASSAL gives an object: ours, less what ``GameState._set_aside`` added."""
+    return obj_id.split(REPLACED, 1)[0]
 
 
 def parse_basic_state(state: str) -> tuple[str | None, int, int, str]:
@@ -420,21 +427,42 @@ class GameState:
         return None if map_id is None else self.rules.map_id(map_id)
 
     def _add(self, c: AddPiece) -> None:
-        """``AddPiece``: register the object, then ``setState``."""
+        """``AddPiece``: make a new object, register it under its id, then ``setState``. An object
+        already under that id stays where it is (``_set_aside``)."""
+        old = self.get(c.id)
+        if old is not None:
+            self._set_aside(old)
         if c.is_stack:
-            stack = self.get(c.id)
-            if stack is None and c.type == "stack" and self._stays_empty(c.state):
+            if c.type == "stack" and self._stays_empty(c.state):
                 self._serial += 1
                 self._dormant[c.id] = (c.state, self._serial)
                 return
-            if stack is None:
-                stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
+            stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
             self._set_stack_state(stack, c.state)
             return
-        piece = self.pieces.get(c.id)
-        if piece is None:
-            piece = self.pieces[c.id] = PieceRecord(c.id, c.type, "")
+        piece = self.pieces[c.id] = PieceRecord(c.id, c.type, "")
         self._set_piece_state(piece, c.state)
+
+    def _set_aside(self, obj: PieceRecord | StackRecord) -> None:
+        """An AddPiece of an id in use: VASSAL's id map (``GameState.addPiece``) names the new
+        object from then on, and the old one stays on its map and in its stack, where no command
+        can reach it. Ours goes on under the id ``<id>#replacedN`` (VASSAL's still says ``<id>``)."""
+        self._serial += 1
+        old_id, new_id = obj.id, f"{obj.id}{REPLACED}{self._serial}"
+        point = self._point.pop(old_id, None)
+        if point is not None:
+            self._at[point].discard(old_id)
+            self._at[point].add(new_id)
+            self._point[new_id] = point
+        if old_id in self.listing:
+            self.listing[new_id] = self.listing.pop(old_id)
+        obj.id = new_id
+        if isinstance(obj, PieceRecord):
+            self.pieces[new_id] = self.pieces.pop(old_id)
+            if obj.parent is not None and old_id in obj.parent.members:
+                obj.parent.members[obj.parent.members.index(old_id)] = new_id
+        else:
+            self.stacks[new_id] = self.stacks.pop(old_id)
 
     def _set_stack_state(self, stack: StackRecord, state: str) -> None:
         """``Stack.setState`` (``map;x;y;id;...;@@layer``) or ``Deck.setState``
@@ -536,7 +564,7 @@ class GameState:
     def stack_state(stack: StackRecord) -> str:
         """``Stack.getState``."""
         head = ["null" if stack.map is None else stack.map, str(stack.x), str(stack.y)]
-        return encode(head + list(stack.members) + [stack.layer or "@@-1"], ";")
+        return encode(head + [vassal_id(m) for m in stack.members] + [stack.layer or "@@-1"], ";")
 
     def _move(self, c: MovePiece) -> None:
         """``MovePiece.executeCommand``."""

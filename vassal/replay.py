@@ -526,7 +526,7 @@ class _StepReplayer:
         changes traits (Changed), or ends up elsewhere (Moved, one per piece and step: a piece
         taken off and put back within the step has moved from where it was to where it is)."""
         st = self.state
-        if isinstance(c, AddPiece) and not c.is_stack and c.id not in st.pieces:
+        if isinstance(c, AddPiece) and not c.is_stack:  # always a new piece (one using the id stays put)
             st.apply(c)
             m, x, y = st.position(c.id)
             events.append(Added(c.id, self.name(c.id), m, self.loc(m, x, y)))
