@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import sys
 
 from pathlib import Path
@@ -63,6 +62,7 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
             out["view"] = view_json(view)
         if rolls:
             out["tables"] = [{"step": step, "reading": line} for step, lines in sorted(rolls.items()) for line in lines]
+        import json
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
         for line in to_text(replay, step_n, board, rolls) + (_view_lines(view) if view is not None else []):
@@ -117,7 +117,7 @@ def to_text(r: Replay, step_n: int | None, board: BoardState | None,
         lines.append(f"module: {mm.name} {mm.version} (VASSAL {mm.vassal_version})")
     if sm:
         lines.append(f"saved with VASSAL {sm.vassal_version or '?'}" + (f": {sm.description}" if sm.description else ""))
-    lines.append(f"{'log' if r.is_log else 'save'}: {len(r.steps)} steps, {len(r.initial.pieces)} pieces at the start")
+    lines.append(f"{'log' if r.is_log else 'save'}: {len(r.steps)} steps, {r.pieces_at_start} pieces at the start")
     for p in r.players:
         lines.append(f"player: {p.name} ({p.side})")
     for s in r.steps:

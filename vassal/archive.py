@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -155,6 +154,8 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     never a copy across filesystems.
     """
     target = Path(path)
+    import tempfile  # writing only: reading a save does not pay for it
+
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

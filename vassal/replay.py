@@ -218,7 +218,7 @@ class Replay:
     module_metadata: Metadata | None
     obfuscation: str
     players: list[Player]
-    initial: BoardState
+    pieces_at_start: int  # the start state's pieces; ``initial`` is the start board, made when asked for
     steps: list[Step]
     problems: list[Problem] = field(default_factory=list)
     _stream: Stream | None = field(default=None, repr=False)
@@ -227,6 +227,16 @@ class Replay:
     _rules: MapRules | None = field(default=None, repr=False)
     notes: list[Problem] = field(default_factory=list)  # what the reader had to assume, said once
     _final: BoardState | None = field(default=None, repr=False)
+    _initial: BoardState | None = field(default=None, repr=False)
+
+    @property
+    def initial(self) -> BoardState:
+        """The board before the first step: made again from the file when first asked for, as
+        ``adjutant inspect`` of a log never asks (naming every piece at the start costs more than
+        a tenth of its replay)."""
+        if self._initial is None:
+            self._initial = self.state_after(0)
+        return self._initial
 
     @property
     def is_log(self) -> bool:
@@ -304,7 +314,7 @@ def _replay(save: SaveFile, module: "Module | None", progress: StepProgress | No
     locator = module.locator() if module is not None else None
     rules = module.map_rules() if module is not None else None
     state = _start_state(stream, rules)
-    initial = _freeze(state, locator)
+    pieces_at_start = len(state.pieces)
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
     secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
                          + list(stream.trailing) + [c for step in stream.steps for c in step])
@@ -320,7 +330,7 @@ def _replay(save: SaveFile, module: "Module | None", progress: StepProgress | No
     steps = [st if st.player not in secrets and st.side not in secrets else
              Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
-                  initial, steps, replayer.problems, stream, locator, replayer.state, _rules=rules,
+                  pieces_at_start, steps, replayer.problems, stream, locator, replayer.state, _rules=rules,
                   notes=replayer.notes)
 
 
