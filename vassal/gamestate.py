@@ -171,8 +171,10 @@ class GameState:
         self._at: dict[tuple[str, int, int], set[str]] = {}
         self._point: dict[str, tuple[str, int, int]] = {}
         # empty stacks, kept as their state until something names them: saves carry tens of
-        # thousands (VASSAL never throws an emptied stack away), and they can hold nothing
-        self._dormant: dict[str, tuple[str, int]] = {}
+        # thousands (VASSAL never throws an emptied stack away), and they can hold nothing; state and
+        # serial in two maps of strings and ints, which the cycle collector never has to look at
+        self._dormant: dict[str, str] = {}
+        self._dormant_serial: dict[str, int] = {}
         self._serial = 0
         self.properties: dict[tuple[str, str], str] = {}
         self.turns: dict[str, str] = {}
@@ -194,7 +196,7 @@ class GameState:
 
     def _wake(self, stack_id: str) -> StackRecord:
         """An empty stack named at last: made as its AddPiece would have made it."""
-        state, serial = self._dormant.pop(stack_id)
+        state, serial = self._dormant.pop(stack_id), self._dormant_serial.pop(stack_id)
         stack = self.stacks[stack_id] = StackRecord(stack_id, None, 0, 0)
         self._set_stack_state(stack, state)
         stack.serial = serial
@@ -386,7 +388,7 @@ class GameState:
         """``apply`` of each command text in turn. A save's start state holds tens of thousands of
         empty stacks (``+/id/stack/map;x;y;@@layer``, no escapes): those are read straight from
         the text and kept dormant, without making a command of them."""
-        pieces, stacks, dormant = self.pieces.keys(), self.stacks, self._dormant
+        pieces, stacks, dormant, serials = self.pieces.keys(), self.stacks, self._dormant, self._dormant_serial
         for text in texts:
             if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
                 fields = text[2:].split("/")
@@ -395,7 +397,8 @@ class GameState:
                     tokens = fields[2].split(";")
                     if pieces.isdisjoint(tokens[1:] if tokens[0] == "null" else tokens[3:]):
                         self._serial += 1
-                        dormant[fields[0]] = (fields[2], self._serial)
+                        dormant[fields[0]] = fields[2]
+                        serials[fields[0]] = self._serial
                         continue
             self.apply(parse_command(text))
 
@@ -435,7 +438,8 @@ class GameState:
         if c.is_stack:
             if c.type == "stack" and self._stays_empty(c.state):
                 self._serial += 1
-                self._dormant[c.id] = (c.state, self._serial)
+                self._dormant[c.id] = c.state
+                self._dormant_serial[c.id] = self._serial
                 return
             stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
             self._set_stack_state(stack, c.state)
