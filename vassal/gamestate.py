@@ -30,7 +30,7 @@ from typing import Iterable, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
                        MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState, parse_command)
-from .sequence import chain_parts, decode, encode, join_chain, split_chain
+from .sequence import chain_parts, decode, encode, join_chain, split_chain, written_chain
 
 #: what ``GameState._set_aside`` adds to the id of an object whose id a later AddPiece took
 REPLACED = "#replaced"
@@ -529,7 +529,10 @@ class GameState:
             traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
                                 + [current[-1]])
         if news[-1] != olds[-1]:
-            self._set_piece_state(piece, join_chain(list(chain_parts(traits)[:-1]) + [news[-1]]))
+            # with every trait taken from ``new``, the merged chain is ``new`` as VASSAL writes it
+            merged = new if current is news and written_chain(new) is not None else \
+                join_chain(list(chain_parts(traits)[:-1]) + [news[-1]])
+            self._set_piece_state(piece, merged)
         else:
             piece.state = traits
 

@@ -204,11 +204,12 @@ def name_of(type_text: str, state_text: str) -> str:
         types, states = _chain(type_text, "piece type"), _chain(state_text, "piece state")
         if len(types) != len(states):
             raise FormatError("type and state chains differ in length", "piece")
-        naming = [i for i, t in enumerate(types[:-1]) if t.startswith(_NAMING)]
+        naming = _naming(type_text)
         traits = {i: decode_trait(types[i], states[i]) for i in naming}
         if any(isinstance(t, Labeler) and _needs_properties(t) for t in traits.values()):
             return Piece.decode(type_text, state_text).name
-        name = decode_trait(types[-1], states[-1]).name  # type: ignore[attr-defined]
+        # the BasicPiece's name is in its type: its state (where it is) changes with every move
+        name = decode_trait(types[-1], "").name  # type: ignore[attr-defined]
         for i in reversed(naming):
             trait = traits[i]
             if isinstance(trait, Layer):
@@ -219,6 +220,12 @@ def name_of(type_text: str, state_text: str) -> str:
     except Exception:  # a trait we cannot decode must not stop a replay
         from .gamestate import basic_name
         return basic_name(type_text)
+
+
+@lru_cache(maxsize=1 << 12)
+def _naming(type_text: str) -> tuple[int, ...]:
+    """Where the Layers and Labels are in a type chain: what a piece's name depends on."""
+    return tuple(i for i, t in enumerate(_chain(type_text, "piece type")[:-1]) if t.startswith(_NAMING))
 
 
 def _needs_properties(label: Labeler) -> bool:
