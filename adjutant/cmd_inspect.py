@@ -65,8 +65,8 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
         import json
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        for line in to_text(replay, step_n, board, rolls) + (_view_lines(view) if view is not None else []):
-            click.echo(line)
+        lines = to_text(replay, step_n, board, rolls) + (_view_lines(view) if view is not None else [])
+        click.echo("\n".join(lines))  # one write: a long log has thousands of lines
 
 
 # The game's data, its units and tables are read only with --game: a plain inspect imports none of

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import accumulate, compress, count, filterfalse, repeat
+from operator import eq, sub
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -72,22 +74,17 @@ def command_runs(text: str) -> tuple[str, list[list[str]]]:
     if text.startswith("'") or ESC + "'" in text:
         root = parse_tree(text)
         return root.text, [[n.text for n in child.walk()] for child in root.children]
+    # maps over builtins throughout: no Python-level step for each of the tens of thousands of commands
     pieces = text.split(ESC)
     last = pieces.pop()
-    texts = [piece.rstrip("\\") for piece in pieces]
-    depths = [len(piece) - len(t) for piece, t in zip(pieces, texts)]
+    texts = list(map(str.rstrip, pieces, repeat("\\")))
+    depths = list(map(sub, map(len, pieces), map(len, texts)))
     texts.append(last)
     if depths and max(depths) > MAX_DEPTH:
         raise FormatError(f"commands nested more than {MAX_DEPTH} levels deep", "savedGame")
-    children: list[list[str]] = []
-    shallowest = MAX_DEPTH + 1
-    for command, depth in zip(texts[1:], depths):
-        if depth <= shallowest:
-            shallowest = depth
-            children.append([command])
-        else:
-            children[-1].append(command)
-    return texts[0], children
+    # separator i starts a child when it is no deeper than any before it: it is the running minimum
+    starts = list(compress(count(1), map(eq, depths, accumulate(depths, min))))
+    return texts[0], [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
 
 
 def encode_tree(node: Node) -> str:
@@ -484,7 +481,7 @@ def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -
     in_setup = True
     for child in children:
         # without a module, a set lookup per command rather than a call: a save holds tens of thousands
-        texts = [t for t in child if t not in NULL_COMMANDS] if decodes is decodes_anything else \
+        texts = list(filterfalse(NULL_COMMANDS.__contains__, child)) if decodes is decodes_anything else \
             [t for t in child if decodes(t)]
         if in_setup:
             setup.extend(texts)
