@@ -118,12 +118,12 @@ class Empty(Command):
 
 @dataclass(frozen=True, slots=True)
 class BeginSave(Command):
-    pass
+    """``begin_save``: the start of a save's restored state."""
 
 
 @dataclass(frozen=True, slots=True)
 class EndSave(Command):
-    pass
+    """``end_save``: the end of the restored state; top-level commands after it are the log's steps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +231,8 @@ class Undo(Command):
 
 @dataclass(frozen=True, slots=True)
 class BoardPlacement:
+    """One board of a map's BoardPicker command: its name, whether reversed, its column and row."""
+
     board: str
     reversed: bool
     column: int
@@ -286,6 +288,8 @@ class PlayerEntry(Command):
 
 @dataclass(frozen=True, slots=True)
 class PlayerRemoved(Command):
+    """``PYREMOVE\\t<id>``: a player left the roster. The id is a password: excluded from repr."""
+
     player_id: str = field(default="", repr=False)
 
 

@@ -46,11 +46,13 @@ class Locator(Protocol):
 
 @dataclass(frozen=True)
 class Event:
-    pass
+    """Something a step did, in the game's terms (a dataclass per kind, read by the referee)."""
 
 
 @dataclass(frozen=True)
 class Added(Event):
+    """A piece came into play (AddPiece), where VASSAL shows it."""
+
     piece_id: str
     name: str
     map: str | None
@@ -59,6 +61,8 @@ class Added(Event):
 
 @dataclass(frozen=True)
 class Removed(Event):
+    """A piece left play (RemovePiece), from where VASSAL showed it."""
+
     piece_id: str
     name: str
     map: str | None
@@ -67,6 +71,8 @@ class Removed(Event):
 
 @dataclass(frozen=True)
 class Moved(Event):
+    """A piece ended the step somewhere else: from where VASSAL showed it to where it shows it now."""
+
     piece_id: str
     name: str
     from_map: str | None
@@ -81,6 +87,8 @@ class Moved(Event):
 
 @dataclass(frozen=True)
 class TraitChange:
+    """One trait whose state a ChangePiece changed, and what a player would call the change."""
+
     index: int  # position in the trait chain, 0 = outermost
     trait: str  # the trait's type prefix, e.g. "emb2;" or "PROP;"
     old: str = field(repr=False)  # raw states may hold player ids: not for display
@@ -90,6 +98,8 @@ class TraitChange:
 
 @dataclass(frozen=True)
 class Changed(Event):
+    """A piece's traits changed (ChangePiece): a layer, a facing, a property..."""
+
     piece_id: str
     name: str
     changes: tuple[TraitChange, ...]
@@ -97,6 +107,8 @@ class Changed(Event):
 
 @dataclass(frozen=True)
 class ChatLine(Event):
+    """A chat line or a report; ``player`` is the speaker a chat line names, if any."""
+
     text: str  # HTML entities decoded
     player: str | None
 
@@ -117,6 +129,8 @@ class DiceRoll(Event):
 
 @dataclass(frozen=True)
 class PropertyChanged(Event):
+    """A global, map or zone property took a new value (dice buttons set theirs)."""
+
     name: str
     old: str
     new: str
@@ -125,30 +139,36 @@ class PropertyChanged(Event):
 
 @dataclass(frozen=True)
 class TurnChanged(Event):
+    """A turn tracker moved on (or back): its new state."""
+
     tracker: str
     state: str
 
 
 @dataclass(frozen=True)
 class BoardsChanged(Event):
+    """The boards a map is made of were chosen again."""
+
     map: str
     boards: tuple[BoardPlacement, ...]
 
 
 @dataclass(frozen=True)
 class PlayerJoined(Event):
+    """A roster entry: a player took a side (the name only: the id is a password)."""
+
     name: str
     side: str
 
 
 @dataclass(frozen=True)
 class UndoBegin(Event):
-    pass
+    """The start of what an undo took back (``UNDO true``, or a 2.9-style ``* UNDO:`` step)."""
 
 
 @dataclass(frozen=True)
 class UndoEnd(Event):
-    pass
+    """The end of what an undo took back."""
 
 
 # ---------------------------------------------------------------- results
@@ -156,12 +176,16 @@ class UndoEnd(Event):
 
 @dataclass(frozen=True)
 class Problem:
+    """What the replay could not do, or had to assume, and at which step."""
+
     step: int  # 0 = the start state
     message: str
 
 
 @dataclass(frozen=True)
 class Step:
+    """One replay step (a top-level LOG command): its commands, what they did, and who acted."""
+
     index: int  # 1-based, as VASSAL counts
     commands: tuple[Command, ...]
     events: tuple[Event, ...]
@@ -179,12 +203,16 @@ class Step:
 
 @dataclass(frozen=True)
 class Player:
+    """A roster entry as shown: name and side (never the id, a password)."""
+
     name: str
     side: str
 
 
 @dataclass(frozen=True)
 class PieceState:
+    """A piece as VASSAL shows it after some step: map, point, location name, stack, type, state."""
+
     id: str
     name: str
     map: str | None
@@ -213,6 +241,8 @@ class BoardState:
 
 @dataclass
 class Replay:
+    """A save or log read and replayed: its metadata, players and steps, and the board after any step."""
+
     path: str
     save_metadata: Metadata | None
     module_metadata: Metadata | None
