@@ -523,16 +523,22 @@ class GameState:
         if not len(current) == len(news) == len(olds):
             self._set_piece_state(piece, new)
             return
-        if current is news:
-            traits = new
-        else:
-            traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
-                                + [current[-1]])
+        if (current is news or current[:-1] == olds[:-1]) and _plain_basic(new, news):
+            # every trait as the command last saw it (the usual case: ours differs from its old state in
+            # the BasicPiece's point only, as a stacked piece's does), so each takes its new state
+            if news[-1] != olds[-1]:
+                self._set_piece_state(piece, new)
+            elif current is news:
+                piece.state = new
+            elif _plain_basic(piece.state, current):
+                piece.state = new[:len(new) - len(news[-1])] + current[-1]
+            else:
+                piece.state = join_chain(list(news[:-1]) + [current[-1]])
+            return
+        traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
+                            + [current[-1]])
         if news[-1] != olds[-1]:
-            # with every trait taken from ``new``, the merged chain is ``new`` as VASSAL writes it
-            merged = new if current is news and written_chain(new) is not None else \
-                join_chain(list(chain_parts(traits)[:-1]) + [news[-1]])
-            self._set_piece_state(piece, merged)
+            self._set_piece_state(piece, join_chain(list(chain_parts(traits)[:-1]) + [news[-1]]))
         else:
             piece.state = traits
 
@@ -625,6 +631,13 @@ class GameState:
                 self._merge(map_id, other, moving)
                 return True
         return False
+
+
+def _plain_basic(state: str, parts: tuple[str, ...]) -> bool:
+    """Whether ``state`` is written as VASSAL writes it and ends in its BasicPiece's state as is
+    (no tab in it to escape, nothing to quote): that part can then be swapped by slicing."""
+    last = parts[-1]
+    return written_chain(state) is not None and "\t" not in last and not last.startswith(("\\", "'"))
 
 
 def _merge_stack_state(new: str, old: str, members: list[str]) -> str:
