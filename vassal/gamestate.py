@@ -535,12 +535,11 @@ class GameState:
             else:
                 piece.state = join_chain(list(news[:-1]) + [current[-1]])
             return
-        traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
-                            + [current[-1]])
+        merged = [n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
         if news[-1] != olds[-1]:
-            self._set_piece_state(piece, join_chain(list(chain_parts(traits)[:-1]) + [news[-1]]))
+            self._set_piece_state(piece, join_chain(merged + [news[-1]]))
         else:
-            piece.state = traits
+            piece.state = join_chain(merged + [current[-1]])
 
     def _remove(self, obj_id: str) -> None:
         """``RemovePiece``: off its map's list and out of its stack; a removed stack keeps its

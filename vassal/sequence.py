@@ -161,8 +161,16 @@ def join_chain(parts: Sequence[str]) -> str:
     if _needs_levels(parts):
         return _join_levels(parts)
     last = len(parts) - 1
+    if not any(map(str.__contains__, parts, repeat(TAB))):  # nothing to escape: each part and its separator
+        return "".join(map(str.__add__, parts[:-1], map(_separator, range(last)))) + parts[-1]
     return "".join([*(_escape(part, depth + 1) + "\\" * depth + TAB for depth, part in enumerate(parts[:-1])),
                     _escape(parts[-1], last)])
+
+
+@lru_cache(maxsize=1024)
+def _separator(depth: int) -> str:
+    """What follows the part at ``depth``: a tab escaped once per enclosing level."""
+    return "\\" * depth + TAB
 
 
 def _escape(part: str, times: int) -> str:
@@ -181,10 +189,9 @@ def _needs_levels(parts: Sequence[str]) -> bool:
     a part starting with a backslash or a quote, an inner part starting with a tab (the
     level above then starts with its escape), a part other than the last ending in a
     backslash. The one-pass reading leaves those to the level-by-level one."""
-    firsts = {p[:1] for p in parts}
-    if "\\" in firsts or "'" in firsts:
+    if any(map(str.startswith, parts, repeat(_QUOTED_START))):
         return True
-    return (TAB in firsts and any(p[:1] == TAB for p in parts[1:])) or "\\" in {p[-1:] for p in parts[:-1]}
+    return any(map(str.startswith, parts[1:], repeat(TAB))) or any(map(str.endswith, parts[:-1], repeat("\\")))
 
 
 def _split_tabs(text: str) -> list[str] | None:
