@@ -40,7 +40,7 @@ from vassal.savefile import SaveFile, read_save
 REPO = Path(__file__).resolve().parents[1]
 TUTORIAL = REPO.parent / "shared" / "corpus" / "ccnapoleonics" / "dist" / "CCNv4 Tutorial.vlog"
 PYWARGAME = Path(os.environ.get("PYWARGAME_VSAVDUMP", "/work/pywargame-venv/bin/vsavdump.py"))
-ROUNDS = 3
+ROUNDS = 5
 #: the environment of the timed runs: as the caller's, but with the bytecode cache allowed
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
