@@ -37,6 +37,7 @@ from vassal.decodable import CommandSupport
 from vassal.errors import FormatError
 from vassal.gamestate import DEFAULT_LAYER, no_stack
 from vassal.grid import Size
+from vassal.grids.zonedgrid import ZonedGrid
 from vassal.metadata import Metadata, parse_metadata
 from vassal.sequence import decode
 from vassal.svg import svg_size
@@ -57,6 +58,7 @@ LAYERED_PIECES = c.MAP + "LayeredPieceCollection"
 DICE_TAGS = (c.DICE_BUTTON, c.M + "RandomTextButton", c.M + "SpecialDiceButton")
 PIECE_SLOT_TAGS = (c.PIECE_SLOT,)
 ZONE_PROPERTY = c.M + "properties.ZoneProperty"
+PREFERENCE = "VASSAL.preferences."
 _SPECIAL_DIE = c.M + "SpecialDie"
 _SPECIAL_DIE_FACE = c.M + "SpecialDieFace"
 _TURN_LEVEL_TAGS = (c.COUNTER_TURN_LEVEL, c.LIST_TURN_LEVEL)
@@ -213,6 +215,9 @@ class Module:
     sides: tuple[str, ...]
     predefined_setups: tuple[PredefinedSetupInfo, ...]
     warnings: tuple[str, ...]
+    #: the module's preferences (``VASSAL.preferences.*``) with their default values: VASSAL answers
+    #: a property of that name with the player's setting, which is the default in a fresh VASSAL
+    preferences: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -331,6 +336,24 @@ class ModuleLocator:
         if deck is not None:
             return deck
         return layout.locate(x, y)[1]
+
+    def board_and_zone(self, map_id: str, x: int, y: int,
+                       boards: tuple[BoardPlacement, ...] | None) -> tuple[str, str]:
+        """``CurrentBoard`` and ``CurrentZone`` of a map point: the board under it and the first
+        zone of that board's zoned grid holding it ("" where there is none)."""
+        info = self.module.find_map(map_id)
+        if info is None:
+            return "", ""
+        layout, _ = self._layout(info, boards)
+        placed = layout.board_at(x, y)
+        if placed is None:
+            return "", ""
+        grid = placed.board.grid
+        zone = None
+        if isinstance(grid, ZonedGrid):
+            ox, oy = layout.origin(placed)
+            zone = grid.zone_at((x - ox, y - oy))
+        return placed.board.name, zone.name if zone is not None else ""
 
     def _layout(self, info: MapInfo, boards: tuple[BoardPlacement, ...] | None) -> tuple[MapLayout, dict]:
         key = (info.name, boards)
@@ -545,6 +568,8 @@ class _Reader:
                                     tuple(a.get("name") for a in above if a.tag == c.PREDEFINED_SETUP))
                 for el, above in elements if el.tag == c.PREDEFINED_SETUP),
             warnings=tuple(self.warnings),
+            preferences=tuple((el.get("name"), el.get("default") or "") for el, _ in elements
+                              if el.tag.startswith(PREFERENCE) and el.get("name")),
         )
 
     def _int(self, el: Element, name: str, default: int | None) -> int | None:

@@ -16,7 +16,7 @@ import gc
 import html
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol, runtime_checkable
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, SpecialDiceResults, Stream, TurnState, Undo, parse_command,
@@ -25,6 +25,7 @@ from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_nam
                         with_position)
 from .errors import FormatError
 from .metadata import Metadata
+from .naming import PieceNames, Where, surroundings
 from .piece import name_of
 from .secrets import field_pattern, hide, is_id, player_ids
 from .trait_changes import describe_trait_change
@@ -39,6 +40,14 @@ class Locator(Protocol):
     """Names a map point the way VASSAL's ``Map.locationName`` does."""
 
     def location(self, map_id: str, x: int, y: int, boards: tuple[BoardPlacement, ...] | None) -> str: ...
+
+
+@runtime_checkable
+class ModuleLocatorLike(Locator, Protocol):
+    """A locator that also knows boards and zones (``CurrentBoard``, ``CurrentZone``) and its module."""
+
+    def board_and_zone(self, map_id: str, x: int, y: int,
+                       boards: tuple[BoardPlacement, ...] | None) -> tuple[str, str]: ...
 
 
 # ---------------------------------------------------------------- events
@@ -278,14 +287,21 @@ class Replay:
             raise IndexError(f"step {n} is outside 0..{len(self.steps)}")
         if n == len(self.steps) and self._end is not None:
             if self._final is None:
-                self._final = _freeze(self._end, self._locator)
+                self._final = _freeze(self._end, self._locator, self._noter(n))
             return self._final
         assert self._stream is not None
         state = _start_state(self._stream, self._rules)
         for step in self._stream.steps[:n]:
             for c in step:
                 state.apply(c)
-        return _freeze(state, self._locator)
+        return _freeze(state, self._locator, self._noter(n))
+
+    def _noter(self, step: int) -> Callable[[str], None]:
+        """Says once in ``notes`` what naming the pieces of a board could not work out."""
+        def note(message: str) -> None:
+            if all(p.message != message for p in self.notes):
+                self.notes.append(Problem(step, message))
+        return note
 
     @property
     def final(self) -> BoardState:
@@ -305,7 +321,7 @@ class Replay:
                 for c in step:
                     state.apply(c)
             done = n
-            yield n, _freeze(state, self._locator)
+            yield n, _freeze(state, self._locator, self._noter(n))
 
 
 # ---------------------------------------------------------------- replay
@@ -372,19 +388,47 @@ def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
     return state
 
 
-def _freeze(state: GameState, locator: Locator | None) -> BoardState:
+def _freeze(state: GameState, locator: Locator | None, note: Callable[[str], None] | None = None) -> BoardState:
     """The board as VASSAL shows it: a piece's map is the map listing it (None: on no map); its
     stack is the stack or deck listing it (VASSAL makes stacks of its own while replaying: their
-    ids end in ``#stackN``); its state is the state VASSAL would write now."""
+    ids end in ``#stackN``); its state is the state VASSAL would write now, and its name and the
+    levels of Layers that follow a property are worked out as VASSAL does (``vassal.naming``)."""
+    names = PieceNames(surroundings(state.properties, getattr(locator, "module", None),
+                                    _deck_counts(state, locator)), note)
     pieces = {}
     for pid, p in state.pieces.items():
         m, x, y = state.position(pid)
         stack = state.stack_of(pid)
-        pieces[pid] = PieceState(pid, piece_name(p), m, x, y, _locate(locator, state, m, x, y),
+        location = _locate(locator, state, m, x, y)
+        where = _where(locator, state, m, x, y, location, stack)
+        name, drawn = names.name_and_state(p.type, current_state(state, p), where)
+        pieces[pid] = PieceState(pid, name, m, x, y, location,
                                  stack.id if stack else None,
                                  stack.members.index(pid) if stack else None,
-                                 p.type, current_state(state, p))
+                                 p.type, drawn)
     return BoardState(pieces, dict(state.properties), dict(state.turns), dict(state.boards))
+
+
+def _where(locator: Locator | None, state: GameState, m: str | None, x: int, y: int, location: str,
+           stack: StackRecord | None) -> Where:
+    """What the piece's BasicPiece says of where it is (``CurrentMap``, ``CurrentZone``...)."""
+    board = zone = ""
+    if m is not None and isinstance(locator, ModuleLocatorLike):
+        board, zone = locator.board_and_zone(m, x, y, state.boards.get(m))
+    return Where(m, x, y, location, zone, board, location if stack is not None and stack.deck else "")
+
+
+def _deck_counts(state: GameState, locator: Locator | None) -> dict[str, int]:
+    """Pieces in each deck on a map, by the deck's name (``<deck>_numPieces``)."""
+    counts: dict[str, int] = {}
+    if locator is None:
+        return counts
+    for stack in state.stacks.values():
+        m = state.listing.get(stack.id) if stack.deck else None
+        if m is not None:
+            name = locator.location(m, stack.x, stack.y, state.boards.get(m))
+            counts[name] = counts.get(name, 0) + sum(1 for i in stack.members if i in state.pieces)
+    return counts
 
 
 def current_state(state: GameState, p: PieceRecord) -> str:
