@@ -73,7 +73,8 @@ class StackRecord:
     members: list[str] = field(default_factory=list)
     layer: str = ""
     deck: bool = False
-    serial: int = 0  # when it joined its map's piece list: VASSAL visits a map's pieces in that order
+    serial: int = 0
+    name: str = ""  # a Deck's name (its type's 13th field): ``DeckName``, ``<name>_numPieces``  # when it joined its map's piece list: VASSAL visits a map's pieces in that order
 
 
 @dataclass(eq=False)
@@ -125,6 +126,13 @@ def no_stack(type_text: str) -> bool:
             stacking = fields[2] if len(fields) > 2 else "R"
             return not stacking.startswith("L")
     return False
+
+
+def deck_name(type_text: str) -> str:
+    """A Deck's name from its type (``Deck.getType``: outline, colour, width, height, face-down,
+    shuffle, multiple, select, reversible, reshuffle command, target, message, then the name)."""
+    fields = decode(type_text[len("deck;"):], ";")
+    return fields[12] if len(fields) > 12 else ""
 
 
 def vassal_id(obj_id: str) -> str:
@@ -441,7 +449,8 @@ class GameState:
                 self._dormant[c.id] = c.state
                 self._dormant_serial[c.id] = self._serial
                 return
-            stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
+            deck = c.type.startswith("deck;")
+            stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=deck, name=deck_name(c.type) if deck else "")
             self._set_stack_state(stack, c.state)
             return
         piece = self.pieces[c.id] = PieceRecord(c.id, c.type, "")

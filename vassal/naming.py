@@ -265,22 +265,28 @@ class _Piece:
             raise CannotEvaluate("the piece's name reads itself")
         self._busy.add("PieceName")
         try:
-            name = self.trait(len(self.types) - 1).name  # type: ignore[attr-defined]
-            for i in range(len(self.types) - 2, -1, -1):
-                if not self.types[i].startswith(("emb2;", "label;")):
-                    continue
-                trait = self.trait(i)
-                if isinstance(trait, Layer):
-                    name = trait.apply_name(name)
-                elif isinstance(trait, Labeler):
-                    name = self._labelled(trait, name)
-            return name
+            return self._name_from(0)
         finally:
             self._busy.discard("PieceName")
 
+    def _name_from(self, first: int) -> str:
+        """``getName`` of the trait at ``first``: a Layer showing a level name that replaces the
+        name, or a Label with no text, does not read the traits inside it (so a followed Layer
+        there keeps its stored level, as in VASSAL)."""
+        for i in range(first, len(self.types) - 1):
+            if not self.types[i].startswith(("emb2;", "label;")):
+                continue
+            trait = self.trait(i)
+            if isinstance(trait, Layer) and trait.active and trait.level_name:
+                level_name = trait.level_name
+                if level_name.startswith("+") or level_name.endswith("+"):
+                    return trait.apply_name(self._name_from(i + 1))
+                return level_name
+            if isinstance(trait, Labeler) and (trait.label or trait.always_use_format):
+                return self._labelled(trait, self._name_from(i + 1))
+        return self.trait(len(self.types) - 1).name  # type: ignore[attr-defined]
+
     def _labelled(self, label: Labeler, inner: str) -> str:
-        if not label.label and not label.always_use_format:
-            return inner
         values = {"pieceName": inner}
         try:
             values["label"] = self.label(label)
@@ -288,16 +294,14 @@ class _Piece:
         except CannotEvaluate as e:
             self.names.note(f"a label's text or name format cannot be evaluated ({e}): "
                             "that label is left out of the piece's name")
-            return label.apply_name(inner, {})
+            return inner
 
     def name_and_state(self) -> tuple[str, str]:
         name = self.name()
         states = list(self.states)
-        for i, t in enumerate(self.types[:-1]):
-            if t.startswith("emb2;"):
-                trait = self.trait(i)
-                if isinstance(trait, Layer) and trait.follow_property:
-                    states[i] = trait.encode_state()
+        for i, trait in self._traits.items():  # the followed Layers VASSAL read while naming
+            if isinstance(trait, Layer) and trait.follow_property:
+                states[i] = trait.encode_state()
         return name, (join_chain(states) if states != list(self.states) else self.state_text)
 
 

@@ -394,7 +394,7 @@ def _freeze(state: GameState, locator: Locator | None, note: Callable[[str], Non
     ids end in ``#stackN``); its state is the state VASSAL would write now, and its name and the
     levels of Layers that follow a property are worked out as VASSAL does (``vassal.naming``)."""
     names = PieceNames(surroundings(state.properties, getattr(locator, "module", None),
-                                    _deck_counts(state, locator)), note)
+                                    _deck_counts(state)), note)
     pieces = {}
     for pid, p in state.pieces.items():
         m, x, y = state.position(pid)
@@ -415,20 +415,12 @@ def _where(locator: Locator | None, state: GameState, m: str | None, x: int, y: 
     board = zone = ""
     if m is not None and isinstance(locator, ModuleLocatorLike):
         board, zone = locator.board_and_zone(m, x, y, state.boards.get(m))
-    return Where(m, x, y, location, zone, board, location if stack is not None and stack.deck else "")
+    return Where(m, x, y, location, zone, board, stack.name if stack is not None and stack.deck else "")
 
 
-def _deck_counts(state: GameState, locator: Locator | None) -> dict[str, int]:
-    """Pieces in each deck on a map, by the deck's name (``<deck>_numPieces``)."""
-    counts: dict[str, int] = {}
-    if locator is None:
-        return counts
-    for stack in state.stacks.values():
-        m = state.listing.get(stack.id) if stack.deck else None
-        if m is not None:
-            name = locator.location(m, stack.x, stack.y, state.boards.get(m))
-            counts[name] = counts.get(name, 0) + sum(1 for i in stack.members if i in state.pieces)
-    return counts
+def _deck_counts(state: GameState) -> dict[str, int]:
+    """Pieces in each deck, by the deck's name (``<deck>_numPieces``)."""
+    return {s.name: sum(1 for i in s.members if i in state.pieces) for s in state.stacks.values() if s.deck}
 
 
 def current_state(state: GameState, p: PieceRecord) -> str:
