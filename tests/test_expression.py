@@ -117,9 +117,11 @@ def test_formats():
     lookup = props(label="5", Side="Allies", Deck_numPieces="57")
     assert format_text("$pieceName$ ($label$)", props(pieceName="Unit", label="x")) == "Unit (x)"
     assert format_text("$Deck_numPieces$", lookup) == "57"
-    assert format_text('Tac ({Side=="Allies" ? "A" : "F"}) ($Unknown$)', lookup) == "Tac (A) ()"
-    # inside {...} a $prop$ is replaced first and becomes part of the code, as VASSAL does
+    assert format_text("$AlliedCVP$ CVP", lookup) == "AlliedCVP CVP"  # undefined: its name, as VASSAL shows
+    # a whole {...} is an expression, in which a $prop$ is replaced first and becomes part of the code
     assert format_text('{"$Side$"=="Allies"}', lookup) == "true"
     assert format_text('{"}" + Side}', lookup) == "}Allies"
+    # braces inside other text are text (an HTML label's style sheet)
+    assert format_text("<style> body { } </style> $Side$", lookup) == "<style> body { } </style> Allies"
     with pytest.raises(CannotEvaluate):
-        format_text("{Side", lookup)
+        format_text("{Side +}", lookup)

@@ -70,57 +70,26 @@ class Surroundings:
 
 
 def substitute(text: str, lookup: Callable[[str], str | None]) -> str:
-    """``$prop$`` references replaced by the properties' values (an unknown one by nothing)."""
+    """``$prop$`` references replaced by the properties' values; VASSAL writes the name of a
+    property nothing defines in its place (``$AlliedCVP$`` shows as ``AlliedCVP``)."""
     if "$" not in text:
         return text
-    return _REFERENCE.sub(lambda m: lookup(m.group(1)) or "", text)
+    return _REFERENCE.sub(lambda m: _value_or_name(lookup, m.group(1)), text)
+
+
+def _value_or_name(lookup: Callable[[str], str | None], name: str) -> str:
+    value = lookup(name)
+    return name if value is None else value
 
 
 def format_text(text: str, lookup: Callable[[str], str | None]) -> str:
-    """A VASSAL format: ``$prop$`` replaced, each ``{...}`` evaluated as BeanShell (inside it,
-    ``$prop$`` is replaced first, as VASSAL does, so that the value becomes part of the code)."""
-    if "{" not in text:
-        return substitute(text, lookup)
-    out: list[str] = []
-    for literal, code in _segments(text):
-        out.append(substitute(literal, lookup))
-        if code is not None:
-            out.append(java_text(evaluate(substitute(code, lookup), lookup)))
-    return "".join(out)
-
-
-@lru_cache(maxsize=1 << 12)
-def _segments(text: str) -> tuple[tuple[str, str | None], ...]:
-    """Literal text and the ``{...}`` expressions after it (braces inside strings skipped)."""
-    parts: list[tuple[str, str | None]] = []
-    start = i = 0
-    while i < len(text):
-        if text[i] != "{":
-            i += 1
-            continue
-        depth, j, quoted = 0, i, False
-        while j < len(text):
-            ch = text[j]
-            if quoted:
-                if ch == "\\":
-                    j += 1
-                elif ch == '"':
-                    quoted = False
-            elif ch == '"':
-                quoted = True
-            elif ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    break
-            j += 1
-        if j >= len(text):
-            raise CannotEvaluate("a '{' without its '}'")
-        parts.append((text[start:i], text[i + 1:j]))
-        start = i = j + 1
-    parts.append((text[start:], None))
-    return tuple(parts)
+    """A VASSAL format (``Expression.createExpression``): text that starts with ``{`` and ends
+    with ``}`` is a BeanShell expression, in which ``$prop$`` is replaced first, as VASSAL does, so
+    that the value becomes part of the code; any other text has its ``$prop$`` replaced and its
+    braces kept as they are (an HTML label's style sheet, say)."""
+    if len(text) > 1 and text.startswith("{") and text.endswith("}"):
+        return java_text(evaluate(substitute(text[1:-1], lookup), lookup))
+    return substitute(text, lookup)
 
 
 @lru_cache(maxsize=1 << 12)
