@@ -23,7 +23,13 @@ count, and the test fails when a count changes either way (a fix updates the tab
   (``Count()``, ``SumStack()``...); the replay's notes say so;
 * ``state: UniqueID``: VASSAL 3.8 gives a piece without one the persistent property
   ``UniqueID`` (its id) and writes persistent properties in its hash table's order;
-* ``state: footprint field``: VASSAL 3.8 writes one more field in a Footprint's state.
+* ``state: footprint fields``: VASSAL 3.8 writes one or two more fields (``false``, ``1``) in a
+  Footprint's state than the file has;
+* ``state: emb2``: a followed Layer that VASSAL read at another time than the end (when a Label
+  that names its level had its state set, with the global properties of that moment) and not
+  again while naming the piece; we show it as the file has it, or as naming reads it at the end;
+* ``state: old layer's empty field``: a Layer state written ``value;`` (an old VASSAL's empty
+  activation field) is written back by VASSAL as ``value``; we keep the file's text.
 """
 
 from __future__ import annotations
@@ -210,8 +216,11 @@ def name_and_state_differences(final: BoardState, decoded: engine.Decoded) -> Co
 def _state_difference(trait_type: str, ours: str, theirs: str, piece_id: str) -> str:
     if trait_type.startswith("piece;") and _without_unique_id(theirs, piece_id) == _without_unique_id(ours, piece_id):
         return "state: UniqueID"
-    if trait_type.startswith("footprint;") and theirs.startswith(ours + ";") and ";" not in theirs[len(ours) + 1:]:
-        return "state: footprint field"
+    if trait_type.startswith("footprint;") and theirs.startswith(ours + ";") and \
+            set(decode(theirs[len(ours) + 1:], ";")) <= {"false", "1"}:
+        return "state: footprint fields"
+    if trait_type.startswith("emb2;") and ours == theirs + ";":
+        return "state: old layer's empty field"
     return f"state: {trait_type.split(';', 1)[0]}"
 
 
