@@ -135,7 +135,7 @@ def test_replay_equals_vassal(case: Case, stand_ins) -> None:
     assert sorted(module.missing_board_images()) == sorted(case.missing_images)
     compare_final(replay.final, decoded, module)
     differences = name_and_state_differences(replay.final, decoded)
-    assert differences == KNOWN_DIFFERENCES.get(case.log, Counter()), differences
+    assert differences == KNOWN_DIFFERENCES.get(case.log, Counter()), (case.log, differences)
     if differences["name: cannot evaluate"]:
         assert any("cannot be evaluated" in n.message for n in replay.notes)
     if case.module is None or case.missing_images:

@@ -93,11 +93,11 @@ def format_text(text: str, lookup: Callable[[str], str | None]) -> str:
 
 
 @lru_cache(maxsize=1 << 12)
-def _plain(type_text: str, state_text: str) -> bool:
-    """True when the name and state need no property: no followed Layer, no Label whose text or
-    format reads one (then the plain reading, ``vassal.piece.name_of``, is VASSAL's)."""
+def _plain(type_text: str) -> bool:
+    """True when the name and state need no property: no followed Layer and no Label (whose text
+    and format may read any); then the plain reading, ``vassal.piece.name_of``, is VASSAL's."""
     for t in chain_parts(type_text)[:-1]:
-        if t.startswith("emb2;") and ";true;" in t:
+        if t.startswith("emb2;"):
             trait = decode_trait(t, "1")
             if isinstance(trait, Layer) and trait.follow_property and trait.property_name:
                 return False
@@ -116,7 +116,7 @@ class PieceNames:
         self._done: dict[tuple[str, str, Where], tuple[str, str]] = {}
 
     def name_and_state(self, type_text: str, state_text: str, where: Where) -> tuple[str, str]:
-        if _plain(type_text, state_text):
+        if _plain(type_text):
             return name_of(type_text, state_text), state_text
         key = (type_text, state_text, where)
         done = self._done.get(key)
