@@ -21,10 +21,11 @@ count, and the test fails when a count changes either way (a fix updates the tab
 
 * ``name: cannot evaluate``: a name reads an expression outside the evaluated subset
   (``Count()``, ``SumStack()``...); the replay's notes say so;
+* ``name: escaped level name``: a Layer level name written ``6\\+1`` shows in VASSAL as ``6+1``;
 * ``state: UniqueID``: VASSAL 3.8 gives a piece without one the persistent property
   ``UniqueID`` (its id) and writes persistent properties in its hash table's order;
-* ``state: footprint fields``: VASSAL 3.8 writes one or two more fields (``false``, ``1``) in a
-  Footprint's state than the file has;
+* ``state: footprint fields``: VASSAL 3.8 writes one or two more fields (``false``, ``0``/``1``)
+  at the end of a Footprint's state than the file has;
 * ``state: emb2``: a followed Layer that VASSAL read at another time than the end (when a Label
   that names its level had its state set, with the global properties of that moment) and not
   again while naming the piece; we show it as the file has it, or as naming reads it at the end;
@@ -200,9 +201,10 @@ def name_and_state_differences(final: BoardState, decoded: engine.Decoded) -> Co
     kinds: Counter = Counter()
     for e in decoded.final:
         p = final.pieces[e.id]
-        if p.name.replace("'", "\u2019") != e.name:
-            kinds["name: cannot evaluate"] += 1
-        ours, theirs = written_chain(p.state.replace("'", "\u2019")), written_chain(e.state or "")
+        name = printed(p.name)
+        if name != e.name:
+            kinds["name: escaped level name" if name.replace("\\", "") == e.name else "name: cannot evaluate"] += 1
+        ours, theirs = written_chain(printed(p.state)), written_chain(e.state or "")
         types = written_chain(p.type)
         if ours is None or theirs is None or len(ours) != len(theirs):
             kinds["state: chain"] += 1
@@ -213,11 +215,16 @@ def name_and_state_differences(final: BoardState, decoded: engine.Decoded) -> Co
     return kinds
 
 
+def printed(text: str) -> str:
+    """As decode-log prints a name or state: newlines as blanks."""
+    return text.replace("\n", " ")
+
+
 def _state_difference(trait_type: str, ours: str, theirs: str, piece_id: str) -> str:
     if trait_type.startswith("piece;") and _without_unique_id(theirs, piece_id) == _without_unique_id(ours, piece_id):
         return "state: UniqueID"
     if trait_type.startswith("footprint;") and theirs.startswith(ours + ";") and \
-            set(decode(theirs[len(ours) + 1:], ";")) <= {"false", "1"}:
+            set(decode(theirs[len(ours) + 1:], ";")) <= {"false", "0", "1"}:
         return "state: footprint fields"
     if trait_type.startswith("emb2;") and ours == theirs + ";":
         return "state: old layer's empty field"
