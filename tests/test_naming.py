@@ -93,3 +93,12 @@ def test_a_name_that_reads_itself_stops():
     piece = Piece((Labeler(label="$PieceName$"), BasicPiece(name="P")))
     name, _, notes = named(piece)
     assert name == "P" and notes
+
+
+def test_notes_are_bounded():
+    notes: list[str] = []
+    names = PieceNames(Surroundings({}), notes.append)
+    for i in range(50):
+        piece = Piece((Labeler(label=f"{{Count{i}()}}"), BasicPiece(name="U")))
+        assert names.name_and_state(*piece.encode(), HERE)[0] == "U"
+    assert len(notes) == PieceNames.MAX_NOTES + 1 and notes[-1].startswith("more piece names")

@@ -110,10 +110,22 @@ class PieceNames:
     """Names and states of the pieces of one board, worked out as VASSAL would show them;
     memoised per piece text and place, as boards repeat the same counters."""
 
+    #: distinct notes said at most (a hostile file could make each piece's name fail its own way)
+    MAX_NOTES = 10
+
     def __init__(self, surroundings: Surroundings, note: Callable[[str], None] | None = None) -> None:
         self.surroundings = surroundings
-        self.note = note or (lambda message: None)
+        self._say = note or (lambda message: None)
+        self._said: set[str] = set()
         self._done: dict[tuple[str, str, Where], tuple[str, str]] = {}
+
+    def note(self, message: str) -> None:
+        """Says each thing once, and no more than ``MAX_NOTES`` things."""
+        if message in self._said or len(self._said) > self.MAX_NOTES:
+            return
+        self._said.add(message)
+        self._say(message if len(self._said) <= self.MAX_NOTES else
+                  "more piece names could not be fully worked out: their unevaluated parts are left out")
 
     def name_and_state(self, type_text: str, state_text: str, where: Where) -> tuple[str, str]:
         if _plain(type_text):
