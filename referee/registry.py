@@ -35,6 +35,7 @@ from .dice_audit import CHECK_ID as DICE
 from .findings import Finding
 from .rules.combat import CHECK_ID as COMBAT
 from .rules.combat import check_combat
+from .rules.ranges import ACTIVATION, COMMAND, SUPPLY, check_activation, check_command, check_supply
 from .rules.tables import CHECK_ID as TABLES
 from .rules.tables import check_tables
 
@@ -73,6 +74,12 @@ CHECKS: tuple[Check, ...] = (
           check_tables, (Need("game", "no roll was read against its die-roll table"),)),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),)),
+    Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
+          check_command, (Need("game", "no command range was traced"),)),
+    Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
+          check_supply, (Need("game", "no resupply was checked"),)),
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many",
+          check_activation, (Need("game", "no activation was checked"),)),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

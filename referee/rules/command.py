@@ -91,8 +91,10 @@ class Tracer:
             if hexes is None:
                 far = self.distance(a, b, 4 * budget / floor + 8)
                 said = f"more than {budget / floor:g}" if far is None else f"{far:g}"
-                return Trace(unit, commander, rng, False, proof=f"{said} hexes away, at least {floor:g} MP each"
-                             if rng.move != HEXES else f"{said} hexes away")
+                proof = f"{said} hexes away, at least {floor:g} MP each" if rng.move != HEXES else f"{said} hexes away"
+                best = self.best(a, b, rng.move) if self.game.terrain.hex(b) is not None else None
+                return Trace(unit, commander, rng, False, best.cost if best else None, best.path if best else (),
+                             proof=proof)
         terrain = self.game.terrain
         unmapped = [h for h in (a, b) if terrain.hex(h) is None]
         if not unmapped and r.within(b) is False:

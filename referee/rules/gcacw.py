@@ -1,0 +1,148 @@
+"""Great Campaigns of the American Civil War (Hood Strikes North): activations.
+
+The game has no command-range rule (Basic Game 2.2 lists leaders and their commands, not
+ranges) and no supply rule (Advanced Game 10.0: "All units are always in supply"): the
+report says so instead of checking either.
+
+Activations (5.2 Activate Leader): an activation is declared in the chat ("Activate Leader:
+Schofield", "Schofield activates"); the units of the leader's side that move until the next
+declaration or turn change are the ones he activated. Each must be of his command (the order
+of battle's chain) or allowed by a rules.xlsx Activation row (wagons for any Union leader,
+2.2; scenario permissions such as Croxton under Hatch); a row's ``limit`` caps the units of
+type ``of`` among ``members`` in one activation (Schofield: five IV/XXIII Corps infantry and
+three wagon trains).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from gamedata.model import ActivationRule, Game
+from gamedata.ruledata import cite
+
+from ..findings import Finding, Severity
+from ..timeline import StepView
+from .board import moved
+from .command import Tracer
+
+ACTIVATION = "activation"
+DECLARED = re.compile(r"\bactivat(e|es|ed|ing|ion)\b", re.IGNORECASE)
+
+
+def no_command_range(game: Game, label: str) -> list[Finding]:
+    return [Finding("command", Severity.INFO, f"{game.name} has no command-range rule (Basic Game 2.2 gives leaders "
+                    "their commands, not ranges): command ranges are not checked; activations are (check "
+                    "'activation')", "2.2 Playing Pieces", label)]
+
+
+def no_supply_rule(game: Game, label: str) -> list[Finding]:
+    return [Finding("supply", Severity.INFO, f"{game.name} has no supply rules (Advanced Game 10.0: all units are "
+                    "always in supply): nothing to check", "10.0 Supply (Advanced Game)", label)]
+
+
+@dataclass
+class Activation:
+    leader: object
+    step: int
+    player: str | None
+    scenario: str | None
+    units: dict[str, tuple[object, int]] = field(default_factory=dict)   # unit id -> (unit, step of its move)
+
+
+def _declared(game: Game, text: str, side_units: dict[str, object]) -> str | None:
+    """The leader a chat line activates (his name in a line saying 'activate'), if exactly one."""
+    if not DECLARED.search(text):
+        return None
+    hits = [uid for uid, u in side_units.items()
+            if re.search(rf"(?<!\w){re.escape(u.unit.name)}(?!\w)", text, re.IGNORECASE)]  # type: ignore[attr-defined]
+    longest = max(hits, key=lambda uid: len(side_units[uid].unit.name), default=None)  # type: ignore[attr-defined]
+    return longest
+
+
+def check_activations(game: Game, views: Sequence[object] | Iterable[object], steps: Sequence[StepView],
+                      label: str) -> Iterator[Finding]:
+    texts = {s.index: s.texts for s in steps if not s.is_undo}
+    players = {s.index: s.player for s in steps}
+    tracer = Tracer(game)
+    current: Activation | None = None
+    before = None
+    declared_any = False
+    for view in views:
+        step = view.step  # type: ignore[attr-defined]
+        if before is not None and getattr(before.turn, "id", None) != getattr(view.turn, "id", None):  # type: ignore[attr-defined]
+            if current is not None:
+                yield from _judge(game, current, label, tracer)
+            current = None
+        leaders = {uid: u for uid, u in view.units.items() if u.unit.type == "Ldr"}  # type: ignore[attr-defined]
+        for text in texts.get(step, ()):
+            uid = _declared(game, text, leaders)
+            if uid is not None:
+                declared_any = True
+                if current is not None:
+                    yield from _judge(game, current, label, tracer)
+                scenario = getattr(getattr(view, "scenario", None), "scenario_id", None)
+                current = Activation(leaders[uid], step, players.get(step), scenario)
+        if before is not None and current is not None:
+            for _, now in moved(before, view):
+                if now.side == current.leader.side and now.unit_id != current.leader.unit_id:  # type: ignore[attr-defined]
+                    current.units.setdefault(now.unit_id, (now, step))  # type: ignore[attr-defined]
+        before = view
+    if current is not None:
+        yield from _judge(game, current, label, tracer)
+    if not declared_any:
+        yield Finding(ACTIVATION, Severity.NOT_CHECKED, "no activation declared in the chat ('Activate Leader: "
+                      "<leader>'): which leader moved which units is not checked", "5.2 Activate Leader", label)
+
+
+def _rows(game: Game, leader: object, scenario: str | None) -> list[ActivationRule]:
+    found = []
+    for r in game.activation_rules:
+        names = [n.strip() for n in r.leader.split(";")]
+        if leader.unit_id not in names and f"side:{leader.side}" not in names:  # type: ignore[attr-defined]
+            continue
+        only = [s.strip() for s in r.scenarios.split(";") if s.strip()]
+        if only and scenario not in only:
+            continue
+        found.append(r)
+    return found
+
+
+def _member(game: Game, unit: object, spec: str) -> bool:
+    chain = {f.formation_id for f in game.command_chain(unit.unit_id, unit.formation)}  # type: ignore[attr-defined]
+    for part in (p.strip() for p in spec.split(";")):
+        if part.startswith("type:") and unit.unit.type == part[5:]:  # type: ignore[attr-defined]
+            return True
+        if part in chain or part == unit.unit_id:  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _own(game: Game, leader: object, unit: object) -> bool:
+    led = {f.formation_id for f in game.led_by(leader.unit_id)}  # type: ignore[attr-defined]
+    chain = {f.formation_id for f in game.command_chain(unit.unit_id, unit.formation)}  # type: ignore[attr-defined]
+    return bool(led & chain)
+
+
+def _judge(game: Game, a: Activation, label: str, tracer: Tracer) -> Iterator[Finding]:
+    leader = a.leader
+    rows = _rows(game, leader, a.scenario)
+    for unit, step in sorted(a.units.values(), key=lambda x: x[1]):
+        if _own(game, leader, unit) or any(_member(game, unit, r.members) for r in rows):
+            continue
+        yield Finding(ACTIVATION, Severity.ERROR, f"{unit.name} moved at step {step} in {leader.name}'s activation "  # type: ignore[attr-defined]
+                      f"(declared at step {a.step}) but is not of his command and no rule lets him activate it",
+                      "5.2 Activate Leader", label, step, a.player, (unit.name, leader.name),  # type: ignore[attr-defined]
+                      tracer.places(unit.map, [unit.hex]))  # type: ignore[attr-defined]
+    for r in rows:
+        if r.limit is None:
+            continue
+        counted = [(u, s) for u, s in a.units.values() if _member(game, u, r.members) and (not r.of or u.unit.type == r.of)]  # type: ignore[attr-defined]
+        if len(counted) > r.limit:
+            counted.sort(key=lambda x: x[1])
+            u, s = counted[r.limit]
+            names = tuple(x.name for x, _ in counted)  # type: ignore[attr-defined]
+            yield Finding(ACTIVATION, Severity.ERROR, f"{leader.name}'s activation (declared at step {a.step}) moved "  # type: ignore[attr-defined]
+                          f"{len(counted)} {r.of or 'units'} of {r.members} ({', '.join(names)}): at most {r.limit}",
+                          cite(f"{r.section} Activate Leader", r.rulebook_line), label, s, a.player,
+                          (leader.name, *names))  # type: ignore[attr-defined]
