@@ -229,3 +229,23 @@ def test_activations_of_units_the_leader_may_not_activate(logs):
         (10, ("Schofield", "Cox", "Ruger", "O. Moore", "Wood", "Whitaker", "Waters"))]
     assert found[1].rule == "5.2 Activate Leader (rulebook line 148)"
     assert found[1].message.startswith("Schofield's activation (declared at step 4) moved 6 Inf of USA IV;USA XXIII")
+
+
+def test_on_the_bundled_data_what_needs_the_map_is_not_checked_and_names_the_cells(logs):
+    """The bundled game has no map terrain and no printed ranges: traces and roads are not
+    checked, each naming cells to fill; the adjacent enemy and the roll (even at the best DRM
+    a Road could give) are caught all the same."""
+    built, log = logs["itw"]
+    report = run_check([log], module=built.module, game=SOURCES / "into-the-woods-shiloh",
+                       check_ids=["command", "supply"])
+    errors = [(f.step, f.pieces) for f in report.findings if f.severity is Severity.ERROR]
+    assert errors == [(10, ("7 MS",)), (14, ("5 MS", "61 IL"))]
+    roll = next(f for f in report.findings if f.step == 10)
+    assert roll.message == ("7 MS resupplied at S4424 on a failed roll: 7 -2 (at best on a Road: its terrain is not "
+                            "known) = 5, more than 4")
+    unchecked = {f.check: f.message for f in report.findings if f.severity is Severity.NOT_CHECKED
+                 and "not on the board" not in f.message}
+    assert "rules.xlsx:Ranges:26:range (Withers)" in unchecked["command"]
+    assert "terrain.xlsx:Hexes: a row for S2918" in unchecked["command"]
+    assert unchecked["supply"].startswith("not checked: resupply near roads and lanes in hexes without terrain (2x); "
+                                          "fill terrain.xlsx:Hexes: a row for ")

@@ -241,6 +241,8 @@ def _resupply(game: Game, supply: Supply, view: object, u: object, step: int, la
         unchecked.add("resupply distances not in rules.xlsx", [cell(game, f"resupply.{kind}-road")])
         return
     camp = any(s.hex == u.hex for s in game.terrain.specials("camp") if s.detail not in ("artillery", "cavalry"))  # type: ignore[attr-defined]
+    if kind == "small-arms":
+        yield from _roll(game, supply, view, u, step, label, player, rolls, used, camp)
     roads, roads_known = supply.near(u.hex, ROAD, int(road_n))  # type: ignore[attr-defined]
     lanes, lanes_known = supply.near(u.hex, LANE, int(lane_n))  # type: ignore[attr-defined]
     starts = roads + lanes
@@ -253,8 +255,6 @@ def _resupply(game: Game, supply: Supply, view: object, u: object, step: int, la
                           f"Farm Lane", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))  # type: ignore[attr-defined]
         return
     yield from _line(game, supply, view, u, starts, step, label, player, unchecked, rule, camp)
-    if kind == "small-arms":
-        yield from _roll(game, supply, view, u, step, label, player, rolls, used, camp)
 
 
 def _blockers(game: Game, view: object, side: str) -> tuple[set[Hex], set[Hex]]:
@@ -325,12 +325,13 @@ def _roll(game: Game, supply: Supply, view: object, u: object, step: int, label:
     die = roll.dice[0]
     target, camp_target = _number(game, "resupply.target"), _number(game, "resupply.camp-target")
     drm, why = 0.0, []
-    if supply.on(u.hex, ROAD):  # type: ignore[attr-defined]
+    road, lane = supply.on(u.hex, ROAD), supply.on(u.hex, LANE)  # type: ignore[attr-defined]
+    if road or road is None:
         drm += _number(game, "resupply.road-drm") or 0
-        why.append("on a Road")
-    elif supply.on(u.hex, LANE):  # type: ignore[attr-defined]
+        why.append("on a Road" if road else "at best on a Road: its terrain is not known")
+    elif lane or lane is None:
         drm += _number(game, "resupply.lane-drm") or 0
-        why.append("on a Farm Lane")
+        why.append("on a Farm Lane" if lane else "at best on a Farm Lane: its terrain is not known")
     until = parameter(game, "resupply.union-drm-until")
     date, hour = _hour(view)
     if u.side == "Union" and _first_day(game, view) and hour and until and hour <= str(until):  # type: ignore[attr-defined]
