@@ -1,0 +1,127 @@
+"""Into the Woods' chain-of-command limits and Shiloh Branch's bridge, on game views made up
+for each rule (stand-ins with the game view's fields; the planted logs in test_rule_logs run
+the same checks on logs VASSAL replays).
+
+4.33 (L176): no attachments of artillery or cavalry to brigades before 9 AM April 6th.
+4.32 (L172): no CSA brigade with more than two batteries unless it starts with more.
+9.44 (L315): the bridge hex S2610 closed to tracing in first-day scenarios starting at 8 AM or
+earlier until no Union unit is within four hexes; then open for good.
+10.92 (L399): +3 for Union resupply rolls until the end of 10 AM on a first day.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from gamedata.model import Unit
+from referee.rules.command import Tracer
+from referee.rules.gbacw import Bridge, _attachments
+
+ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
+
+
+@pytest.fixture(scope="module")
+def itw():
+    return load_game(ITW)
+
+
+@dataclass(frozen=True)
+class U:
+    unit: Unit
+    hex: object
+    formation: str
+    map: str = "Main Map"
+    status: dict = field(default_factory=dict)
+
+    unit_id = property(lambda self: self.unit.unit_id)
+    name = property(lambda self: self.unit.name)
+    side = property(lambda self: self.unit.side)
+    attached = property(lambda self: self.formation != (self.unit.formation or self.unit.command))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    scenario_id: str
+
+
+@dataclass
+class V:
+    step: int
+    units: dict
+    turn: object
+    scenario: object = Scenario("S2")
+    phase: object = None
+
+    def unit(self, uid):
+        return self.units.get(uid)
+
+
+def view(game, step, turn_id, placed):
+    ids = HexIds(game.maps)
+    turn = next(t for t in game.turns if t.id == turn_id)
+    units = {}
+    for uid, (where, formation) in placed.items():
+        unit = game.unit(uid)
+        units[uid] = U(unit, ids.parse(where), formation or unit.formation or unit.command)
+    return V(step, units, turn)
+
+
+GLADDEN = {"CS:Gladden": ("S3922", ""), "CS:Robertson Bty": ("S4023", "")}
+
+
+def attach(game, turn_id, batteries):
+    before = view(game, 0, turn_id, {**GLADDEN, **{b: ("S3922", "") for b in batteries}})
+    after = view(game, 1, turn_id, {**GLADDEN, **{b: ("S3922", "1/2/2") for b in batteries}})
+    return list(_attachments(game, before, after, "t.vlog", "Beauregard", Tracer(game)))
+
+
+def test_no_artillery_attached_before_9_am_april_6(itw):
+    (f,) = attach(itw, 15, ["CS:Girardey Bty"])
+    assert f.message == "Girardey Bty attached to 1/2/2 on 1862-04-06 08:00, before 1862-04-06 09:00"
+    assert f.rule == "4.33 (rulebook line 176)" and f.step == 1
+    assert attach(itw, 16, ["CS:Girardey Bty"]) == []
+
+
+def test_no_brigade_with_more_than_two_batteries(itw):
+    (f,) = attach(itw, 17, ["CS:Girardey Bty", "CS:Hudson Bty"])
+    assert f.message.startswith("1/2/2 has 3 batteries (")
+    assert f.rule == "4.32 (rulebook line 172)" and set(f.pieces) == {"Robertson Bty", "Girardey Bty", "Hudson Bty"}
+
+
+def test_shiloh_branch_bridge_closed_until_no_union_unit_within_four_hexes(itw):
+    bridge = Bridge(itw, Tracer(itw))
+    near = view(itw, 1, 15, {"US:25 MO": ("S2614", "")})          # four hexes from S2610
+    assert [str(h.column) + str(h.row) for h in bridge.closed(near)] == ["2610"]
+    away = view(itw, 2, 15, {"US:25 MO": ("S2615", "")})          # five
+    assert bridge.closed(away) == frozenset()
+    assert bridge.closed(near) == frozenset()                     # open for good
+    late = Bridge(itw, Tracer(itw))                                # Scenario 4 starts at 11 AM
+    assert late.closed(V(1, near.units, near.turn, Scenario("S4"))) == frozenset()
+
+
+def test_union_resupply_rolls_add_three_until_the_end_of_10_am(itw):
+    from rule_terrain import patch
+
+    from gamedata.rolls import roll_tables
+    from referee.dice import Roll
+    from referee.rules.gbacw import Supply, _roll
+    from referee.table_rolls import TableRoll
+
+    game = patch(itw, roads=[["S2012", "S2112", "S2212"]])
+    table = next(t for t in roll_tables(game.tables) if t.table_id == "ammo-resupply")
+
+    def rolled(turn_id, die):
+        v = view(game, 2, turn_id, {"US:25 MO": ("S2112", "")})
+        rolls = [TableRoll(Roll(1, "Grant", table.name, (die,), 10, ""), table, (die,), "the table's own button")]
+        supply = Supply(game, Tracer(game))
+        return [f.message for f in _roll(game, supply, v, v.unit("US:25 MO"), 2, "t.vlog", "Grant", rolls, set(),
+                                         camp=False)]
+
+    assert rolled(15, 6) == ["25 MO resupplied at S2112 on a failed roll: 6 +1 (on a Road, Union, first day to "
+                             "10 AM) = 7, more than 4"]
+    assert rolled(15, 3) == []                  # 3 - 2 + 3 = 4
+    assert rolled(17, 6) != [] and rolled(18, 6) == []     # 10 AM still +3; 11 AM: 6 - 2 = 4
