@@ -55,8 +55,10 @@ def at(game, uid, hex_id):
 
 
 def trace(game, leader, where, unit, to):
+    """The trace with its route drawn, as a finding shows it."""
     c, u = at(game, leader, where), at(game, unit, to)
-    return Tracer(game).trace(u, c, range_of(game, leader, c.side))
+    tracer = Tracer(game)
+    return tracer.drawn(tracer.trace(u, c, range_of(game, leader, c.side)))
 
 
 def test_who_traces_to_whom(itw):

@@ -18,8 +18,17 @@ def moved(before: object, after: object) -> Iterator[tuple[object, object]]:
     """(unit before, unit after) for each unit that changed hex on the map between two views."""
     for uid, u in after.units.items():  # type: ignore[attr-defined]
         was = before.unit(uid)  # type: ignore[attr-defined]
+        if was is u:
+            continue        # the view keeps the unit a step did not touch: nothing to compare
         if was is not None and was.hex is not None and u.hex is not None and was.hex != u.hex:
             yield was, u
+
+
+def touched(before: object, after: object) -> list[tuple[object | None, object]]:
+    """(unit before or None, unit after) for each unit the step re-read (the view keeps the
+    others as the same objects)."""
+    return [(before.unit(uid), u) for uid, u in after.units.items()  # type: ignore[attr-defined]
+            if before.unit(uid) is not u]  # type: ignore[attr-defined]
 
 
 def enemies_next_to(view: object, unit: object, graph: HexGraph) -> list[object]:

@@ -11,7 +11,7 @@ alone times the cheapest possible step, `trace-floor`), or not known (the cells 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from gamedata.hexids import Hex, HexIds
@@ -92,17 +92,21 @@ class Tracer:
                 far = self.distance(a, b, 4 * budget / floor + 8)
                 said = f"more than {budget / floor:g}" if far is None else f"{far:g}"
                 proof = f"{said} hexes away, at least {floor:g} MP each" if rng.move != HEXES else f"{said} hexes away"
-                best = self.best(a, b, rng.move) if self.game.terrain.hex(b) is not None else None
-                return Trace(unit, commander, rng, False, best.cost if best else None, best.path if best else (),
-                             proof=proof)
+                return Trace(unit, commander, rng, False, proof=proof)
         terrain = self.game.terrain
         unmapped = [h for h in (a, b) if terrain.hex(h) is None]
         if not unmapped and r.within(b) is False:
-            best = self.best(a, b, rng.move)
-            return Trace(unit, commander, rng, False, best.cost if best else None, best.path if best else (),
-                         proof="every cost on the way is known")
+            return Trace(unit, commander, rng, False, proof="every cost on the way is known")
         cells = tuple(u.cell for u in terrain.missing(unmapped)) if unmapped else tuple(r.cells)
         return Trace(unit, commander, rng, None, cells=cells)
+
+    def drawn(self, t: Trace) -> Trace:
+        """An out-of-range trace with its cheapest route, to say and draw (searched only for
+        the traces a finding reports: most out-of-range traces never are)."""
+        if t.within is not False or t.path or self.game.terrain.hex(t.unit.hex) is None:  # type: ignore[attr-defined]
+            return t
+        best = self.best(t.commander.hex, t.unit.hex, t.range.move)  # type: ignore[attr-defined]
+        return t if best is None else replace(t, cost=float(best.cost), path=best.path)  # type: ignore[arg-type]
 
     def best(self, a: Hex, b: Hex, move: str) -> Route | None:
         """The cheapest route, whatever its length (to draw an out-of-range trace)."""

@@ -22,7 +22,7 @@ from gamedata.ruledata import cell, cite, parameter, parameter_row
 
 from ..findings import Finding, Severity
 from . import incommand
-from .board import NON_COMBAT, Unchecked, within_hexes
+from .board import NON_COMBAT, Unchecked, touched, within_hexes
 from .command import Tracer
 
 SUPPLY = "supply"
@@ -72,8 +72,7 @@ def check_supply(game: Game, views: Iterable[object], label: str, players: dict[
     before = None
     for view in views:
         if before is not None:
-            for uid, u in view.units.items():  # type: ignore[attr-defined]
-                was = before.unit(uid)  # type: ignore[attr-defined]
+            for was, u in touched(before, view):
                 if was is None or u.hex is None or not any(
                         was.status.get(c) == "yes" and u.status.get(c) == "no" for c in codes):
                     continue

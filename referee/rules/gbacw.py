@@ -30,7 +30,7 @@ from gamedata.ruledata import cell, cite, parameter
 
 from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
-from .board import NON_COMBAT, Unchecked, enemies_next_to, within_hexes
+from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
 from . import incommand
 from .command import Tracer
 
@@ -102,11 +102,13 @@ def _attachments(game: Game, before: object, view: object, label: str, player: s
                  tracer: Tracer) -> Iterator[Finding]:
     """4.33 attachments of artillery and cavalry only from 9 AM April 6; 4.32 CSA batteries per brigade."""
     date, hour = _hour(view)
+    changed = touched(before, view)
+    if not any(was is None or was.formation != u.formation for was, u in changed):
+        return
     for rule in (r for r in game.chain_rules if r.rule == "attach-from"):
         types = {s[5:] for s in rule.subject.split(";") if s.startswith("type:")}
-        for uid, u in view.units.items():  # type: ignore[attr-defined]
-            was = before.unit(uid)  # type: ignore[attr-defined]
-            if not u.attached or u.unit.type not in types or (was is not None and was.attached and before is not view):
+        for was, u in changed:
+            if not u.attached or u.unit.type not in types or (was is not None and was.attached):
                 continue
             if date and f"{date} {hour}" < str(rule.value):
                 yield Finding(COMMAND, Severity.ERROR, f"{u.name} attached to {u.formation} on {date} {hour}, before "
@@ -115,7 +117,7 @@ def _attachments(game: Game, before: object, view: object, label: str, player: s
     for rule in (r for r in game.chain_rules if r.rule == "battery-limit"):
         limit = int(float(rule.value or 0))
         counts = _batteries(game, view, rule.side)
-        earlier = _batteries(game, before, rule.side) if before is not view else {}
+        earlier = _batteries(game, before, rule.side)
         for formation, names in counts.items():
             allowed = max(limit, len(game_start_batteries(game, formation)))
             if len(names) > allowed and len(earlier.get(formation, ())) <= allowed:
@@ -205,8 +207,7 @@ def check_supply(game: Game, views: Iterable[object], label: str, players: dict[
             before = view
             continue
         step = view.step  # type: ignore[attr-defined]
-        for uid, u in view.units.items():  # type: ignore[attr-defined]
-            was = before.unit(uid)  # type: ignore[attr-defined]
+        for was, u in touched(before, view):
             old, new = (_level(was) if was else None), _level(u)
             if old is None or new is None or new >= old or u.hex is None or u.unit.type in NON_COMBAT:
                 continue

@@ -133,6 +133,7 @@ def _always(game: Game, tracer: Tracer, view: object, movers: list[tuple[object,
         if key in said:
             continue
         said.add(key)
+        t = tracer.drawn(t)
         r = t.range
         yield Finding(CHECK_ID, Severity.ERROR, f"out of command after step {view.step}: {describe(t, tracer)}",  # type: ignore[attr-defined]
                       cite(f"{r.section} Command Radius", r.rulebook_line), label, view.step, player,  # type: ignore[attr-defined]
@@ -170,7 +171,7 @@ def _moved_out(failed: OutOfCommand, was: object, now: object, step: int, label:
     status = now.status.get("out-of-command")  # type: ignore[attr-defined]
     if status == "yes":
         return None
-    t = failed.trace
+    t = tracer.drawn(failed.trace)
     whose = "" if t.unit.unit_id == now.unit_id else f" ({t.unit.name}'s command)"  # type: ignore[attr-defined]
     marked = "but its counter is not marked Out of Command" if status == "no" else \
         "and its counter cannot show whether it is marked Out of Command"
