@@ -9,36 +9,37 @@ from gamedata.hexids import Hex
 from gamedata.paths import HexGraph
 
 from ..findings import Finding, Severity
+from ..view import GameView, UnitView
 
 #: Unit types that are not combat units: they neither block nor count as "an enemy unit".
 NON_COMBAT = frozenset({"Ldr", "HQ", "Sup", "Wag", "Blockhouse"})
 
 
-def moved(before: object, after: object) -> Iterator[tuple[object, object]]:
+def moved(before: GameView, after: GameView) -> Iterator[tuple[UnitView, UnitView]]:
     """(unit before, unit after) for each unit that changed hex on the map between two views."""
-    for uid, u in after.units.items():  # type: ignore[attr-defined]
-        was = before.unit(uid)  # type: ignore[attr-defined]
+    for uid, u in after.units.items():
+        was = before.unit(uid)
         if was is u:
             continue        # the view keeps the unit a step did not touch: nothing to compare
         if was is not None and was.hex is not None and u.hex is not None and was.hex != u.hex:
             yield was, u
 
 
-def touched(before: object, after: object) -> list[tuple[object | None, object]]:
+def touched(before: GameView, after: GameView) -> list[tuple[UnitView | None, UnitView]]:
     """(unit before or None, unit after) for each unit the step re-read (the view keeps the
     others as the same objects)."""
-    return [(before.unit(uid), u) for uid, u in after.units.items()  # type: ignore[attr-defined]
-            if before.unit(uid) is not u]  # type: ignore[attr-defined]
+    return [(before.unit(uid), u) for uid, u in after.units.items()
+            if before.unit(uid) is not u]
 
 
-def enemies_next_to(view: object, unit: object, graph: HexGraph) -> list[object]:
+def enemies_next_to(view: GameView, unit: UnitView, graph: HexGraph) -> list[UnitView]:
     """Enemy combat units in the hexes next to ``unit`` (and in its own, which cannot happen)."""
-    h = unit.hex  # type: ignore[attr-defined]
+    h = unit.hex
     if h is None or h not in graph:
         return []
     near = (h, *graph.neighbours(h))
-    return [o for n in near for o in view.at(n)  # type: ignore[attr-defined]
-            if o.side != unit.side and o.unit.type not in NON_COMBAT]  # type: ignore[attr-defined]
+    return [o for n in near for o in view.at(n)
+            if o.side != unit.side and o.unit.type not in NON_COMBAT]
 
 
 def within_hexes(graph: HexGraph, h: Hex, n: int) -> set[Hex]:

@@ -16,10 +16,11 @@ from functools import cached_property
 
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import _LEVELS, ChainRule, CommandRange, Game
-from gamedata.paths import Missing, Route, reach, route
+from gamedata.paths import Missing, Reach, Route, reach, route
+from gamedata.ruledata import parameter
 
 from ..findings import Place
-from gamedata.ruledata import parameter
+from ..view import GameView, UnitView
 
 #: The movement class that counts hexes, not terrain (Atlanta 2.1g "within 4 hexes").
 HEXES = "hexes"
@@ -36,8 +37,8 @@ class Trace:
     range, None not known (``cells`` say what to fill); ``cost`` of the cheapest route
     found (None: none), ``path`` from the commander, ``proof`` how an out-of-range was shown."""
 
-    unit: object
-    commander: object
+    unit: UnitView
+    commander: UnitView
     range: CommandRange
     within: bool | None
     cost: float | None = None
@@ -52,7 +53,7 @@ class Tracer:
 
     game: Game
     blocked: frozenset[Hex] = frozenset()
-    _reaches: dict = field(default_factory=dict)
+    _reaches: dict[tuple[Hex, str, float, frozenset[Hex]], Reach] = field(default_factory=dict)
 
     @cached_property
     def hexids(self) -> HexIds:
@@ -69,7 +70,7 @@ class Tracer:
         r = self._reach(a, HEXES, limit)
         return r.cost(b)
 
-    def _reach(self, start: Hex, move: str, budget: float):  # type: ignore[no-untyped-def]
+    def _reach(self, start: Hex, move: str, budget: float) -> Reach:
         key = (start, move, budget, self.blocked if move != HEXES else frozenset())
         if key not in self._reaches:
             step = _one if move == HEXES else self.game.effects.step_cost(move, self.game.terrain)
@@ -77,9 +78,9 @@ class Tracer:
                                        blocked=None if move == HEXES else self.blocked)
         return self._reaches[key]
 
-    def trace(self, unit: object, commander: object, rng: CommandRange) -> Trace:
+    def trace(self, unit: UnitView, commander: UnitView, rng: CommandRange) -> Trace:
         """Whether ``unit`` is within ``rng`` of ``commander`` (both on the map)."""
-        a, b = commander.hex, unit.hex  # type: ignore[attr-defined]
+        a, b = commander.hex, unit.hex
         assert a is not None and b is not None and rng.range is not None
         budget = float(rng.range)
         r = self._reach(a, rng.move, budget)
@@ -103,10 +104,10 @@ class Tracer:
     def drawn(self, t: Trace) -> Trace:
         """An out-of-range trace with its cheapest route, to say and draw (searched only for
         the traces a finding reports: most out-of-range traces never are)."""
-        if t.within is not False or t.path or self.game.terrain.hex(t.unit.hex) is None:  # type: ignore[attr-defined]
+        if t.within is not False or t.path or self.game.terrain.hex(t.unit.hex) is None:
             return t
-        best = self.best(t.commander.hex, t.unit.hex, t.range.move)  # type: ignore[attr-defined]
-        return t if best is None else replace(t, cost=float(best.cost), path=best.path)  # type: ignore[arg-type]
+        best = self.best(t.commander.hex, t.unit.hex, t.range.move)
+        return t if best is None else replace(t, cost=float(best.cost), path=best.path)
 
     def best(self, a: Hex, b: Hex, move: str) -> Route | None:
         """The cheapest route, whatever its length (to draw an out-of-range trace)."""
@@ -181,18 +182,18 @@ class Assessment:
     """Every subordinate on the map at one view: traces, and what could not be traced."""
 
     traces: tuple[Trace, ...]
-    exempt: tuple[tuple[object, ChainRule], ...]
-    no_range: tuple[tuple[object, object, CommandRange | None], ...]   # (unit, commander, row without a range)
+    exempt: tuple[tuple[UnitView, ChainRule], ...]
+    no_range: tuple[tuple[UnitView, UnitView, CommandRange | None], ...]   # (unit, commander, row without a range)
 
 
-def assess(tracer: Tracer, view: object, units: Iterable[object] | None = None) -> Assessment:
+def assess(tracer: Tracer, view: GameView, units: Iterable[UnitView] | None = None) -> Assessment:
     """Trace each unit on the map (or those given) to its commander(s) at ``view``."""
     game = tracer.game
     scenario = getattr(getattr(view, "scenario", None), "scenario_id", None)
     traces: list[Trace] = []
-    exempt: list[tuple[object, ChainRule]] = []
-    no_range: list[tuple[object, object, CommandRange | None]] = []
-    for u in (units if units is not None else view.units.values()):  # type: ignore[attr-defined]
+    exempt: list[tuple[UnitView, ChainRule]] = []
+    no_range: list[tuple[UnitView, UnitView, CommandRange | None]] = []
+    for u in (units if units is not None else view.units.values()):
         if u.hex is None:
             continue
         rules = chain_rules(game, "exempt", u.unit_id, u.side, scenario)
@@ -203,7 +204,7 @@ def assess(tracer: Tracer, view: object, units: Iterable[object] | None = None) 
         ids = tuple(str(alternate[0].value).split(";")) if alternate else commanders(game, u.unit_id, u.formation)
         options = []
         for cid in ids:
-            c = view.unit(cid.strip())  # type: ignore[attr-defined]
+            c = view.unit(cid.strip())
             if c is None or c.hex is None:
                 continue
             rng = range_of(game, c.unit_id, c.side)
@@ -222,24 +223,24 @@ def _best(options: list[Trace]) -> Trace:
     return min(options, key=lambda t: order[t.within])
 
 
-def adjacent_rescue(traces: Iterable[Trace], view: object, tracer: Tracer) -> Iterator[Trace]:
+def adjacent_rescue(traces: Iterable[Trace], view: GameView, tracer: Tracer) -> Iterator[Trace]:
     """CWB 10.5a C: a unit out of its brigadier's radius is in command when adjacent to an
     in-command unit of the same brigade (the Ranges row says `adjacent`)."""
     traces = list(traces)
-    ok = {t.unit.unit_id for t in traces if t.within}  # type: ignore[attr-defined]
+    ok = {t.unit.unit_id for t in traces if t.within}
     graph = tracer.game.terrain.graph
     changed = True
     while changed:
         changed = False
         for t in traces:
             u = t.unit
-            if t.within or not t.range.adjacent or u.unit_id in ok:  # type: ignore[attr-defined]
+            if t.within or not t.range.adjacent or u.unit_id in ok:
                 continue
-            near = {n for n in graph.neighbours(u.hex)} if u.hex in graph else set()  # type: ignore[attr-defined]
-            if any(o.unit_id in ok and o.formation == u.formation and o.hex in near  # type: ignore[attr-defined]
-                   for o in view.units.values()):  # type: ignore[attr-defined]
-                ok.add(u.unit_id)  # type: ignore[attr-defined]
+            near = {n for n in graph.neighbours(u.hex)} if u.hex in graph else set()
+            if any(o.unit_id in ok and o.formation == u.formation and o.hex in near
+                   for o in view.units.values()):
+                ok.add(u.unit_id)
                 changed = True
     for t in traces:
-        yield t if t.within or t.unit.unit_id not in ok else Trace(  # type: ignore[attr-defined]
+        yield t if t.within or t.unit.unit_id not in ok else Trace(
             t.unit, t.commander, t.range, True, proof="adjacent to an in-command unit of its formation")

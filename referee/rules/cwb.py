@@ -21,6 +21,7 @@ from gamedata.model import Game
 from gamedata.ruledata import cell, cite, parameter, parameter_row
 
 from ..findings import Finding, Severity
+from ..view import GameView, UnitView
 from . import incommand
 from .board import NON_COMBAT, Unchecked, touched, within_hexes
 from .command import Tracer
@@ -30,7 +31,7 @@ WAGONS = frozenset({"Sup", "Wag", "Wagon", "Train"})
 WORSE_THAN_SHAKEN = ("disorganized", "routed")
 
 
-def check_command(game: Game, views: Iterable[object], label: str, players: dict[int, str | None]
+def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
                   ) -> Iterator[Finding]:
     if not game.units:
         yield Finding(incommand.CHECK_ID, Severity.NOT_CHECKED, "command radii not checked: the game has no order of "
@@ -50,13 +51,13 @@ def _int(game: Game, key: str) -> int | None:
     return int(value) if isinstance(value, (int, float)) else None
 
 
-def _serves(game: Game, wagon: object) -> str:
+def _serves(game: Game, wagon: UnitView) -> str:
     """The formation a wagon serves: rules.xlsx `wagon.<unit id>`, else its OOB formation."""
-    value = parameter(game, f"wagon.{wagon.unit_id}")  # type: ignore[attr-defined]
-    return str(value) if value else game.formation_of(wagon.unit_id)  # type: ignore[attr-defined]
+    value = parameter(game, f"wagon.{wagon.unit_id}")
+    return str(value) if value else game.formation_of(wagon.unit_id)
 
 
-def check_supply(game: Game, views: Iterable[object], label: str, players: dict[int, str | None]
+def check_supply(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
                  ) -> Iterator[Finding]:
     codes = _ammo_codes(game)
     row = parameter_row(game, "resupply.wagon-distance")
@@ -78,7 +79,7 @@ def check_supply(game: Game, views: Iterable[object], label: str, players: dict[
                     continue
                 problems = list(_ineligible(game, tracer, graph, view, u, enemy_n, wagon_n, unchecked))
                 if problems:
-                    step = view.step  # type: ignore[attr-defined]
+                    step = view.step
                     pieces = (u.name, *dict.fromkeys(p for _, names, _ in problems for p in names))
                     hexes = [u.hex, *(h for _, _, hs in problems for h in hs)]
                     yield Finding(SUPPLY, Severity.ERROR, f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: "
@@ -88,38 +89,38 @@ def check_supply(game: Game, views: Iterable[object], label: str, players: dict[
     yield from unchecked.findings()
 
 
-def _ineligible(game: Game, tracer: Tracer, graph, view: object, u: object, enemy_n: int | None,  # type: ignore[no-untyped-def]
+def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, enemy_n: int | None,
                 wagon_n: int | None, unchecked: Unchecked) -> Iterator[tuple[str, list[str], list]]:
-    status = u.status  # type: ignore[attr-defined]
+    status = u.status
     for code in WORSE_THAN_SHAKEN:
         if status.get(code) == "yes":
             yield f"it is {code} (Shaken or better only)", [], []
-    if u.unit.type == "Art" and (status.get("limbered") == "no" or status.get("unlimbered") == "yes"):  # type: ignore[attr-defined]
+    if u.unit.type == "Art" and (status.get("limbered") == "no" or status.get("unlimbered") == "yes"):
         yield "artillery must be limbered to be resupplied", [], []
     if enemy_n is None:
         unchecked.add("the distance from the enemy", [cell(game, "resupply.enemy-distance")])
-    elif u.hex in graph:  # type: ignore[attr-defined]
-        close = within_hexes(graph, u.hex, enemy_n - 1)  # type: ignore[attr-defined]
-        near = [o for o in view.units.values()  # type: ignore[attr-defined]
-                if o.side != u.side and o.hex in close and o.unit.type not in NON_COMBAT | WAGONS]  # type: ignore[attr-defined]
+    elif u.hex in graph:
+        close = within_hexes(graph, u.hex, enemy_n - 1)
+        near = [o for o in view.units.values()
+                if o.side != u.side and o.hex in close and o.unit.type not in NON_COMBAT | WAGONS]
         if near:
-            e = min(near, key=lambda o: (tracer.distance(u.hex, o.hex, enemy_n) or 0, o.unit_id))  # type: ignore[attr-defined]
+            e = min(near, key=lambda o: (tracer.distance(u.hex, o.hex, enemy_n) or 0, o.unit_id))
             yield (f"the enemy {e.name} at {tracer.hexids.format(e.hex)} is "
-                   f"{tracer.distance(u.hex, e.hex, enemy_n):g} hexes away (at least {enemy_n})", [e.name], [e.hex])  # type: ignore[attr-defined]
+                   f"{tracer.distance(u.hex, e.hex, enemy_n):g} hexes away (at least {enemy_n})", [e.name], [e.hex])
     if wagon_n is None:
         unchecked.add("the distance from a wagon", [cell(game, "resupply.wagon-distance")])
         return
-    chain = {f.formation_id for f in game.command_chain(u.unit_id, u.formation)}  # type: ignore[attr-defined]
-    wagons = [w for w in view.units.values()  # type: ignore[attr-defined]
-              if w.side == u.side and w.unit.type in WAGONS and _serves(game, w) in chain]  # type: ignore[attr-defined]
+    chain = {f.formation_id for f in game.command_chain(u.unit_id, u.formation)}
+    wagons = [w for w in view.units.values()
+              if w.side == u.side and w.unit.type in WAGONS and _serves(game, w) in chain]
     if not any(w.hex is not None for w in wagons):
-        if not [w for w in game.units if w.side == u.side and w.type in WAGONS]:  # type: ignore[attr-defined]
+        if not [w for w in game.units if w.side == u.side and w.type in WAGONS]:
             unchecked.add("no wagon in the order of battle", ["oob.xlsx:Units (wagons)"])
         else:
             yield "no wagon of its corps or army train is on the map", [], []
         return
     on_map = [w for w in wagons if w.hex is not None and w.hex in graph]
-    if not any(tracer.distance(u.hex, w.hex, wagon_n) is not None for w in on_map):  # type: ignore[attr-defined]
+    if not any(tracer.distance(u.hex, w.hex, wagon_n) is not None for w in on_map):
         w = on_map[0]
         yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is more than {wagon_n} hexes away",
                [w.name], [w.hex])

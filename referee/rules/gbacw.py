@@ -30,8 +30,9 @@ from gamedata.ruledata import cell, cite, parameter
 
 from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
-from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
+from ..view import GameView, UnitView
 from . import incommand
+from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
 from .command import Tracer
 
 COMMAND = incommand.CHECK_ID
@@ -40,16 +41,16 @@ AMMO_LEVELS = ("full", "low", "no")
 ROAD, LANE = "Road", "Farm Lane"
 
 
-def _hour(view: object) -> tuple[str, str]:
+def _hour(view: GameView) -> tuple[str, str]:
     turn = getattr(view, "turn", None)
     return (turn.date, turn.hour) if turn is not None else ("", "")
 
 
-def _scenario(view: object) -> str | None:
+def _scenario(view: GameView) -> str | None:
     return getattr(getattr(view, "scenario", None), "scenario_id", None)
 
 
-def _first_day(game: Game, view: object) -> bool | None:
+def _first_day(game: Game, view: GameView) -> bool | None:
     """Whether the view's turn is on the scenario's first day (None: not known)."""
     sid, turn = _scenario(view), getattr(view, "turn", None)
     scenario = next((s for s in game.scenarios if s.scenario_id == sid), None)
@@ -71,7 +72,7 @@ class Bridge:
         self.latest = str(latest or "")
         self.open: bool | None = None
 
-    def closed(self, view: object) -> frozenset[Hex]:
+    def closed(self, view: GameView) -> frozenset[Hex]:
         if self.hex is None or self.near is None:
             return frozenset()
         if self.open is None:
@@ -82,7 +83,7 @@ class Bridge:
         if not self.open:
             graph = self.game.terrain.graph
             zone_ = within_hexes(graph, self.hex, self.near) if self.hex in graph else set()
-            if not any(u.side == "Union" and u.hex in zone_ for u in view.units.values()):  # type: ignore[attr-defined]
+            if not any(u.side == "Union" and u.hex in zone_ for u in view.units.values()):
                 self.open = True
         return frozenset() if self.open else frozenset({self.hex})
 
@@ -90,7 +91,7 @@ class Bridge:
 # ------------------------------------------------------------------ command
 
 
-def check_command(game: Game, views: Iterable[object], label: str, players: dict[int, str | None]
+def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
                   ) -> Iterator[Finding]:
     """Command at the Division Orders Phase (4.15, 4.2-4.21), Shiloh Branch's bridge closed while
     it is (9.44), attachments (4.33) and batteries per brigade (4.32) at every step."""
@@ -98,7 +99,7 @@ def check_command(game: Game, views: Iterable[object], label: str, players: dict
     return incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, _attachments)
 
 
-def _attachments(game: Game, before: object, view: object, label: str, player: str | None,
+def _attachments(game: Game, before: GameView, view: GameView, label: str, player: str | None,
                  tracer: Tracer) -> Iterator[Finding]:
     """4.33 attachments of artillery and cavalry only from 9 AM April 6; 4.32 CSA batteries per brigade."""
     date, hour = _hour(view)
@@ -112,7 +113,7 @@ def _attachments(game: Game, before: object, view: object, label: str, player: s
                 continue
             if date and f"{date} {hour}" < str(rule.value):
                 yield Finding(COMMAND, Severity.ERROR, f"{u.name} attached to {u.formation} on {date} {hour}, before "
-                              f"{rule.value}", cite(rule.section, rule.rulebook_line), label, view.step, player,  # type: ignore[attr-defined]
+                              f"{rule.value}", cite(rule.section, rule.rulebook_line), label, view.step, player,
                               (u.name,))
     for rule in (r for r in game.chain_rules if r.rule == "battery-limit"):
         limit = int(float(rule.value or 0))
@@ -123,16 +124,16 @@ def _attachments(game: Game, before: object, view: object, label: str, player: s
             if len(names) > allowed and len(earlier.get(formation, ())) <= allowed:
                 yield Finding(COMMAND, Severity.ERROR, f"{formation} has {len(names)} batteries ({', '.join(names)}): "
                               f"no brigade may have more than {limit} unless it starts with more",
-                              cite(rule.section, rule.rulebook_line), label, view.step, player, tuple(names))  # type: ignore[attr-defined]
+                              cite(rule.section, rule.rulebook_line), label, view.step, player, tuple(names))
 
 
 def game_start_batteries(game: Game, formation: str) -> list[str]:
     return [u.name for u in game.members(formation) if u.type == "Art"]
 
 
-def _batteries(game: Game, view: object, side: str) -> dict[str, list[str]]:
+def _batteries(game: Game, view: GameView, side: str) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
-    for u in view.units.values():  # type: ignore[attr-defined]
+    for u in view.units.values():
         if u.unit.type == "Art" and (not side or u.side == side) and u.hex is not None:
             f = game.formation(u.formation)
             if f is not None and f.level == "brigade":
@@ -143,10 +144,10 @@ def _batteries(game: Game, view: object, side: str) -> dict[str, list[str]]:
 # ------------------------------------------------------------------ ammunition supply
 
 
-def _level(unit: object) -> int | None:
-    value = unit.status.get("ammo")  # type: ignore[attr-defined]
-    if value in ("none", None):
-        return 0 if value == "none" else None
+def _level(unit: UnitView) -> int | None:
+    value = unit.status.get("ammo")
+    if value == "none":                  # no ammunition marker on the stack: full
+        return 0
     return AMMO_LEVELS.index(value) if value in AMMO_LEVELS else None
 
 
@@ -193,7 +194,7 @@ class Supply:
         return [self.tracer.hexids.parse(t.strip()) for t in str(text).split(";")] if text else None
 
 
-def check_supply(game: Game, views: Iterable[object], label: str, players: dict[int, str | None],
+def check_supply(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None],
                  rolls: list[TableRoll]) -> Iterator[Finding]:
     tracer = Tracer(game)
     supply = Supply(game, tracer)
@@ -206,7 +207,7 @@ def check_supply(game: Game, views: Iterable[object], label: str, players: dict[
         if before is None:
             before = view
             continue
-        step = view.step  # type: ignore[attr-defined]
+        step = view.step
         for was, u in touched(before, view):
             old, new = (_level(was) if was else None), _level(u)
             if old is None or new is None or new >= old or u.hex is None or u.unit.type in NON_COMBAT:
@@ -231,37 +232,37 @@ def _number(game: Game, key: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
-def _resupply(game: Game, supply: Supply, view: object, u: object, step: int, label: str, player: str | None,
+def _resupply(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,
               rolls: list[TableRoll], used: set[int], unchecked: Unchecked, rule: str) -> Iterator[Finding]:
     tracer = supply.tracer
-    kind = "artillery" if u.unit.type == "Art" else "small-arms"  # type: ignore[attr-defined]
+    kind = "artillery" if u.unit.type == "Art" else "small-arms"
     road_n, lane_n = _number(game, f"resupply.{kind}-road"), _number(game, f"resupply.{kind}-lane")
-    where = tracer.hexids.format(u.hex)  # type: ignore[attr-defined]
-    said = f"{u.name} resupplied at {where}"  # type: ignore[attr-defined]
+    where = tracer.hexids.format(u.hex)
+    said = f"{u.name} resupplied at {where}"
     if road_n is None or lane_n is None:
         unchecked.add("resupply distances not in rules.xlsx", [cell(game, f"resupply.{kind}-road")])
         return
-    camp = any(s.hex == u.hex for s in game.terrain.specials("camp") if s.detail not in ("artillery", "cavalry"))  # type: ignore[attr-defined]
+    camp = any(s.hex == u.hex for s in game.terrain.specials("camp") if s.detail not in ("artillery", "cavalry"))
     if kind == "small-arms":
         yield from _roll(game, supply, view, u, step, label, player, rolls, used, camp)
-    roads, roads_known = supply.near(u.hex, ROAD, int(road_n))  # type: ignore[attr-defined]
-    lanes, lanes_known = supply.near(u.hex, LANE, int(lane_n))  # type: ignore[attr-defined]
+    roads, roads_known = supply.near(u.hex, ROAD, int(road_n))
+    lanes, lanes_known = supply.near(u.hex, LANE, int(lane_n))
     starts = roads + lanes
     if not starts:
         if not (roads_known and lanes_known):
             unchecked.add("resupply near roads and lanes in hexes without terrain",
-                          [x.cell for x in game.terrain.missing(within_hexes(game.terrain.graph, u.hex, int(road_n)))][:3])  # type: ignore[attr-defined]
+                          [x.cell for x in game.terrain.missing(within_hexes(game.terrain.graph, u.hex, int(road_n)))][:3])
         elif not camp:
             yield Finding(SUPPLY, Severity.ERROR, f"{said}: not within {road_n:g} hex(es) of a Road nor {lane_n:g} of a "
-                          f"Farm Lane", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))  # type: ignore[attr-defined]
+                          f"Farm Lane", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))
         return
     yield from _line(game, supply, view, u, starts, step, label, player, unchecked, rule, camp)
 
 
-def _blockers(game: Game, view: object, side: str) -> tuple[set[Hex], set[Hex]]:
+def _blockers(game: Game, view: GameView, side: str) -> tuple[set[Hex], set[Hex]]:
     """Hexes of enemy units that block (in command, not unassigned cavalry) and of friendly units."""
     enemy, friendly = set(), set()
-    for o in view.units.values():  # type: ignore[attr-defined]
+    for o in view.units.values():
         if o.hex is None:
             continue
         if o.side == side:
@@ -275,15 +276,15 @@ def _blockers(game: Game, view: object, side: str) -> tuple[set[Hex], set[Hex]]:
     return enemy, friendly
 
 
-def _line(game: Game, supply: Supply, view: object, u: object, starts: list[Hex], step: int, label: str,
+def _line(game: Game, supply: Supply, view: GameView, u: UnitView, starts: list[Hex], step: int, label: str,
           player: str | None, unchecked: Unchecked, rule: str, camp: bool) -> Iterator[Finding]:
     tracer = supply.tracer
-    sources = supply.sources(u.side)  # type: ignore[attr-defined]
+    sources = supply.sources(u.side)
     if sources is None:
-        unchecked.add(f"the {u.side} supply source has no hex", [cell(game, f"supply-source.{u.side}")])  # type: ignore[attr-defined]
+        unchecked.add(f"the {u.side} supply source has no hex", [cell(game, f"supply-source.{u.side}")])
         return
     graph = game.terrain.graph
-    enemy, friendly = _blockers(game, view, u.side)  # type: ignore[attr-defined]
+    enemy, friendly = _blockers(game, view, u.side)
     cut = zone(graph, enemy, unless=friendly)
     line = route(graph, starts, sources, supply.step, blocked=cut, mode=supply.mode)
     if line is not None and not line.missing:
@@ -295,30 +296,30 @@ def _line(game: Game, supply: Supply, view: object, u: object, starts: list[Hex]
     if free is None or free.missing:
         if free is None:
             yield Finding(SUPPLY, Severity.ERROR if not camp else Severity.WARNING,
-                          f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: no road or lane joins it to the "  # type: ignore[attr-defined]
-                          f"supply source", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))  # type: ignore[attr-defined]
+                          f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: no road or lane joins it to the "
+                          f"supply source", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))
         else:
             unchecked.add("supply lines through hexsides without terrain", free.cells)
         return
     blocked = [h for h in free.path if h in cut]
-    near = sorted({o.name for h in blocked for n in (h, *graph.neighbours(h)) for o in view.at(n)  # type: ignore[attr-defined]
-                   if o.side != u.side and o.hex in enemy})  # type: ignore[attr-defined]
+    near = sorted({o.name for h in blocked for n in (h, *graph.neighbours(h)) for o in view.at(n)
+                   if o.side != u.side and o.hex in enemy})
     yield Finding(SUPPLY, Severity.ERROR if not camp else Severity.WARNING,
-                  f"{u.name} resupplied at {tracer.hexids.format(u.hex)} with its supply line cut: the road to "  # type: ignore[attr-defined]
+                  f"{u.name} resupplied at {tracer.hexids.format(u.hex)} with its supply line cut: the road to "
                   f"{tracer.hexids.format(free.path[-1])} passes {', '.join(tracer.hexids.format(h) for h in blocked)}, "
                   f"next to {', '.join(near)}" + (" (a camp roll needs no supply line)" if camp else ""),
-                  rule, label, step, player, (u.name, *near), tracer.places(u.map, [u.hex]),  # type: ignore[attr-defined]
-                  tracer.places(u.map, free.path), tracer.places(u.map, blocked))  # type: ignore[attr-defined]
+                  rule, label, step, player, (u.name, *near), tracer.places(u.map, [u.hex]),
+                  tracer.places(u.map, free.path), tracer.places(u.map, blocked))
 
 
-def _roll(game: Game, supply: Supply, view: object, u: object, step: int, label: str, player: str | None,
+def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,
           rolls: list[TableRoll], used: set[int], camp: bool) -> Iterator[Finding]:
     """The Ammo Resupply roll before the resupply (the latest not already used)."""
     roll = next((r for r in reversed(rolls) if r.step <= step and r.step not in used), None)
     rule = cite("10.92 Ammo Resupply", 385)
-    said = f"{u.name} resupplied at {supply.tracer.hexids.format(u.hex)}"  # type: ignore[attr-defined]
+    said = f"{u.name} resupplied at {supply.tracer.hexids.format(u.hex)}"
     if roll is None:
-        if view.phase != "Replacement/Recovery":  # type: ignore[attr-defined]
+        if view.phase != "Replacement/Recovery":
             yield Finding(SUPPLY, Severity.WARNING, f"{said} without an Ammo Resupply roll", rule, label, step, player,
                           (u.name,))
         return
@@ -326,7 +327,7 @@ def _roll(game: Game, supply: Supply, view: object, u: object, step: int, label:
     die = roll.dice[0]
     target, camp_target = _number(game, "resupply.target"), _number(game, "resupply.camp-target")
     drm, why = 0.0, []
-    road, lane = supply.on(u.hex, ROAD), supply.on(u.hex, LANE)  # type: ignore[attr-defined]
+    road, lane = supply.on(u.hex, ROAD), supply.on(u.hex, LANE)
     if road or road is None:
         drm += _number(game, "resupply.road-drm") or 0
         why.append("on a Road" if road else "at best on a Road: its terrain is not known")
@@ -335,7 +336,7 @@ def _roll(game: Game, supply: Supply, view: object, u: object, step: int, label:
         why.append("on a Farm Lane" if lane else "at best on a Farm Lane: its terrain is not known")
     until = parameter(game, "resupply.union-drm-until")
     date, hour = _hour(view)
-    if u.side == "Union" and _first_day(game, view) and hour and until and hour <= str(until):  # type: ignore[attr-defined]
+    if u.side == "Union" and _first_day(game, view) and hour and until and hour <= str(until):
         drm += _number(game, "resupply.union-drm") or 0
         why.append("Union, first day to 10 AM")
     if target is None:
@@ -344,9 +345,9 @@ def _roll(game: Game, supply: Supply, view: object, u: object, step: int, label:
         return
     yield Finding(SUPPLY, Severity.ERROR, f"{said} on a failed roll: {die} {drm:+g} ({', '.join(why) or 'no DRM'}) = "
                   f"{die + drm:g}, more than {target:g}", rule, label, step, player, (u.name,),
-                  supply.tracer.places(u.map, [u.hex]))  # type: ignore[attr-defined]
+                  supply.tracer.places(u.map, [u.hex]))
 
 
-def resupply_rolls(steps, game: Game, views) -> list[TableRoll]:  # type: ignore[no-untyped-def]
+def resupply_rolls(steps, game: Game, views) -> list[TableRoll]:
     phase = (lambda s: views.at(s).phase) if views is not None else (lambda s: None)
     return [r for r in read_table_rolls(steps, game, phase).rolls if r.table.table_id == "ammo-resupply"]

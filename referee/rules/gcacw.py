@@ -23,6 +23,7 @@ from gamedata.ruledata import cite
 
 from ..findings import Finding, Severity
 from ..timeline import StepView
+from ..view import GameView, UnitView
 from .board import moved
 from .command import Tracer
 
@@ -43,24 +44,24 @@ def no_supply_rule(game: Game, label: str) -> list[Finding]:
 
 @dataclass
 class Activation:
-    leader: object
+    leader: UnitView
     step: int
     player: str | None
     scenario: str | None
-    units: dict[str, tuple[object, int]] = field(default_factory=dict)   # unit id -> (unit, step of its move)
+    units: dict[str, tuple[UnitView, int]] = field(default_factory=dict)   # unit id -> (unit, step of its move)
 
 
-def _declared(game: Game, text: str, side_units: dict[str, object]) -> str | None:
+def _declared(game: Game, text: str, side_units: dict[str, UnitView]) -> str | None:
     """The leader a chat line activates (his name in a line saying 'activate'), if exactly one."""
     if not DECLARED.search(text):
         return None
     hits = [uid for uid, u in side_units.items()
-            if re.search(rf"(?<!\w){re.escape(u.unit.name)}(?!\w)", text, re.IGNORECASE)]  # type: ignore[attr-defined]
-    longest = max(hits, key=lambda uid: len(side_units[uid].unit.name), default=None)  # type: ignore[attr-defined]
+            if re.search(rf"(?<!\w){re.escape(u.unit.name)}(?!\w)", text, re.IGNORECASE)]
+    longest = max(hits, key=lambda uid: len(side_units[uid].unit.name), default=None)
     return longest
 
 
-def check_activations(game: Game, views: Sequence[object] | Iterable[object], steps: Sequence[StepView],
+def check_activations(game: Game, views: Iterable[GameView], steps: Sequence[StepView],
                       label: str) -> Iterator[Finding]:
     texts = {s.index: s.texts for s in steps if not s.is_undo}
     players = {s.index: s.player for s in steps}
@@ -69,12 +70,12 @@ def check_activations(game: Game, views: Sequence[object] | Iterable[object], st
     before = None
     declared_any = False
     for view in views:
-        step = view.step  # type: ignore[attr-defined]
-        if before is not None and getattr(before.turn, "id", None) != getattr(view.turn, "id", None):  # type: ignore[attr-defined]
+        step = view.step
+        if before is not None and getattr(before.turn, "id", None) != getattr(view.turn, "id", None):
             if current is not None:
                 yield from _judge(game, current, label, tracer)
             current = None
-        leaders = {uid: u for uid, u in view.units.items() if u.unit.type == "Ldr"}  # type: ignore[attr-defined]
+        leaders = {uid: u for uid, u in view.units.items() if u.unit.type == "Ldr"}
         for text in texts.get(step, ()):
             uid = _declared(game, text, leaders)
             if uid is not None:
@@ -85,8 +86,8 @@ def check_activations(game: Game, views: Sequence[object] | Iterable[object], st
                 current = Activation(leaders[uid], step, players.get(step), scenario)
         if before is not None and current is not None:
             for _, now in moved(before, view):
-                if now.side == current.leader.side and now.unit_id != current.leader.unit_id:  # type: ignore[attr-defined]
-                    current.units.setdefault(now.unit_id, (now, step))  # type: ignore[attr-defined]
+                if now.side == current.leader.side and now.unit_id != current.leader.unit_id:
+                    current.units.setdefault(now.unit_id, (now, step))
         before = view
     if current is not None:
         yield from _judge(game, current, label, tracer)
@@ -95,11 +96,11 @@ def check_activations(game: Game, views: Sequence[object] | Iterable[object], st
                       "<leader>'): which leader moved which units is not checked", "5.2 Activate Leader", label)
 
 
-def _rows(game: Game, leader: object, scenario: str | None) -> list[ActivationRule]:
+def _rows(game: Game, leader: UnitView, scenario: str | None) -> list[ActivationRule]:
     found = []
     for r in game.activation_rules:
         names = [n.strip() for n in r.leader.split(";")]
-        if leader.unit_id not in names and f"side:{leader.side}" not in names:  # type: ignore[attr-defined]
+        if leader.unit_id not in names and f"side:{leader.side}" not in names:
             continue
         only = [s.strip() for s in r.scenarios.split(";") if s.strip()]
         if only and scenario not in only:
@@ -108,19 +109,19 @@ def _rows(game: Game, leader: object, scenario: str | None) -> list[ActivationRu
     return found
 
 
-def _member(game: Game, unit: object, spec: str) -> bool:
-    chain = {f.formation_id for f in game.command_chain(unit.unit_id, unit.formation)}  # type: ignore[attr-defined]
+def _member(game: Game, unit: UnitView, spec: str) -> bool:
+    chain = {f.formation_id for f in game.command_chain(unit.unit_id, unit.formation)}
     for part in (p.strip() for p in spec.split(";")):
-        if part.startswith("type:") and unit.unit.type == part[5:]:  # type: ignore[attr-defined]
+        if part.startswith("type:") and unit.unit.type == part[5:]:
             return True
-        if part in chain or part == unit.unit_id:  # type: ignore[attr-defined]
+        if part in chain or part == unit.unit_id:
             return True
     return False
 
 
-def _own(game: Game, leader: object, unit: object) -> bool:
-    led = {f.formation_id for f in game.led_by(leader.unit_id)}  # type: ignore[attr-defined]
-    chain = {f.formation_id for f in game.command_chain(unit.unit_id, unit.formation)}  # type: ignore[attr-defined]
+def _own(game: Game, leader: UnitView, unit: UnitView) -> bool:
+    led = {f.formation_id for f in game.led_by(leader.unit_id)}
+    chain = {f.formation_id for f in game.command_chain(unit.unit_id, unit.formation)}
     return bool(led & chain)
 
 
@@ -130,19 +131,19 @@ def _judge(game: Game, a: Activation, label: str, tracer: Tracer) -> Iterator[Fi
     for unit, step in sorted(a.units.values(), key=lambda x: x[1]):
         if _own(game, leader, unit) or any(_member(game, unit, r.members) for r in rows):
             continue
-        yield Finding(ACTIVATION, Severity.ERROR, f"{unit.name} moved at step {step} in {leader.name}'s activation "  # type: ignore[attr-defined]
+        yield Finding(ACTIVATION, Severity.ERROR, f"{unit.name} moved at step {step} in {leader.name}'s activation "
                       f"(declared at step {a.step}) but is not of his command and no rule lets him activate it",
-                      "5.2 Activate Leader", label, step, a.player, (unit.name, leader.name),  # type: ignore[attr-defined]
-                      tracer.places(unit.map, [unit.hex]))  # type: ignore[attr-defined]
+                      "5.2 Activate Leader", label, step, a.player, (unit.name, leader.name),
+                      tracer.places(unit.map, [unit.hex]))
     for r in rows:
         if r.limit is None:
             continue
-        counted = [(u, s) for u, s in a.units.values() if _member(game, u, r.members) and (not r.of or u.unit.type == r.of)]  # type: ignore[attr-defined]
+        counted = [(u, s) for u, s in a.units.values() if _member(game, u, r.members) and (not r.of or u.unit.type == r.of)]
         if len(counted) > r.limit:
             counted.sort(key=lambda x: x[1])
             u, s = counted[r.limit]
-            names = tuple(x.name for x, _ in counted)  # type: ignore[attr-defined]
-            yield Finding(ACTIVATION, Severity.ERROR, f"{leader.name}'s activation (declared at step {a.step}) moved "  # type: ignore[attr-defined]
+            names = tuple(x.name for x, _ in counted)
+            yield Finding(ACTIVATION, Severity.ERROR, f"{leader.name}'s activation (declared at step {a.step}) moved "
                           f"{len(counted)} {r.of or 'units'} of {r.members} ({', '.join(names)}): at most {r.limit}",
                           cite(f"{r.section} Activate Leader", r.rulebook_line), label, s, a.player,
-                          (leader.name, *names))  # type: ignore[attr-defined]
+                          (leader.name, *names))

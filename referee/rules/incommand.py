@@ -23,14 +23,15 @@ from gamedata.model import Game
 from gamedata.ruledata import cite
 
 from ..findings import Finding, Severity
+from ..view import GameView, UnitView
 from .board import Unchecked, moved
 from .command import Assessment, Trace, Tracer, adjacent_rescue, assess, own_formation
 
 CHECK_ID = "command"
 KNOWN = "every cost on the way is known"
 
-Blocked = Callable[[object], frozenset[Hex]]
-Extra = Callable[[Game, object, object, str, "str | None", Tracer], Iterator[Finding]]
+Blocked = Callable[[GameView], frozenset[Hex]]
+Extra = Callable[[Game, GameView, GameView, str, "str | None", Tracer], Iterator[Finding]]
 
 
 @dataclass(frozen=True)
@@ -52,11 +53,11 @@ def describe(t: Trace, tracer: Tracer) -> str:
     u, c, r = t.unit, t.commander, t.range
     unit = "hexes" if r.move == "hexes" else "MP"
     how = f"{t.cost:g} {unit}" if t.cost is not None else t.proof
-    return (f"{u.name} at {tracer.hexids.format(u.hex)} was {how} from {c.name} at "  # type: ignore[attr-defined]
-            f"{tracer.hexids.format(c.hex)}, beyond his {r.range:g} {unit} command range")  # type: ignore[attr-defined]
+    return (f"{u.name} at {tracer.hexids.format(u.hex)} was {how} from {c.name} at "
+            f"{tracer.hexids.format(c.hex)}, beyond his {r.range:g} {unit} command range")
 
 
-def check(game: Game, views: Iterable[object], label: str, players: dict[int, str | None], rule: str,
+def check(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None], rule: str,
           blocked: Blocked = lambda view: frozenset(), extra: Extra | None = None) -> Iterator[Finding]:
     """The command findings of one log (see the module docstring)."""
     tracer = Tracer(game)
@@ -67,18 +68,18 @@ def check(game: Game, views: Iterable[object], label: str, players: dict[int, st
     saw_phase = False
     before = None
     for view in views:
-        step = view.step  # type: ignore[attr-defined]
+        step = view.step
         player = players.get(step)
         if before is None:
             before = view
             continue
-        turn = getattr(view.turn, "id", None)  # type: ignore[attr-defined]
+        turn = getattr(view.turn, "id", None)
         movers = list(moved(before, view))
         if not phase:
             yield from _always(game, tracer, view, movers, blocked, unchecked, said, label, player)
         else:
-            if view.phase == phase and (before.phase != phase or  # type: ignore[attr-defined]
-                                        getattr(before.turn, "id", None) != turn):  # type: ignore[attr-defined]
+            if view.phase == phase and (before.phase != phase or
+                                        getattr(before.turn, "id", None) != turn):
                 saw_phase = True
                 tracer.blocked = blocked(view)
                 out = _failed(game, assess(tracer, view), step, unchecked)
@@ -106,27 +107,27 @@ def check(game: Game, views: Iterable[object], label: str, players: dict[int, st
             f"{r.section} {r.subject} ({r.value})" for r in caps), rule, label)
 
 
-def _subjects(game: Game, view: object, units: list[object]) -> list[object]:
+def _subjects(game: Game, view: GameView, units: list[UnitView]) -> list[UnitView]:
     """The units given and the leaders over them (whose traces put them out of command)."""
-    ids = {u.unit_id for u in units}  # type: ignore[attr-defined]
-    ids |= {f.leader for u in units for f in game.command_chain(u.unit_id, u.formation) if f.leader}  # type: ignore[attr-defined]
-    return [u for uid, u in view.units.items() if uid in ids]  # type: ignore[attr-defined]
+    ids = {u.unit_id for u in units}
+    ids |= {f.leader for u in units for f in game.command_chain(u.unit_id, u.formation) if f.leader}
+    return [u for uid, u in view.units.items() if uid in ids]
 
 
-def _always(game: Game, tracer: Tracer, view: object, movers: list[tuple[object, object]], blocked: Blocked,
+def _always(game: Game, tracer: Tracer, view: GameView, movers: list[tuple[UnitView, UnitView]], blocked: Blocked,
             unchecked: Unchecked, said: set[tuple[str, int]], label: str, player: str | None) -> Iterator[Finding]:
     if not movers:
         return
-    moved_ids = {now.unit_id for _, now in movers}  # type: ignore[attr-defined]
+    moved_ids = {now.unit_id for _, now in movers}
     led = {f.formation_id for uid in moved_ids for f in game.led_by(uid)}
-    subjects = [u for u in view.units.values()  # type: ignore[attr-defined]
+    subjects = [u for u in view.units.values()
                 if u.unit_id in moved_ids or any(f.formation_id in led for f in game.command_chain(u.unit_id, u.formation))]
     tracer.blocked = blocked(view)
     assessment = assess(tracer, view, subjects)
     traces = list(adjacent_rescue(assessment.traces, view, tracer))
-    _failed(game, Assessment(tuple(traces), assessment.exempt, assessment.no_range), view.step, unchecked)  # type: ignore[attr-defined]
+    _failed(game, Assessment(tuple(traces), assessment.exempt, assessment.no_range), view.step, unchecked)
     for t in traces:
-        key = (t.unit.unit_id, 0)  # type: ignore[attr-defined]
+        key = (t.unit.unit_id, 0)
         if t.within is not False:
             said.discard(key)
             continue
@@ -135,51 +136,51 @@ def _always(game: Game, tracer: Tracer, view: object, movers: list[tuple[object,
         said.add(key)
         t = tracer.drawn(t)
         r = t.range
-        yield Finding(CHECK_ID, Severity.ERROR, f"out of command after step {view.step}: {describe(t, tracer)}",  # type: ignore[attr-defined]
-                      cite(f"{r.section} Command Radius", r.rulebook_line), label, view.step, player,  # type: ignore[attr-defined]
-                      (t.unit.name, t.commander.name),  # type: ignore[attr-defined]
-                      tracer.places(t.unit.map, [t.unit.hex, t.commander.hex]), tracer.places(t.unit.map, t.path))  # type: ignore[attr-defined]
+        yield Finding(CHECK_ID, Severity.ERROR, f"out of command after step {view.step}: {describe(t, tracer)}",
+                      cite(f"{r.section} Command Radius", r.rulebook_line), label, view.step, player,
+                      (t.unit.name, t.commander.name),
+                      tracer.places(t.unit.map, [t.unit.hex, t.commander.hex]), tracer.places(t.unit.map, t.path))
 
 
 def _failed(game: Game, assessment: Assessment, step: int, unchecked: Unchecked) -> dict[str, OutOfCommand]:
     found: dict[str, OutOfCommand] = {}
     for t in assessment.traces:
         if t.within is False:
-            uid = t.unit.unit_id  # type: ignore[attr-defined]
+            uid = t.unit.unit_id
             found[uid] = OutOfCommand(t, step, own_formation(game, uid))
         elif t.within is None:
             unchecked.add("command traces through hexes without terrain", t.cells)
     for _, c, rng in assessment.no_range:
         where = f"{rng.origin.file}:{rng.origin.sheet}:{rng.origin.row}:range ({c.name})" if rng and rng.origin \
-            else f"rules.xlsx:Ranges: a row for {c.name}"  # type: ignore[attr-defined]
+            else f"rules.xlsx:Ranges: a row for {c.name}"
         unchecked.add("leaders whose command range is not in rules.xlsx (printed on the counter only)", [where])
     return found
 
 
-def _why_out(game: Game, unit: object, out: dict[str, OutOfCommand]) -> OutOfCommand | None:
+def _why_out(game: Game, unit: UnitView, out: dict[str, OutOfCommand]) -> OutOfCommand | None:
     """The failed trace that puts ``unit`` out of command: its nearest leader's over it (a
     brigadier out of his division leader's range takes the whole brigade with him), else its own."""
     by_formation = {o.formation: o for o in out.values() if o.formation}
-    for f in game.command_chain(unit.unit_id, unit.formation):  # type: ignore[attr-defined]
+    for f in game.command_chain(unit.unit_id, unit.formation):
         if f.formation_id in by_formation and by_formation[f.formation_id].trace.unit is not unit:
             return by_formation[f.formation_id]
-    return out.get(unit.unit_id)  # type: ignore[attr-defined]
+    return out.get(unit.unit_id)
 
 
-def _moved_out(failed: OutOfCommand, was: object, now: object, step: int, label: str, player: str | None,
+def _moved_out(failed: OutOfCommand, was: UnitView, now: UnitView, step: int, label: str, player: str | None,
                tracer: Tracer, when: str) -> Finding | None:
-    status = now.status.get("out-of-command")  # type: ignore[attr-defined]
+    status = now.status.get("out-of-command")
     if status == "yes":
         return None
     t = tracer.drawn(failed.trace)
-    whose = "" if t.unit.unit_id == now.unit_id else f" ({t.unit.name}'s command)"  # type: ignore[attr-defined]
+    whose = "" if t.unit.unit_id == now.unit_id else f" ({t.unit.name}'s command)"
     marked = "but its counter is not marked Out of Command" if status == "no" else \
         "and its counter cannot show whether it is marked Out of Command"
     r = t.range
-    message = (f"{now.name}{whose} moved from {tracer.hexids.format(was.hex)} to {tracer.hexids.format(now.hex)} "  # type: ignore[attr-defined]
+    message = (f"{now.name}{whose} moved from {tracer.hexids.format(was.hex)} to {tracer.hexids.format(now.hex)} "
                f"out of command, {marked}: {when} {describe(t, tracer)}")
-    hexes = [now.hex, t.unit.hex, t.commander.hex]  # type: ignore[attr-defined]
+    hexes = [now.hex, t.unit.hex, t.commander.hex]
     return Finding(CHECK_ID, Severity.ERROR if status == "no" else Severity.WARNING, message,
                    cite(f"{r.section} Command Range", r.rulebook_line), label, step, player,
-                   tuple(dict.fromkeys((now.name, t.unit.name, t.commander.name))),  # type: ignore[attr-defined]
-                   tracer.places(now.map, dict.fromkeys(hexes)), tracer.places(now.map, t.path))  # type: ignore[attr-defined]
+                   tuple(dict.fromkeys((now.name, t.unit.name, t.commander.name))),
+                   tracer.places(now.map, dict.fromkeys(hexes)), tracer.places(now.map, t.path))
