@@ -28,6 +28,7 @@ from .board import moved
 from .command import Tracer
 
 ACTIVATION = "activation"
+WAGONS = frozenset({"Wag"})
 DECLARED = re.compile(r"\bactivat(e|es|ed|ing|ion)\b", re.IGNORECASE)
 
 
@@ -84,16 +85,35 @@ def check_activations(game: Game, views: Iterable[GameView], steps: Sequence[Ste
                     yield from _judge(game, current, label, tracer)
                 scenario = getattr(getattr(view, "scenario", None), "scenario_id", None)
                 current = Activation(leaders[uid], step, players.get(step), scenario)
-        if before is not None and current is not None:
-            for _, now in moved(before, view):
-                if now.side == current.leader.side and now.unit_id != current.leader.unit_id:
-                    current.units.setdefault(now.unit_id, (now, step))
+        if before is not None:
+            movers = list(moved(before, view))
+            yield from _with_wagons(game, view, movers, label, players.get(step), tracer)
+            if current is not None:
+                for _, now in movers:
+                    if now.side == current.leader.side and now.unit_id != current.leader.unit_id:
+                        current.units.setdefault(now.unit_id, (now, step))
         before = view
     if current is not None:
         yield from _judge(game, current, label, tracer)
     if not declared_any:
         yield Finding(ACTIVATION, Severity.NOT_CHECKED, "no activation declared in the chat ('Activate Leader: "
                       "<leader>'): which leader moved which units is not checked", "5.2 Activate Leader", label)
+
+
+def _with_wagons(game: Game, view: GameView, movers: list[tuple[UnitView, UnitView]], label: str,
+                 player: str | None, tracer: Tracer) -> Iterator[Finding]:
+    """2.2 (L131): "a leader may not stack in a hex with just a wagon; a unit of the leader's
+    command must also be in the hex" — after a step that moved the leader or the wagon."""
+    hexes = {now.hex for _, now in movers if now.hex is not None}
+    for h in sorted(hexes):
+        here = view.at(h)
+        wagons = [u for u in here if u.unit.type in WAGONS]
+        for leader in (u for u in here if u.unit.type == "Ldr" and wagons):
+            if not any(_own(game, leader, u) for u in here if u is not leader and u.unit.type not in WAGONS):
+                yield Finding(ACTIVATION, Severity.ERROR, f"{leader.name} stacked at {tracer.hexids.format(h)} with "
+                              f"{', '.join(w.name for w in wagons)} and no unit of his command",
+                              cite("2.2 Union Wagon Trains", 131), label, view.step, player,
+                              (leader.name, *(w.name for w in wagons)), tracer.places(leader.map, [h]))
 
 
 def _rows(game: Game, leader: UnitView, scenario: str | None) -> list[ActivationRule]:
