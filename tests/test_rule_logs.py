@@ -1,9 +1,10 @@
 """Planted command and supply violations on logs of our Into the Woods module, and an
 activation violation on our Hood Strikes North.
 
-Each log is written with the project's log writer (`pbem.Turn`) from a predefined setup of a
-module built from a copy of the game whose user cells are filled the way a player would fill
-them: a patch of terrain over the scenario's ground with a road along row 25 (`rule_terrain`),
+The logs of moves, phases and chat are recorded in VASSAL itself (`script-log`); those that
+place and remove ammunition markers, which script-log cannot do, are written with the project's
+log writer (`pbem.Turn`); all start from a predefined setup of a module built from a copy of the
+game whose user cells are filled the way a player would fill them: a patch of terrain over the scenario's ground with a road along row 25 (`rule_terrain`),
 the leaders' printed command ranges (6 MP each: made up, they are on the counters), the
 Confederate supply source (the Bark/Corinth Road intersection: not given in the rulebook) at
 the road's west end. VASSAL's own replay (decode-log) must end each log on our final board.
@@ -117,53 +118,67 @@ def roll(turn: Turn, table, die: int) -> None:
     turn.roll(table.name, (die + 1,), report=report_line(table, turn.player.name, (die + 1,)))
 
 
-def itw_log(built: Built, path: Path, planted: bool) -> Path:
+def command_script(planted: bool) -> str:
+    """Scenario 2 starts at 8 AM (turn 15), Determine Chain of Command: Gladden moves in the
+    Commander Movement Phase, the tracker goes on to 9 AM's Division Orders Phase, then 25 AL moves."""
+    return "\n".join([*["turn next"] * 5,                                       # steps 1-5: to Commander Movement
+                      f'move "Gladden" "Main Map" {"S3315" if planted else "S4024"}',   # step 6 (Withers: S4127)
+                      *["turn next"] * 4,                                       # steps 7-10: 9 AM Division Orders
+                      "turn next",                                              # step 11: AM Pool Placement
+                      'move "25 AL" "Main Map" S3623']) + "\n"                 # step 12
+
+
+def supply_log(built: Built, path: Path, planted: bool) -> Path:
     nodes, board = built.start("Sound the Long Roll", BEAUREGARD)
     pid = ids(board)
     turn = Turn(built.module, BEAUREGARD, nodes, board, first_id=1732500040001)
-    set_phase(built, turn, 15, "Commander Movement")                      # step 1
-    turn.move(pid["Gladden"], "S3315" if planted else "S4024")         # step 2: Withers is at S4127
-    set_phase(built, turn, 16, "Division Orders")                         # step 3: command assessed
-    set_phase(built, turn, 16, "AM Pool Placement")                       # step 4
-    turn.move(pid["25 AL"], "S3623")                                      # step 5
     low_type, low_state = built.slot("Low Ammo")
-    for n, unit in enumerate(("5 MS", "9 MS", "7 MS")):                   # steps 6-8
+    for n, unit in enumerate(("5 MS", "9 MS", "7 MS")):                   # steps 1-3
         turn.place(f"low-{n}", low_type, low_state, onto=pid[unit])
     table = next(t for t in roll_tables(built.game.tables) if t.table_id == "ammo-resupply")
-    roll(turn, table, 7 if planted else 2)                                # step 9: 7 MS rolls
-    turn.delete("low-2")                                                  # step 10: 7 MS resupplied
+    roll(turn, table, 7 if planted else 2)                                # step 4: 7 MS rolls
+    turn.delete("low-2")                                                  # step 5: 7 MS resupplied
     if planted:
-        turn.move(pid["61 IL"], "S4226")                                  # next to 5 MS at S4225
-        turn.move(pid["18 WI"], "S3826")                                  # next to the road at S3725-S3925
+        turn.move(pid["61 IL"], "S4226")                                  # step 6: next to 5 MS at S4225
+        turn.move(pid["18 WI"], "S3826")                                  # step 7: next to the road at S3725-S3925
     for n, die in ((0, 5), (1, 3)):                                       # 5 MS on the road: 5 - 2; 9 MS: 3
         roll(turn, table, die)
-        turn.delete(f"low-{n}")
+        turn.delete(f"low-{n}")                                           # steps 9 and 11 when planted
     return save(built, turn, path)
 
 
-def hsn_log(built: Built, path: Path, planted: bool) -> Path:
-    nodes, board = built.start("Here Come The Rebels!", THOMAS)
-    pid = ids(board)
-    turn = Turn(built.module, THOMAS, nodes, board, first_id=1732500050001)
-    turn.chat("Activate Leader: Hatch")                                   # step 1
-    turn.move(pid["Coon (Exhausted)"], "1221")                            # step 2: his own brigade
-    if planted:
-        turn.move(pid["Wagner"], "1220")                                  # step 3: IV Corps infantry
-    turn.chat("Schofield activates")
-    units = ("Cox", "Ruger", "O. Moore", "Wood") + (("Whitaker", "Waters") if planted else ())
-    for unit, where in zip(units, ("1320", "1321", "1322", "1323", "1324", "1325")):
-        turn.move(pid[unit], where)
-    return save(built, turn, path)
+def activation_script(planted: bool) -> str:
+    """Scenario 1: Hatch activates and moves Coon (and, planted, Wagner's IV Corps infantry);
+    Schofield activates and moves four (planted: six) IV/XXIII Corps infantry."""
+    units = ["Cox", "Ruger", "O. Moore", "Wood"] + (["Whitaker", "Waters"] if planted else [])
+    return "\n".join(["chat Activate Leader: Hatch",                          # step 1
+                      'move "Coon (Exhausted)" "Main Map" 1221',                # step 2: his own brigade
+                      *(['move "Wagner" "Main Map" 1220'] if planted else []),  # step 3
+                      "chat Schofield activates",
+                      *[f'move "{u}" "Main Map" {h}' for u, h in zip(units, ("1320", "1321", "1322", "1323",
+                                                                               "1324", "1325"))]]) + "\n"
+
+
+def record(built: Built, script: str, out: Path, player: Player, setup: str) -> Path:
+    """``script`` recorded in VASSAL (script-log), which checks its own log with decode-log."""
+    recorded = engine.script_log(built.vmod, script, out, player=player.name, password=player.password,
+                                 side=player.side, setup=setup)
+    assert recorded.verified, "\n".join(recorded.run.lines[-20:])
+    return out
 
 
 @pytest.fixture(scope="module")
 def logs(itw: Built, hsn: Built, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Built, Path]]:
     out = tmp_path_factory.mktemp("planted-rules")
+    long_roll, rebels = "Sound the Long Roll", "Here Come The Rebels!"
     return {
-        "itw": (itw, itw_log(itw, out / "itw.vlog", planted=True)),
-        "itw-clean": (itw, itw_log(itw, out / "itw-clean.vlog", planted=False)),
-        "hsn": (hsn, hsn_log(hsn, out / "hsn.vlog", planted=True)),
-        "hsn-clean": (hsn, hsn_log(hsn, out / "hsn-clean.vlog", planted=False)),
+        "command": (itw, record(itw, command_script(True), out / "command.vlog", BEAUREGARD, long_roll)),
+        "command-clean": (itw, record(itw, command_script(False), out / "command-clean.vlog", BEAUREGARD, long_roll)),
+        "supply": (itw, supply_log(itw, out / "supply.vlog", planted=True)),
+        "supply-clean": (itw, supply_log(itw, out / "supply-clean.vlog", planted=False)),
+        "activation": (hsn, record(hsn, activation_script(True), out / "activation.vlog", THOMAS, rebels)),
+        "activation-clean": (hsn, record(hsn, activation_script(False), out / "activation-clean.vlog", THOMAS,
+                                         rebels)),
     }
 
 
@@ -177,75 +192,80 @@ def judged(found):
     return [f for f in found if f.severity is not Severity.NOT_CHECKED]
 
 
-@pytest.mark.parametrize("name", ["itw", "itw-clean", "hsn", "hsn-clean"])
+NAMES = ["command", "command-clean", "supply", "supply-clean", "activation", "activation-clean"]
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_each_log_replays_in_vassal_to_our_board(logs, name):
     built, log = logs[name]
     same_board(engine.decode_log(built.vmod, log), replay_file(str(log), built.module))
 
 
 def test_the_clean_logs_give_no_finding(logs):
-    itw, log = logs["itw-clean"]
-    found = findings(itw, log)
-    assert judged(found) == []
-    assert [f.message for f in found] == [
+    itw, log = logs["command-clean"]
+    assert [f.message for f in findings(itw, log)] == [
         "not on the board, so not checked: 4.25 unassigned (3 AMs); 4.11 direct-command (2 brigades); "
         "4.24 divisional-cavalry (in range of division and brigade leader)"]
-    hsn, log = logs["hsn-clean"]
+    itw, log = logs["supply-clean"]
+    assert findings(itw, log, ("supply",)) == []
+    hsn, log = logs["activation-clean"]
     assert [f.severity for f in findings(hsn, log)] == [Severity.INFO, Severity.INFO]   # no range, no supply rules
 
 
 def test_a_brigade_moved_while_its_leader_was_out_of_range(logs):
-    built, log = logs["itw"]
+    built, log = logs["command"]
     (f,) = [f for f in findings(built, log, ("command",)) if f.severity is Severity.ERROR]
-    assert (f.step, f.player, f.pieces) == (5, "Beauregard", ("25 AL", "Gladden", "Withers"))
+    assert (f.step, f.player, f.pieces) == (12, "Beauregard", ("25 AL", "Gladden", "Withers"))
     assert [p.name for p in f.locations] == ["S3623", "S3315", "S4127"]
     assert f.rule == "4.15 Command Range (rulebook line 130)"
-    assert f.message.startswith("25 AL (Gladden's command) moved from S3622 to S3623 out of command, but its counter "
-                                "is not marked Out of Command: at the Division Orders Phase (step 3) Gladden at S3315 "
-                                "was ")
-    assert f.message.endswith("from Withers at S4127, beyond his 6 MP command range")
-    assert f.path[0].name == "S4127" and f.path[-1].name == "S3315"
+    assert f.message == ("25 AL (Gladden's command) moved from S3622 to S3623 out of command, but its counter is not "
+                         "marked Out of Command: at the Division Orders Phase (step 10) Gladden at S3315 was 16 MP "
+                         "from Withers at S4127, beyond his 6 MP command range")
+    assert f.path[0].name == "S4127" and f.path[-1].name == "S3315" and len(f.path) == 17
 
 
 def test_resupplies_on_a_failed_roll_next_to_the_enemy_and_with_the_line_cut(logs):
-    built, log = logs["itw"]
+    built, log = logs["supply"]
     found = {f.step: f for f in judged(findings(built, log, ("supply",)))}
-    assert sorted(found) == [10, 14, 16]
-    roll, adjacent, cut = found[10], found[14], found[16]
+    assert sorted(found) == [5, 9, 11]
+    roll, adjacent, cut = found[5], found[9], found[11]
     assert roll.pieces == ("7 MS",) and roll.rule == "10.92 Ammo Resupply (rulebook line 385)"
     assert roll.message == "7 MS resupplied at S4424 on a failed roll: 7 +0 (no DRM) = 7, more than 4"
     assert adjacent.pieces == ("5 MS", "61 IL") and [p.name for p in adjacent.locations] == ["S4225", "S4226"]
     assert adjacent.rule == "10.92 Ammo Resupply (rulebook line 398)"
     assert cut.pieces == ("9 MS", "18 WI") and cut.path[-1].name == "S2825"
-    assert {p.name for p in cut.blocked} == {"S3725", "S3825", "S3925"} & {p.name for p in cut.blocked} != set()
-    assert cut.message.startswith("9 MS resupplied at S4324 with its supply line cut: the road to S2825 passes ")
+    assert [p.name for p in cut.blocked] == ["S3925", "S3825", "S3725"]
+    assert cut.message == ("9 MS resupplied at S4324 with its supply line cut: the road to S2825 passes S3925, S3825, "
+                           "S3725, next to 18 WI")
 
 
 def test_activations_of_units_the_leader_may_not_activate(logs):
-    built, log = logs["hsn"]
+    built, log = logs["activation"]
     found = judged(findings(built, log, ("activation",)))
-    assert [(f.step, f.pieces) for f in found] == [
-        (3, ("Wagner", "Hatch")),
-        (10, ("Schofield", "Cox", "Ruger", "O. Moore", "Wood", "Whitaker", "Waters"))]
+    assert [(f.step, f.player, f.pieces) for f in found] == [
+        (3, "Thomas", ("Wagner", "Hatch")),
+        (10, "Thomas", ("Schofield", "Cox", "Ruger", "O. Moore", "Wood", "Whitaker", "Waters"))]
+    assert [p.name for p in found[0].locations] == ["1220"]
     assert found[1].rule == "5.2 Activate Leader (rulebook line 148)"
-    assert found[1].message.startswith("Schofield's activation (declared at step 4) moved 6 Inf of USA IV;USA XXIII")
+    assert found[1].message == ("Schofield's activation (declared at step 4) moved 6 Inf of USA IV;USA XXIII (Cox, "
+                                "Ruger, O. Moore, Wood, Whitaker, Waters): at most 5")
 
 
 def test_on_the_bundled_data_what_needs_the_map_is_not_checked_and_names_the_cells(logs):
     """The bundled game has no map terrain and no printed ranges: traces and roads are not
     checked, each naming cells to fill; the adjacent enemy and the roll (even at the best DRM
     a Road could give) are caught all the same."""
-    built, log = logs["itw"]
-    report = run_check([log], module=built.module, game=SOURCES / "into-the-woods-shiloh",
-                       check_ids=["command", "supply"])
-    errors = [(f.step, f.pieces) for f in report.findings if f.severity is Severity.ERROR]
-    assert errors == [(10, ("7 MS",)), (14, ("5 MS", "61 IL"))]
-    roll = next(f for f in report.findings if f.step == 10)
-    assert roll.message == ("7 MS resupplied at S4424 on a failed roll: 7 -2 (at best on a Road: its terrain is not "
-                            "known) = 5, more than 4")
-    unchecked = {f.check: f.message for f in report.findings if f.severity is Severity.NOT_CHECKED
-                 and "not on the board" not in f.message}
-    assert "rules.xlsx:Ranges:26:range (Withers)" in unchecked["command"]
-    assert "terrain.xlsx:Hexes: a row for S2918" in unchecked["command"]
-    assert unchecked["supply"].startswith("not checked: resupply near roads and lanes in hexes without terrain (2x); "
-                                          "fill terrain.xlsx:Hexes: a row for ")
+    bundled = SOURCES / "into-the-woods-shiloh"
+    built, log = logs["supply"]
+    supply = run_check([log], module=built.module, game=bundled, check_ids=["supply"]).findings
+    assert [(f.step, f.pieces) for f in supply if f.severity is Severity.ERROR] == [(5, ("7 MS",)), (9, ("5 MS", "61 IL"))]
+    assert supply[0].message == ("7 MS resupplied at S4424 on a failed roll: 7 -2 (at best on a Road: its terrain is "
+                                 "not known) = 5, more than 4")
+    (unchecked,) = [f.message for f in supply if f.severity is Severity.NOT_CHECKED]
+    assert unchecked.startswith("not checked: resupply near roads and lanes in hexes without terrain (2x); fill "
+                                "terrain.xlsx:Hexes: a row for ")
+    built, log = logs["command"]
+    command = run_check([log], module=built.module, game=bundled, check_ids=["command"]).findings
+    assert [f for f in command if f.severity is Severity.ERROR] == []
+    traces = next(f.message for f in command if "without terrain" in f.message)
+    assert "rules.xlsx:Ranges:12:range (Gladden)" in traces and "terrain.xlsx:Hexes: a row for " in traces
