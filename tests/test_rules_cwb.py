@@ -113,6 +113,8 @@ def test_a_regiment_out_of_radius_but_next_to_an_in_command_one(game):
     assert sorted(f.pieces for f in found) == [("1 OH", "Bde Ldr"), ("2 OH", "Bde Ldr")]
     found = command(game, {"1 OH": "1516", "2 OH": "1517"})               # 7, next to 1 OH in command
     assert found == []
+    views = [board(game, 0, {**START, "2 OH": "1516"}), board(game, 1, {**START, "2 OH": "1516", "1 OH": "1517"})]
+    assert [f for f in incommand.check(game, views, "t.vlog", {}, "10.5a") if f.severity is Severity.ERROR] == []
 
 
 def resupply(game, where, status):

@@ -88,6 +88,8 @@ def check(game: Game, views: Iterable[GameView], label: str, players: dict[int, 
                 subjects = _subjects(game, before, [u for u, _ in movers])
                 out = _failed(game, assess(tracer, before, subjects), step - 1, unchecked)
             for was, now in movers:
+                if now.unit.type == "Ldr":
+                    continue    # leaders move in the Commander Movement Phase whatever their command
                 failed = _why_out(game, was, out)
                 if failed is None or (now.unit_id, turn or 0) in said:
                     continue
@@ -120,11 +122,14 @@ def _always(game: Game, tracer: Tracer, view: GameView, movers: list[tuple[UnitV
         return
     moved_ids = {now.unit_id for _, now in movers}
     led = {f.formation_id for uid in moved_ids for f in game.led_by(uid)}
-    subjects = [u for u in view.units.values()
-                if u.unit_id in moved_ids or any(f.formation_id in led for f in game.command_chain(u.unit_id, u.formation))]
+    subjects = {u.unit_id for u in view.units.values()
+                if u.unit_id in moved_ids or any(f.formation_id in led for f in game.command_chain(u.unit_id, u.formation))}
+    # their formations' other units are traced too: one in command next to a mover brings it in (10.5a C)
+    formations = {view.units[uid].formation for uid in subjects}
+    traced = [u for u in view.units.values() if u.unit_id in subjects or u.formation in formations]
     tracer.blocked = blocked(view)
-    assessment = assess(tracer, view, subjects)
-    traces = list(adjacent_rescue(assessment.traces, view, tracer))
+    assessment = assess(tracer, view, traced)
+    traces = [t for t in adjacent_rescue(assessment.traces, view, tracer) if t.unit.unit_id in subjects]
     _failed(game, Assessment(tuple(traces), assessment.exempt, assessment.no_range), view.step, unchecked)
     for t in traces:
         key = (t.unit.unit_id, 0)
