@@ -5,11 +5,14 @@ Two ways a rulebook times command, both read from the Ranges rows' ``phase``:
 * at a phase (GBACW: the Division Orders Phase): the traces made on entering that phase
   hold for the rest of the turn; a unit out of command then (or whose leader was) that
   moves later is "moved while Out of Command". Its counter decides the severity: marked
-  Out of Command, nothing; marked in command, an error; unable to show it, a warning. When
-  the log never shows that phase, each move is assessed on the board just before it;
+  Out of Command, nothing; marked in command, an error; unable to show it, a warning.
+  Leaders' own moves are not judged (they move in the Commander Movement Phase whatever
+  their command). When the log never shows that phase, each move is assessed on the board
+  just before it;
 * always (CWB 10.5a "must always be at or within"): after every step, the units that moved
-  and the subordinates of leaders that moved are traced; one out of range is an error at
-  that step (said once until it is back in range).
+  and the subordinates of leaders that moved are traced (with the rest of their formations,
+  for the adjacent-unit rule); one out of range is an error at that step (said once until it
+  is back in range).
 
 Whatever could not be traced is one not-checked finding per log with the cells to fill.
 """
