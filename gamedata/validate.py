@@ -285,6 +285,9 @@ def _rule_cells(ref: _Ref, d: dict[str, Any], units: set[str] | None, formations
     for row in _rows(ref.sheets, "Chain"):
         if row.get("rule") in ("exempt", "alternate"):
             each("Chain", row, "subject", people, "unit or level")
+        if row.get("rule") in ("attach-from", "attach-in-range"):
+            each("Chain", row, "subject", (units or set()) | unit_types if units is not None else None,
+                 "unit or type:<unit type>")
         if row.get("rule") == "alternate":
             each("Chain", row, "value", units, "unit")
         each("Chain", row, "scenarios", scenarios, "scenario")

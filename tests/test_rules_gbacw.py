@@ -125,3 +125,23 @@ def test_union_resupply_rolls_add_three_until_the_end_of_10_am(itw):
                              "10 AM) = 7, more than 4"]
     assert rolled(15, 3) == []                  # 3 - 2 + 3 = 4
     assert rolled(17, 6) != [] and rolled(18, 6) == []     # 10 AM still +3; 11 AM: 6 - 2 = 4
+
+
+def test_unbrigaded_regiments_attach_only_within_the_brigadiers_range(itw):
+    # 4.24 (L150): 15 IA, 16 IA and 23 MO "may not attach to a brigade until within the range of the
+    # brigade commander"; Peabody's range (printed on his counter) made up: 4 MP over Field at 1 MP
+    from rule_terrain import patch
+    game = patch(itw, ranges={"US:Peabody": 4})
+
+    def attached(where):
+        placed = {"US:Peabody": ("S2515", ""), "US:23 MO": (where, "")}
+        before = view(game, 0, 17, placed)
+        after = view(game, 1, 17, {**placed, "US:23 MO": (where, "1/6/T")})
+        return list(_attachments(game, before, after, "t.vlog", "Grant", Tracer(game)))
+
+    assert attached("S2519") == []
+    (f,) = attached("S2520")
+    assert f.message == ("23 MO attached to 1/6/T at S2520 out of range: 23 MO at S2520 was 5 MP from Peabody at "
+                         "S2515, beyond his 4 MP command range")
+    assert f.rule == "4.24 (rulebook line 150)" and [p.name for p in f.path] == [
+        "S2515", "S2516", "S2517", "S2518", "S2519", "S2520"]

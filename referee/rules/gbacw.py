@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from gamedata.hexids import Hex
-from gamedata.model import Game
+from gamedata.model import ChainRule, Game
 from gamedata.paths import Missing, StayOn, route, zone
 from gamedata.ruledata import cell, cite, parameter
 
@@ -33,7 +33,7 @@ from ..table_rolls import TableRoll, read_table_rolls
 from ..view import GameView, UnitView
 from . import incommand
 from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
-from .command import Tracer
+from .command import Tracer, range_of
 
 COMMAND = incommand.CHECK_ID
 SUPPLY = "supply"
@@ -115,6 +115,10 @@ def _attachments(game: Game, before: GameView, view: GameView, label: str, playe
                 yield Finding(COMMAND, Severity.ERROR, f"{u.name} attached to {u.formation} on {date} {hour}, before "
                               f"{rule.value}", cite(rule.section, rule.rulebook_line), label, view.step, player,
                               (u.name,))
+    for rule in (r for r in game.chain_rules if r.rule == "attach-in-range"):
+        for was, u in changed:
+            if was is not None and was.formation != u.formation and u.hex is not None and _subject(rule, u):
+                yield from _attached_in_range(game, rule, view, u, label, player, tracer)
     for rule in (r for r in game.chain_rules if r.rule == "battery-limit"):
         limit = int(float(rule.value or 0))
         counts = _batteries(game, view, rule.side)
@@ -125,6 +129,38 @@ def _attachments(game: Game, before: GameView, view: GameView, label: str, playe
                 yield Finding(COMMAND, Severity.ERROR, f"{formation} has {len(names)} batteries ({', '.join(names)}): "
                               f"no brigade may have more than {limit} unless it starts with more",
                               cite(rule.section, rule.rulebook_line), label, view.step, player, tuple(names))
+
+
+def _subject(rule: ChainRule, u: UnitView) -> bool:
+    parts = [p.strip() for p in rule.subject.split(";")]
+    return (not rule.side or rule.side == u.side) and (u.unit_id in parts or f"type:{u.unit.type}" in parts)
+
+
+def _attached_in_range(game: Game, rule: ChainRule, view: GameView, u: UnitView, label: str, player: str | None,
+                       tracer: Tracer) -> Iterator[Finding]:
+    """4.24: attached only within range of the new formation's leader (and of its division's)."""
+    levels = [v.strip() for v in str(rule.value or "").split(";") if v.strip()]
+    chain = [f for f in game.command_chain(u.unit_id, u.formation) if f.level in levels and f.leader]
+    for f in chain:
+        leader = view.unit(f.leader)
+        rng = range_of(game, f.leader, u.side)
+        said = f"{u.name} attached to {u.formation} at {tracer.hexids.format(u.hex)}"
+        if leader is None or leader.hex is None or rng is None or rng.range is None:
+            yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: whether it was in {f.name}'s range is not checked "
+                          "(" + ("his range is not in rules.xlsx" if leader is not None and leader.hex is not None
+                                 else "the leader is not on the map") + ")",
+                          cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name,))
+            continue
+        t = tracer.trace(u, leader, rng)
+        if t.within is False:
+            t = tracer.drawn(t)
+            yield Finding(COMMAND, Severity.ERROR, f"{said} out of range: {incommand.describe(t, tracer)}",
+                          cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name, leader.name),
+                          tracer.places(u.map, [u.hex, leader.hex]), tracer.places(u.map, t.path))
+        elif t.within is None:
+            yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: the trace to {leader.name} crosses hexes without "
+                          f"terrain ({', '.join(t.cells[:3])})", cite(rule.section, rule.rulebook_line), label,
+                          view.step, player, (u.name, leader.name))
 
 
 def game_start_batteries(game: Game, formation: str) -> list[str]:
