@@ -20,8 +20,9 @@ same log without the violation:
 """
 from __future__ import annotations
 
+import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import engine
@@ -49,6 +50,8 @@ SOURCES = Path(__file__).resolve().parents[1] / "sources"
 BEAUREGARD = Player("Beauregard", "Confederate", "beau-Pa55w0rd-4410")
 THOMAS = Player("Thomas", "Union", "thomas-Pa55w0rd-5518")
 ROAD = [f"S{c}25" for c in range(45, 27, -1)]       # S4525 west to S2825, the supply source
+#: Leaders' printed ranges (made up: they are on the counters): 6 MP, corps commanders and Miller 20
+RANGES = {"*": 6, "CS:Bragg": 20, "CS:Hardee": 20, "CS:Polk": 20, "CS:Breckinridge": 20, "US:Miller": 20}
 PHASES = {"Division Orders": 2, "AM Pool Placement": 3, "Commander Movement": 5}
 
 
@@ -79,11 +82,21 @@ def itw(tmp_path_factory: pytest.TempPathFactory) -> Built:
     out = tmp_path_factory.mktemp("itw-rules")
     folder = out / "into-the-woods-shiloh"
     shutil.copytree(SOURCES / "into-the-woods-shiloh", folder)
-    ranges = {"*": 6, "CS:Bragg": 20, "CS:Hardee": 20, "CS:Polk": 20, "CS:Breckinridge": 20}
-    game = patch(load_game(folder), roads=[ROAD], ranges=ranges, columns=range(24, 49), rows=range(12, 31),
+    game = patch(load_game(folder), roads=[ROAD], ranges=RANGES, columns=range(24, 49), rows=range(12, 31),
                  parameters={"supply-source.Confederate": "S2825"})
     write_patch(folder, game)
     return _build(folder, out)
+
+
+@pytest.fixture(scope="module")
+def miller_short(itw: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same game with Miller's range 6 MP: 18 WI, moved next to the road, is then out of his
+    range, so out of command, and blocks no supply line (10.92)."""
+    folder = tmp_path_factory.mktemp("itw-miller-6") / "into-the-woods-shiloh"
+    shutil.copytree(itw.folder, folder)
+    write_patch(folder, replace(itw.game, command_ranges=tuple(replace(r, range=6) if r.leader == "US:Miller" else r
+                                                               for r in itw.game.command_ranges)))
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -238,6 +251,12 @@ def test_resupplies_on_a_failed_roll_next_to_the_enemy_and_with_the_line_cut(log
                            "S3725, next to 18 WI")
 
 
+def test_an_enemy_out_of_command_blocks_no_supply_line(logs, miller_short):
+    built, log = logs["supply"]
+    found = run_check([log], module=built.module, game=miller_short, check_ids=["supply"]).findings
+    assert [f.step for f in found if f.severity is Severity.ERROR] == [5, 9]     # no cut at step 11
+
+
 def test_activations_of_units_the_leader_may_not_activate(logs):
     built, log = logs["activation"]
     found = judged(findings(built, log, ("activation",)))
@@ -267,4 +286,6 @@ def test_on_the_bundled_data_what_needs_the_map_is_not_checked_and_names_the_cel
     command = run_check([log], module=built.module, game=bundled, check_ids=["command"]).findings
     assert [f for f in command if f.severity is Severity.ERROR] == []
     traces = next(f.message for f in command if "without terrain" in f.message)
-    assert "rules.xlsx:Ranges:12:range (Gladden)" in traces and "terrain.xlsx:Hexes: a row for " in traces
+    assert re.search(r"leaders whose command range is not in rules.xlsx \(printed on the counter only\) \(\d+x\); "
+                     r"fill .*rules.xlsx:Ranges:\d+:range \(\w+\)", traces)
+    assert "terrain.xlsx:Hexes: a row for S" in traces

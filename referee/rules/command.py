@@ -16,7 +16,7 @@ from functools import cached_property
 
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import _LEVELS, ChainRule, CommandRange, Game
-from gamedata.paths import Missing, Reach, Route, reach, route
+from gamedata.paths import Reach, Route, reach, route
 from gamedata.ruledata import parameter
 
 from ..findings import Place
@@ -113,7 +113,7 @@ class Tracer:
         """The cheapest route, whatever its length (to draw an out-of-range trace)."""
         step = _one if move == HEXES else self.game.effects.step_cost(move, self.game.terrain)
         found = route(self.game.terrain.graph, a, [b], step, blocked=None if move == HEXES else self.blocked)
-        return None if found is None or isinstance(found.cost, Missing) else found
+        return None if found is None or found.missing else found
 
     def place(self, unit_map: str | None, h: Hex) -> Place:
         return Place(unit_map or "", self.hexids.format(h))

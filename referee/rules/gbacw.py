@@ -13,8 +13,8 @@ Ammunition resupply (10.92): a unit whose ammunition level goes up was resupplie
 not be next to an enemy unit; it must be near a Road or Farm Lane (artillery 1/0 hexes, small
 arms 2/1) or in a camp; that road or lane must trace to its side's supply source along roads
 and lanes, once on a road staying on it, never through enemy units or the hexes next to them
-unless friendly-occupied (blockers: enemy combat units not marked Out of Command, except
-unassigned cavalry); small arms need an Ammo Resupply roll of 4 or less after -2 on a Road,
+unless friendly-occupied (blockers: enemy combat units in command at that step — not marked Out
+of Command, their trace not proved out of range — except unassigned cavalry); small arms need an Ammo Resupply roll of 4 or less after -2 on a Road,
 -1 on a Farm Lane, +3 for the Union until the end of 10 AM on a first day. Every number is
 read from rules.xlsx.
 """
@@ -33,7 +33,7 @@ from ..table_rolls import TableRoll, read_table_rolls
 from ..view import GameView, UnitView
 from . import incommand
 from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
-from .command import Tracer, range_of
+from .command import Tracer, assess, own_formation, range_of
 
 COMMAND = incommand.CHECK_ID
 SUPPLY = "supply"
@@ -295,20 +295,27 @@ def _resupply(game: Game, supply: Supply, view: GameView, u: UnitView, step: int
     yield from _line(game, supply, view, u, starts, step, label, player, unchecked, rule, camp)
 
 
-def _blockers(game: Game, view: GameView, side: str) -> tuple[set[Hex], set[Hex]]:
-    """Hexes of enemy units that block (in command, not unassigned cavalry) and of friendly units."""
-    enemy, friendly = set(), set()
+def _blockers(game: Game, tracer: Tracer, view: GameView, side: str) -> tuple[set[Hex], set[Hex]]:
+    """Hexes of enemy units that block and of friendly units. An enemy combat unit blocks unless
+    it is unassigned cavalry, or out of command "at the moment of Ammo Resupply": marked Out of
+    Command, or its trace to its commander (or its leader's) proved out of range; a trace the
+    data cannot make counts it in command."""
+    friendly = {o.hex for o in view.units.values() if o.hex is not None and o.side == side}
+    candidates = []
     for o in view.units.values():
-        if o.hex is None:
-            continue
-        if o.side == side:
-            friendly.add(o.hex)
+        if o.hex is None or o.side == side or o.unit.type in NON_COMBAT:
             continue
         formation = game.formation(o.formation)
-        unassigned_cavalry = o.unit.type == "Cav" and formation is not None and formation.level == "army"
-        if o.unit.type in NON_COMBAT or unassigned_cavalry or o.status.get("out-of-command") == "yes":
-            continue
-        enemy.add(o.hex)
+        if o.unit.type == "Cav" and formation is not None and formation.level == "army":
+            continue                      # unassigned cavalry never blocks
+        if o.status.get("out-of-command") != "yes":
+            candidates.append(o)
+    chain = {f.leader for o in candidates for f in game.command_chain(o.unit_id, o.formation) if f.leader}
+    traced = assess(tracer, view, candidates + [u for uid, u in view.units.items() if uid in chain])
+    out = {t.unit.unit_id for t in traced.traces if t.within is False}
+    out_formations = {own_formation(game, uid) for uid in out} - {""}
+    enemy = {o.hex for o in candidates if o.unit_id not in out and not out_formations & {
+        f.formation_id for f in game.command_chain(o.unit_id, o.formation)}}
     return enemy, friendly
 
 
@@ -320,7 +327,7 @@ def _line(game: Game, supply: Supply, view: GameView, u: UnitView, starts: list[
         unchecked.add(f"the {u.side} supply source has no hex", [cell(game, f"supply-source.{u.side}")])
         return
     graph = game.terrain.graph
-    enemy, friendly = _blockers(game, view, u.side)
+    enemy, friendly = _blockers(game, tracer, view, u.side)
     cut = zone(graph, enemy, unless=friendly)
     line = route(graph, starts, sources, supply.step, blocked=cut, mode=supply.mode)
     if line is not None and not line.missing:

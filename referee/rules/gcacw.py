@@ -69,7 +69,7 @@ def check_activations(game: Game, views: Iterable[GameView], steps: Sequence[Ste
     tracer = Tracer(game)
     current: Activation | None = None
     before = None
-    declared_any = False
+    declared_any = units_moved = False
     for view in views:
         step = view.step
         if before is not None and getattr(before.turn, "id", None) != getattr(view.turn, "id", None):
@@ -87,6 +87,7 @@ def check_activations(game: Game, views: Iterable[GameView], steps: Sequence[Ste
                 current = Activation(leaders[uid], step, players.get(step), scenario)
         if before is not None:
             movers = list(moved(before, view))
+            units_moved = units_moved or bool(movers)
             yield from _with_wagons(game, view, movers, label, players.get(step), tracer)
             if current is not None:
                 for _, now in movers:
@@ -95,7 +96,7 @@ def check_activations(game: Game, views: Iterable[GameView], steps: Sequence[Ste
         before = view
     if current is not None:
         yield from _judge(game, current, label, tracer)
-    if not declared_any:
+    if units_moved and not declared_any:
         yield Finding(ACTIVATION, Severity.NOT_CHECKED, "no activation declared in the chat ('Activate Leader: "
                       "<leader>'): which leader moved which units is not checked", "5.2 Activate Leader", label)
 
