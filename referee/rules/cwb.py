@@ -10,7 +10,8 @@ Resupply (RSS 28.2-28.4, Atlanta 3.5): a unit whose Low/No Ammo marker comes off
 resupplied. It must be at least `resupply.enemy-distance` hexes from every enemy unit, within
 `resupply.wagon-distance` hexes of a wagon serving its corps or army (Parameters
 `wagon.<unit id>` = the formation a wagon serves, else the wagon's own formation), in a
-morale state no worse than Shaken, and limbered if it is artillery. All of it is hex
+morale state no worse than Shaken (`resupply.ineligible-states`), and limbered if it is
+artillery (`resupply.limbered`). All of it is hex
 distance and counter state: no terrain needed.
 """
 from __future__ import annotations
@@ -28,7 +29,6 @@ from .command import Tracer
 
 SUPPLY = "supply"
 WAGONS = frozenset({"Sup", "Wag", "Wagon", "Train"})
-WORSE_THAN_SHAKEN = ("disorganized", "routed")
 
 
 def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
@@ -92,11 +92,18 @@ def check_supply(game: Game, views: Iterable[GameView], label: str, players: dic
 def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, enemy_n: int | None,
                 wagon_n: int | None, unchecked: Unchecked) -> Iterator[tuple[str, list[str], list]]:
     status = u.status
-    for code in WORSE_THAN_SHAKEN:
+    states = parameter(game, "resupply.ineligible-states")
+    if states is None:
+        unchecked.add("the morale states that may not resupply", [cell(game, "resupply.ineligible-states")])
+    for code in (c.strip() for c in str(states or "").split(";") if c.strip()):
         if status.get(code) == "yes":
             yield f"it is {code} (Shaken or better only)", [], []
-    if u.unit.type == "Art" and (status.get("limbered") == "no" or status.get("unlimbered") == "yes"):
-        yield "artillery must be limbered to be resupplied", [], []
+    limbered = parameter(game, "resupply.limbered")
+    if u.unit.type == "Art":
+        if limbered is None:
+            unchecked.add("whether artillery must be limbered", [cell(game, "resupply.limbered")])
+        elif str(limbered) == "yes" and (status.get("limbered") == "no" or status.get("unlimbered") == "yes"):
+            yield "artillery must be limbered to be resupplied", [], []
     if enemy_n is None:
         unchecked.add("the distance from the enemy", [cell(game, "resupply.enemy-distance")])
     elif u.hex in graph:
