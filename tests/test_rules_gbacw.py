@@ -59,6 +59,9 @@ class V:
     def unit(self, uid):
         return self.units.get(uid)
 
+    def at(self, h):
+        return tuple(u for u in self.units.values() if u.hex == h)
+
 
 def view(game, step, turn_id, placed):
     ids = HexIds(game.maps)
@@ -119,7 +122,7 @@ def test_union_resupply_rolls_add_three_until_the_end_of_10_am(itw):
         rolls = [TableRoll(Roll(1, "Grant", table.name, (die,), 10, ""), table, (die,), "the table's own button")]
         supply = Supply(game, Tracer(game))
         return [f.message for f in _roll(game, supply, v, v.unit("US:25 MO"), 2, "t.vlog", "Grant", rolls, set(),
-                                         camp=False)]
+                                         camp=False, only_camp=False)]
 
     assert rolled(15, 6) == ["25 MO resupplied at S2112 on a failed roll: 6 +1 (on a Road, Union, first day to "
                              "10 AM) = 7, more than 4"]
@@ -145,3 +148,30 @@ def test_unbrigaded_regiments_attach_only_within_the_brigadiers_range(itw):
                          "S2515, beyond his 4 MP command range")
     assert f.rule == "4.24 (rulebook line 150)" and [p.name for p in f.path] == [
         "S2515", "S2516", "S2517", "S2518", "S2519", "S2520"]
+
+
+def test_a_camp_resupply_rolls_two_or_less_without_a_supply_line(itw):
+    # 10.92 (L395): "in an infantry Camp ... with a DR of 2 or less", no line of supply, first day only;
+    # 25 MO's camp S3514 (L1224) on the made-up patch, with no road or lane near
+    from rule_terrain import patch
+
+    from gamedata.rolls import roll_tables
+    from referee.dice import Roll
+    from referee.rules.gbacw import check_supply
+    from referee.table_rolls import TableRoll
+
+    game = patch(itw, columns=range(30, 40), rows=range(10, 20))
+    table = next(t for t in roll_tables(game.tables) if t.table_id == "ammo-resupply")
+
+    def resupplied(turn_id, die):
+        low, full = view(game, 0, turn_id, {"CS:15 AR": ("S3514", "")}), view(game, 2, turn_id, {"CS:15 AR": ("S3514", "")})
+        unit = low.unit("CS:15 AR")
+        low.units["CS:15 AR"] = U(unit.unit, unit.hex, "2/-/3", status={"ammo": "low"})
+        full.units["CS:15 AR"] = U(unit.unit, unit.hex, "2/-/3", status={"ammo": "none"})
+        rolls = [TableRoll(Roll(1, "Hardee", table.name, (die,), 10, ""), table, (die,), "the table's own button")]
+        return [f.message for f in check_supply(game, [low, full], "t.vlog", {}, rolls)]
+
+    assert resupplied(15, 2) == []
+    assert resupplied(15, 3) == ["15 AR resupplied at S3514 on a failed camp roll: 3, more than 2 (no road or lane "
+                                 "near: only the camp roll applies)"]
+    assert resupplied(40, 2) == ["15 AR resupplied at S3514: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]

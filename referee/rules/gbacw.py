@@ -278,12 +278,15 @@ def _resupply(game: Game, supply: Supply, view: GameView, u: UnitView, step: int
     if road_n is None or lane_n is None:
         unchecked.add("resupply distances not in rules.xlsx", [cell(game, f"resupply.{kind}-road")])
         return
-    camp = any(s.hex == u.hex for s in game.terrain.specials("camp") if s.detail not in ("artillery", "cavalry"))
-    if kind == "small-arms":
-        yield from _roll(game, supply, view, u, step, label, player, rolls, used, camp)
+    # an infantry camp (one the data leaves untyped counts as one), on a scenario's first day only
+    camp = _first_day(game, view) is not False and any(
+        s.hex == u.hex for s in game.terrain.specials("camp") if s.detail not in ("artillery", "cavalry"))
     roads, roads_known = supply.near(u.hex, ROAD, int(road_n))
     lanes, lanes_known = supply.near(u.hex, LANE, int(lane_n))
     starts = roads + lanes
+    if kind == "small-arms":
+        only_camp = camp and not starts and roads_known and lanes_known
+        yield from _roll(game, supply, view, u, step, label, player, rolls, used, camp, only_camp)
     if not starts:
         if not (roads_known and lanes_known):
             unchecked.add("resupply near roads and lanes in hexes without terrain",
@@ -356,8 +359,10 @@ def _line(game: Game, supply: Supply, view: GameView, u: UnitView, starts: list[
 
 
 def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,
-          rolls: list[TableRoll], used: set[int], camp: bool) -> Iterator[Finding]:
-    """The Ammo Resupply roll before the resupply (the latest not already used)."""
+          rolls: list[TableRoll], used: set[int], camp: bool, only_camp: bool) -> Iterator[Finding]:
+    """The Ammo Resupply roll before the resupply (the latest not already used): the regular roll
+    with its modifiers, or in an infantry camp the camp roll (no modifier); ``only_camp`` when no
+    road or lane is near, so only the camp roll can succeed."""
     roll = next((r for r in reversed(rolls) if r.step <= step and r.step not in used), None)
     rule = cite("10.92 Ammo Resupply", 385)
     said = f"{u.name} resupplied at {supply.tracer.hexids.format(u.hex)}"
@@ -382,13 +387,18 @@ def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, la
     if u.side == "Union" and _first_day(game, view) and hour and until and hour <= str(until):
         drm += _number(game, "resupply.union-drm") or 0
         why.append("Union, first day to 10 AM")
-    if target is None:
+    if target is None or (camp and camp_target is None):
         return
-    if die + drm <= target or (camp and camp_target is not None and die <= camp_target):
+    if camp and camp_target is not None and die <= camp_target:
         return
-    yield Finding(SUPPLY, Severity.ERROR, f"{said} on a failed roll: {die} {drm:+g} ({', '.join(why) or 'no DRM'}) = "
-                  f"{die + drm:g}, more than {target:g}", rule, label, step, player, (u.name,),
-                  supply.tracer.places(u.map, [u.hex]))
+    if only_camp:
+        yield Finding(SUPPLY, Severity.ERROR, f"{said} on a failed camp roll: {die}, more than {camp_target:g} (no "
+                      "road or lane near: only the camp roll applies)", cite("10.92 Ammo Resupply", 395), label, step,
+                      player, (u.name,), supply.tracer.places(u.map, [u.hex]))
+    elif die + drm > target:
+        yield Finding(SUPPLY, Severity.ERROR, f"{said} on a failed roll: {die} {drm:+g} ({', '.join(why) or 'no DRM'}) "
+                      f"= {die + drm:g}, more than {target:g}", rule, label, step, player, (u.name,),
+                      supply.tracer.places(u.map, [u.hex]))
 
 
 def resupply_rolls(steps, game: Game, views) -> list[TableRoll]:
