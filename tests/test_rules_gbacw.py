@@ -175,3 +175,28 @@ def test_a_camp_resupply_rolls_two_or_less_without_a_supply_line(itw):
     assert resupplied(15, 3) == ["15 AR resupplied at S3514 on a failed camp roll: 3, more than 2 (no road or lane "
                                  "near: only the camp roll applies)"]
     assert resupplied(40, 2) == ["15 AR resupplied at S3514: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]
+
+
+def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
+    # 10.92 (L378-383): artillery on or within one hex of a Road or on a Farm Lane; small arms on or
+    # within two hexes of a Road or one of a Farm Lane. The road runs along row 12, the lane along row 18
+    # (made-up patch); Confederate supply source at the road's west end (a cell the user fills)
+    from rule_terrain import patch
+
+    from referee.rules.gbacw import check_supply
+
+    game = patch(itw, roads=[[f"S{c}12" for c in range(30, 19, -1)]], lanes=[[f"S{c}18" for c in range(30, 19, -1)]],
+                 parameters={"supply-source.Confederate": "S2012"})
+
+    def resupplied(uid, where):
+        unit = game.unit(uid)
+        low, full = (V(n, {uid: U(unit, HexIds(game.maps).parse(where), unit.formation, status={"ammo": a})},
+                       next(t for t in game.turns if t.id == 40)) for n, a in ((0, "low"), (1, "none")))
+        return [f.message for f in check_supply(game, [low, full], "t.vlog", {}, []) if "not within" in f.message]
+
+    art, inf = "CS:Robertson Bty", "CS:1 LA"
+    assert resupplied(art, "S2513") == [] and resupplied(art, "S2518") == []
+    assert resupplied(art, "S2514") == ["Robertson Bty resupplied at S2514: not within 1 hex(es) of a Road nor 0 of a "
+                                        "Farm Lane"]
+    assert resupplied(inf, "S2514") == [] and resupplied(inf, "S2517") == []
+    assert resupplied(inf, "S2515") == ["1 LA resupplied at S2515: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]
