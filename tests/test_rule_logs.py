@@ -15,6 +15,7 @@ same log without the violation:
   range at the Division Orders Phase, then his 25 AL moves (4.15, 4.2); 7 MS resupplied on a
   failed Ammo Resupply roll; 5 MS resupplied next to the Union 61 IL; 9 MS resupplied with its
   road cut by the Union 18 WI next to it (10.92);
+* Atlanta (CWB), 5.1: 3/4/15 resupplied more than 2 hexes from its corps wagon (3.5);
 * Hood Strikes North, Scenario 1: Hatch's activation moves Wagner's IV Corps infantry, not of
   his command; Schofield's moves six IV/XXIII Corps infantry, one more than 5.2 allows.
 """
@@ -49,6 +50,7 @@ from vassal.sequence import encode
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 BEAUREGARD = Player("Beauregard", "Confederate", "beau-Pa55w0rd-4410")
 THOMAS = Player("Thomas", "Union", "thomas-Pa55w0rd-5518")
+SHERMAN = Player("Sherman", "Union", "sherman-Pa55w0rd-6620")
 ROAD = [f"S{c}25" for c in range(45, 27, -1)]       # S4525 west to S2825, the supply source
 #: Leaders' printed ranges (made up: they are on the counters): 6 MP, corps commanders and Miller 20
 RANGES = {"*": 6, "CS:Bragg": 20, "CS:Hardee": 20, "CS:Polk": 20, "CS:Breckinridge": 20, "US:Miller": 20}
@@ -97,6 +99,11 @@ def miller_short(itw: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
     write_patch(folder, replace(itw.game, command_ranges=tuple(replace(r, range=6) if r.leader == "US:Miller" else r
                                                                for r in itw.game.command_ranges)))
     return folder
+
+
+@pytest.fixture(scope="module")
+def atlanta(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return _build(SOURCES / "atlanta", tmp_path_factory.mktemp("atlanta-rules"))
 
 
 @pytest.fixture(scope="module")
@@ -160,6 +167,20 @@ def supply_log(built: Built, path: Path, planted: bool) -> Path:
     return save(built, turn, path)
 
 
+def cwb_supply_log(built: Built, path: Path, planted: bool) -> Path:
+    """Atlanta 5.1: 3/4/15 at A17.20 marked Low Ammo, then resupplied; its corps wagon, 15 supply,
+    stays at A19.25 (planted) or first comes next to it (3.5: within 2 hexes)."""
+    nodes, board = built.start("Historical Battle of Atlanta, July 22 1864", SHERMAN)
+    pid = ids(board)
+    turn = Turn(built.module, SHERMAN, nodes, board, first_id=1732500060001)
+    low_type, low_state = built.slot("Low Ammo")
+    turn.place("low-0", low_type, low_state, onto=pid["3/4/15"])        # step 1
+    if not planted:
+        turn.move(pid["15 supply"], "A17.21")
+    turn.delete("low-0")                                                # step 2 when planted
+    return save(built, turn, path)
+
+
 def activation_script(planted: bool) -> str:
     """Scenario 1: Hatch activates and moves Coon (and, planted, Wagner's IV Corps infantry);
     Schofield activates and moves four (planted: six) IV/XXIII Corps infantry."""
@@ -181,7 +202,8 @@ def record(built: Built, script: str, out: Path, player: Player, setup: str) -> 
 
 
 @pytest.fixture(scope="module")
-def logs(itw: Built, hsn: Built, tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Built, Path]]:
+def logs(itw: Built, hsn: Built, atlanta: Built, tmp_path_factory: pytest.TempPathFactory
+         ) -> dict[str, tuple[Built, Path]]:
     out = tmp_path_factory.mktemp("planted-rules")
     long_roll, rebels = "Sound the Long Roll", "Here Come The Rebels!"
     return {
@@ -189,6 +211,8 @@ def logs(itw: Built, hsn: Built, tmp_path_factory: pytest.TempPathFactory) -> di
         "command-clean": (itw, record(itw, command_script(False), out / "command-clean.vlog", BEAUREGARD, long_roll)),
         "supply": (itw, supply_log(itw, out / "supply.vlog", planted=True)),
         "supply-clean": (itw, supply_log(itw, out / "supply-clean.vlog", planted=False)),
+        "cwb-supply": (atlanta, cwb_supply_log(atlanta, out / "cwb-supply.vlog", planted=True)),
+        "cwb-supply-clean": (atlanta, cwb_supply_log(atlanta, out / "cwb-supply-clean.vlog", planted=False)),
         "activation": (hsn, record(hsn, activation_script(True), out / "activation.vlog", THOMAS, rebels)),
         "activation-clean": (hsn, record(hsn, activation_script(False), out / "activation-clean.vlog", THOMAS,
                                          rebels)),
@@ -205,7 +229,8 @@ def judged(found):
     return [f for f in found if f.severity is not Severity.NOT_CHECKED]
 
 
-NAMES = ["command", "command-clean", "supply", "supply-clean", "activation", "activation-clean"]
+NAMES = ["command", "command-clean", "supply", "supply-clean", "cwb-supply", "cwb-supply-clean", "activation",
+         "activation-clean"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -222,6 +247,21 @@ def test_the_clean_logs_give_no_finding(logs):
     assert findings(itw, log, ("supply",)) == []
     hsn, log = logs["activation-clean"]
     assert [f.severity for f in findings(hsn, log)] == [Severity.INFO, Severity.INFO]   # no range, no supply rules
+    atlanta, log = logs["cwb-supply-clean"]
+    assert judged(findings(atlanta, log, ("supply",))) == []
+
+
+def test_a_cwb_resupply_away_from_its_corps_wagon(logs):
+    built, log = logs["cwb-supply"]
+    found = findings(built, log, ("supply",))
+    (f,) = judged(found)
+    assert (f.step, f.pieces, f.severity) == (2, ("3/4/15", "15 supply"), Severity.ERROR)
+    assert f.message == "3/4/15 resupplied at A17.20: its wagon 15 supply at A19.25 is more than 2 hexes away"
+    assert f.rule == "3.5 Resupply (rulebook line 182)"
+    (unchecked,) = [f.message for f in found if f.severity is Severity.NOT_CHECKED]
+    assert unchecked == ("not checked: the morale states that may not resupply; the distance from the enemy; fill "
+                         "rules.xlsx:Parameters:5:value (resupply.ineligible-states), rules.xlsx:Parameters:3:value "
+                         "(resupply.enemy-distance)")
 
 
 def test_a_brigade_moved_while_its_leader_was_out_of_range(logs):
