@@ -15,7 +15,7 @@ naming what was left unchecked, never as a silent pass.
 
 from __future__ import annotations
 
-import tomllib
+import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,11 +33,27 @@ from .checks.undo import check_undo
 from .context import CheckContext
 from .dice_audit import CHECK_ID as DICE
 from .findings import Finding
-from .rules.combat import CHECK_ID as COMBAT
-from .rules.combat import check_combat
-from .rules.ranges import ACTIVATION, COMMAND, SUPPLY, check_activation, check_command, check_supply
-from .rules.tables import CHECK_ID as TABLES
-from .rules.tables import check_tables
+
+#: the ``CHECK_ID`` of ``rules.tables``, ``rules.combat`` and ``rules.ranges``, which are imported when
+#: they run: they need the game's data model, which a check without ``--game`` never loads
+TABLES = "tables"
+COMBAT = "combat"
+COMMAND = "command"
+SUPPLY = "supply"
+ACTIVATION = "activation"
+
+
+def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Iterable[Finding]]:
+    def run(ctx: CheckContext) -> Iterable[Finding]:
+        return getattr(importlib.import_module(module, __package__), name)(ctx)
+    return run
+
+
+check_tables = _imported_when_run(".rules.tables", "check_tables")
+check_combat = _imported_when_run(".rules.combat", "check_combat")
+check_command = _imported_when_run(".rules.ranges", "check_command")
+check_supply = _imported_when_run(".rules.ranges", "check_supply")
+check_activation = _imported_when_run(".rules.ranges", "check_activation")
 
 
 @dataclass(frozen=True)
@@ -100,6 +116,8 @@ def select(ids: Sequence[str] | None) -> tuple[Check, ...]:
 
 def game_checks(game_folder: Path) -> list[str] | None:
     """The ``[referee] checks`` list of a game's ``game.toml``, or ``None`` when it has none."""
+    import tomllib
+
     path = game_folder / "game.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .crops import Crop
 from .dice_audit import DiceAudit
 from .findings import Finding, Severity, has_errors
 from .story import LogStory
+
+if TYPE_CHECKING:  # pragma: no cover - board pictures are drawn only for an HTML report
+    from .crops import Crop
 
 
 def group_key(f: Finding) -> tuple[int, str, str]:

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import cwb, gbacw, gcacw
+from . import cwb, gbacw, gcacw, incommand
 
-COMMAND, SUPPLY, ACTIVATION = "command", "supply", "activation"
+COMMAND, SUPPLY, ACTIVATION = incommand.CHECK_ID, "supply", "activation"
 
 
 def _players(ctx: CheckContext) -> dict[int, str | None]:
