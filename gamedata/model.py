@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from gamedata.scenario_rules import ScenarioRules
     from gamedata.effects import TerrainEffects
     from gamedata.terrain import Terrain
 
@@ -569,6 +570,7 @@ class Game:
     move_classes: tuple[MoveClass, ...] = ()
     terrain_costs: tuple[TerrainCost, ...] = ()
     implied_features: tuple[ImpliedFeature, ...] = ()
+    scenario_rules: ScenarioRules | None = None     # scenario-rules.toml; None: the game has none
 
     @cached_property
     def terrain(self) -> Terrain:
