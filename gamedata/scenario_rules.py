@@ -132,6 +132,7 @@ class VPTerm:
     unless: tuple[str, ...] = ()
     why: str = ""
     formations: tuple[str, ...] = ()
+    label: str = ""                    # how the tally line names the term (the item when empty)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,7 @@ class ScenarioRules:
     restrictions: tuple[Restriction, ...] = ()
     exits: tuple[ExitRule, ...] = ()
     exits_written_for: tuple[str, ...] = ()       # scenarios whose exits the file settles
+    exits_basis: Cite | None = None               # the rule that settles them
     entry: EntryOptions = field(default_factory=EntryOptions)
     vp_terms: tuple[VPTerm, ...] = ()
     scoring: tuple[Scoring, ...] = ()
@@ -197,12 +199,14 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
         exits=tuple(ExitRule(tuple(e["scenarios"]), e["side"], tuple(e["hexes"]), _cite(e),
                              tuple(e.get("unit_types", ())), e.get("returns", False)) for e in data.get("exits", ())),
         exits_written_for=tuple(data.get("exits_written_for", ())),
+        exits_basis=_opt_cite(data.get("exits_basis")),
         entry=EntryOptions(_opt_cite(entry.get("deferred")), _opt_cite(entry.get("shift_when_blocked")),
                            tuple(entry.get("never_at", {}).get("hexes", ())), _opt_cite(entry.get("never_at")),
                            tuple(Widening(w["entry"], tuple(w["hexes"]), _cite(w)) for w in entry.get("widen", ()))),
         vp_terms=tuple(VPTerm(tuple(t["scenarios"]), t["item"], t["kind"], _cite(t), t.get("by", ""),
                               tuple(t.get("hexes", ())), t.get("within", 0), tuple(t.get("unit_types", ())),
-                              tuple(t.get("unless", ())), t.get("why", ""), tuple(t.get("formations", ())))
+                              tuple(t.get("unless", ())), t.get("why", ""), tuple(t.get("formations", ())),
+                              t.get("label", ""))
                         for t in data.get("vp", ())),
         scoring=tuple(Scoring(tuple(s["scenarios"]), s["plus"], s.get("minus", "")) for s in data.get("scoring", ())),
     )

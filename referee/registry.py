@@ -37,6 +37,15 @@ from .rules.combat import CHECK_ID as COMBAT
 from .rules.combat import check_combat
 from .rules.tables import CHECK_ID as TABLES
 from .rules.tables import check_tables
+from .rules.arrivals import CHECK_ID as ARRIVALS
+from .rules.arrivals import check_arrivals
+from .rules.restricted import CHECK_ID as RESTRICTED
+from .rules.restricted import EXITS_ID as EXITS
+from .rules.restricted import check_exits, check_restricted
+from .rules.setup import CHECK_ID as SETUP
+from .rules.setup import check_setup
+from .rules.victory import CHECK_ID as VICTORY
+from .rules.victory import check_victory
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,10 @@ class Check:
     needs: tuple[Need, ...] = ()
 
 
+_SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
+                                "victory) were not checked"),
+                   Need("module", "no unit's hex is known: the scenario's rules were not checked"))
+
 CHECKS: tuple[Check, ...] = (
     Check(UNDO, "every undo, undos of the opponent's actions, re-rolls", check_undo),
     Check(CHAIN, "the log starts where the previous log or save ended", check_chain),
@@ -73,6 +86,15 @@ CHECKS: tuple[Check, ...] = (
           check_tables, (Need("game", "no roll was read against its die-roll table"),)),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),)),
+    Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
+                 "facing, strength, status", check_setup, _SCENARIO_NEEDS),
+    Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
+          check_arrivals, _SCENARIO_NEEDS),
+    Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",
+          check_restricted, _SCENARIO_NEEDS),
+    Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS),
+    Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
+          check_victory, _SCENARIO_NEEDS),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 
