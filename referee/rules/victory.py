@@ -248,10 +248,11 @@ class _Reader:
         return parent == division
 
     def _ci_of(self, brigade: str, end: GameView) -> bool | None:
-        """A brigade is CI when one of its counters shows the CI status, or none of them is left on
-        the map (None: none can show it)."""
-        own = [u for u in end.units.values() if u.formation == brigade]
-        if own and all(u.hex is None for u in own):
+        """A brigade is CI when one of its counters on the map shows the CI status, or all of them
+        are eliminated (None: none on the map can show it). Counters still waiting in a box (not
+        arrived) do not count."""
+        own = [u for u in end.units.values() if u.formation == brigade and (u.hex is not None or is_eliminated_box(u))]
+        if own and all(is_eliminated_box(u) for u in own):
             return True
         known = [s for s in (u.status.get("ci", UNKNOWN) for u in own if u.hex is not None) if s != UNKNOWN]
         return None if not known else any(s == YES for s in known)
