@@ -1,0 +1,197 @@
+"""The scenario's own rules checked on every scenario of the three playable games.
+
+Every predefined setup of our modules, opened as File > New Game opens it, passes the
+set-up, reinforcement, restriction and exit checks with no finding, and its VP tally is
+printed. In every scenario, a log (written by the project's log writer from that setup)
+that moves one unit off its set-up hex before play is caught naming the unit and its
+set-up table row; the engine replays three of these logs (one per game) to our board.
+The rule file itself is checked: a schema error names the file and the key.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pbem import Player, Turn, before_end_save, predefined_setup
+from viewlogs import SOURCES, Built, build, same_board
+
+import engine
+from gamedata.hexids import HexIds
+from gamedata.model import Scenario, SetupRow
+from gamedata.scenario_rules import read_rules
+from referee.findings import Finding, Severity
+from referee.rules.scenario_places import Places
+from referee.rules.setup import area_of
+from referee.run import run_check
+from referee.view import Views
+from vassal.commands import Node, encode_tree
+from vassal.grids.base import LocationError
+from vassal.module import open_module_files
+from vassal.replay import replay_save
+from vassal.savefile import SaveFile, read_save
+
+GAMES = ("hood-strikes-north", "into-the-woods-shiloh", "atlanta")
+PLAY_CHECKS = ["setup", "reinforcements", "restricted", "exits"]
+PLAYER = Player("Beauregard", "Confederate", "beauregard-Pa55w0rd-5512")
+
+
+@dataclass(frozen=True)
+class Setup:
+    built: Built
+    name: str
+    scenario: Scenario
+    file: Path
+
+
+@pytest.fixture(scope="module")
+def setups(tmp_path_factory) -> list[Setup]:
+    """Every predefined setup of the three games, as a save file."""
+    out = tmp_path_factory.mktemp("scenario-rules")
+    found = []
+    for game_id in GAMES:
+        built = build(game_id, out)
+        with open_module_files(built.vmod) as (files, _):
+            for n, setup in enumerate(built.module.predefined_setups):
+                path = out / f"{game_id}-{n}.vsav"
+                path.write_bytes(files.read(setup.file, 1 << 26))
+                scenario = next(s for s in built.game.scenarios if s.name == setup.name)
+                found.append(Setup(built, setup.name, scenario, path))
+    return found
+
+
+def check(built: Built, path: Path, checks: list[str]) -> list[Finding]:
+    report = run_check([path], module=built.module, game=SOURCES / built.game.id, check_ids=checks)
+    return [f for f in report.findings if f.check in checks]
+
+
+def test_every_predefined_setup_passes_the_scenario_checks(setups) -> None:
+    assert len(setups) == 31
+    for s in setups:
+        assert check(s.built, s.file, PLAY_CHECKS) == [], s.name
+
+
+def test_every_predefined_setup_gets_its_vp_tally(setups) -> None:
+    for s in setups:
+        [tally] = check(s.built, s.file, ["victory"])
+        assert tally.severity is Severity.INFO
+        assert tally.message.startswith(f"Scenario {s.scenario.scenario_id} "), tally.message
+
+
+# ---------------------------------------------------------------- one unit moved before play
+
+
+def moved_row(s: Setup, views: Views) -> tuple[SetupRow, str, str, str | None, str | None] | None:
+    """The first set-up row on a single hex whose unit stands there, and a free neighbouring hex
+    of the same board: (row, piece id, new hex, None). Where the scenario sets up units only in
+    areas (they wait in set-up boxes), a unit of an area row placed on a hex outside its area:
+    (row, piece id, hex, map). None when the scenario sets up no unit at all (Atlanta's 5.1d.4
+    variant only brings reinforcements)."""
+    hexids = HexIds(s.built.game.maps)
+    start = views.at(0)
+    taken = {u.hex for u in start.units.values()}
+    for row in s.scenario.setup:
+        unit = start.unit(row.unit_id)
+        if row.constraint or unit is None or unit.hex is None:
+            continue
+        spelled = hexids.parse(row.location)
+        if hexids.canonical(spelled) != spelled:
+            continue
+        free = [n for n in hexids.neighbours(spelled) if n not in taken]
+        if free:
+            return row, unit.piece_id, hexids.format(free[0]), None, None
+    places = Places(s.built.game)
+    boards = {b.board.name: b.board for b in s.built.module.map_layout("Main Map").boards}
+    for row in s.scenario.setup:
+        unit = start.unit(row.unit_id)
+        if unit is None or unit.hex is not None:
+            continue
+        allowed = area_of(row, places) or frozenset()
+        outside = next(h for h in s.built.game.terrain.graph.hexes if h not in allowed and h not in taken
+                       and hexids.canonical(h) == h and h.column > 1 and h.row > 1)
+        board = next(name for name, b in boards.items() if _names(b, hexids.format(outside)))
+        return row, unit.piece_id, hexids.format(outside), "Main Map", board
+    return None
+
+
+def _names(board: object, hex_name: str) -> bool:
+    """Whether a board's grid has a hex of that name."""
+    try:
+        board.point_for(hex_name)  # type: ignore[attr-defined]
+    except LocationError:
+        return False
+    return True
+
+
+def moved_log(s: Setup, folder: Path) -> tuple[Path, SetupRow, str] | None:
+    """A log from the setup whose only step drags one unit to a hex the set-up table does not
+    give it."""
+    nodes = before_end_save(predefined_setup(s.built.vmod, s.built.module, s.name), [PLAYER.roster_entry()])
+    start = replay_save(SaveFile("start", encode_tree(Node("begin_save", tuple(nodes))), "plain", True, None, None),
+                        s.built.module)
+    views = Views(replay_save(read_save(s.file), s.built.module), s.built.module, s.built.game)
+    moved = moved_row(s, views)
+    if moved is None:
+        return None
+    row, piece, to, to_map, to_board = moved
+    turn = Turn(s.built.module, PLAYER, nodes, start.initial, first_id=1732500040001)
+    turn.move(piece, to, to_map, to_board)
+    path = folder / f"{s.file.stem}-moved.vlog"
+    return turn.save(path, f"moved before play: {s.name}"), row, to
+
+
+def test_a_unit_moved_before_play_is_caught_in_every_scenario(setups, tmp_path) -> None:
+    unmoved, unreadable = [], []
+    for s in setups:
+        moved = moved_log(s, tmp_path)
+        if moved is None:
+            unmoved.append(s.scenario.scenario_id)
+            continue
+        path, row, to = moved
+        findings = check(s.built, path, ["setup"])      # (S5's move also breaks a restriction: restricted's)
+        name = s.built.game.unit(row.unit_id).name
+        assert [(f.check, f.step, f.pieces) for f in findings] == [("setup", 1, (name,))], \
+            (s.name, [f.message for f in findings])
+        [f] = findings
+        assert f"{row.origin.sheet} row {row.origin.row}" in f.rule and f"L{row.rulebook_line}" in f.rule
+        if f.severity is Severity.NOT_CHECKED:           # an area in words only: named, not judged
+            assert f"{name} set up at {to}: its placement '{row.constraint}'" in f.message
+            unreadable.append(s.scenario.scenario_id)
+        else:
+            assert f.severity is Severity.ERROR
+            assert f"{name} is set up at {to}, not at " in f.message
+    assert unmoved == ["5.1d.4"]
+    assert unreadable == ["5.1d.7", "5.2d.2"]          # optional units: placements in words
+
+
+def test_the_moved_logs_replay_in_vassal_to_our_board(setups, tmp_path) -> None:
+    for game_id in GAMES:
+        s = next(x for x in setups if x.built.game.id == game_id)
+        moved = moved_log(s, tmp_path)
+        assert moved is not None
+        path = moved[0]
+        same_board(engine.decode_log(s.built.vmod, path), s.built.replay(path))
+
+
+# ---------------------------------------------------------------- the rule file
+
+
+def test_a_rule_file_error_names_the_file_and_the_key() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "scenario-rules.toml").write_text(
+            '[[restricted]]\nid = "x"\nscenarios = ["S1"]\nside = "Union"\neffect = "vanished"\ntext = "t"\n'
+            'section = "S1"\nline = 1\n', encoding="utf-8")
+        rules, problems = read_rules(Path(folder))
+    assert rules is None
+    assert [(p.file, p.column) for p in problems] == [("scenario-rules.toml", "restricted.0.effect")]
+    assert "'vanished' is not one of" in problems[0].message
+
+
+def test_every_rule_cites_a_rulebook_line_of_its_game() -> None:
+    for game_id in GAMES:
+        rules, problems = read_rules(SOURCES / game_id)
+        assert problems == [] and rules is not None
+        cites = [r.cite for r in rules.restrictions] + [e.cite for e in rules.exits] + [t.cite for t in rules.vp_terms]
+        assert cites and all(c.line > 0 and c.section for c in cites), game_id
