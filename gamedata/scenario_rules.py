@@ -53,7 +53,7 @@ class Area:
 
 @dataclass(frozen=True)
 class Restriction:
-    """Units of ``side`` (of ``unit_types`` / ``units`` when given) may not be in ``area``
+    """Units of ``side`` (of ``unit_types`` / ``units`` when given) may not enter ``area``
     on scenario turns ``turns`` (None = all); ``until`` names an event the log may not
     show (the rule then binds until it is seen); ``effect`` what the rule says happens to
     a unit found there (``prohibited``, ``eliminated``, ``removed-no-vp``)."""
@@ -70,7 +70,6 @@ class Restriction:
     formations: tuple[str, ...] = ()
     turns: tuple[int, int] | None = None
     until: str = ""
-    moved_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -217,7 +216,7 @@ def _restriction(r: dict[str, Any]) -> Restriction:
                 _pair(r.get("columns")), _pair(r.get("rows")), r.get("map", ""))
     return Restriction(r["id"], tuple(r["scenarios"]), r["side"], area, r["effect"], _cite(r), r["text"],
                        tuple(r.get("unit_types", ())), tuple(r.get("units", ())), tuple(r.get("formations", ())),
-                       _pair(r.get("turns")), r.get("until", ""), r.get("moved_only", False))
+                       _pair(r.get("turns")), r.get("until", ""))
 
 
 def _pair(value: list[int] | None) -> tuple[int, int] | None:
