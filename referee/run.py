@@ -27,6 +27,8 @@ from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, Severity, sorted_findings
 from .registry import Check, UnknownCheck, game_checks, select
 from .report import CheckReport, LogSummary, group_key
+from .rules.victory import CHECK_ID as VICTORY
+from .rules.victory import Tally, tally_of
 from .secrets import player_ids, redact, redact_roll
 from .story import LogStory, log_story
 from .table_rolls import read_table_rolls
@@ -249,6 +251,7 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     rolls: list[LoggedRoll] = []
     table_rolls: list[LoggedTableRoll] = []
     stories: list[LogStory] = []
+    tallies: list[Tally] = []
     crops: dict[Finding, tuple[Crop, ...]] = {}
     art = CropArt(module) if pictures and module is not None else None
     counts: dict[tuple, int] = {}
@@ -269,6 +272,8 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                 if check.run is not None and check.id not in blocked:
                     found.extend(redact(check.run(ctx), ids))
             findings.extend(found)
+            if any(c.id == VICTORY for c in checks) and VICTORY not in blocked:
+                tallies.extend(t for t in (tally_of(ctx),) if t is not None)
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None:
                 table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))
@@ -282,4 +287,4 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     if any(c.id == DICE for c in checks):
         findings.extend(dice_findings(audit, labels[-1] if len(checked) == 1 else "all logs"))
     return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit,
-                       tuple(stories), crops)
+                       tuple(stories), crops, tuple(tallies))
