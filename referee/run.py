@@ -41,7 +41,8 @@ CROPS_PER_GROUP = 6
 """Board crops drawn for the first findings of each kind; a long log repeats a kind
 hundreds of times and the page must stay light enough to mail."""
 RULES = "rules"
-RULES_LOST = "command ranges, supply, die-roll tables and combat results"
+RULES_LOST = ("command ranges, supply, die-roll tables and combat results, the scenario's set-up, reinforcements, "
+              "restricted hexes, exits and victory")
 
 #: told ``(task, done, total)`` as the run goes, for a progress bar
 Progress = Callable[[str, int, int], None]
@@ -119,9 +120,9 @@ def not_checked(checks: Sequence[Check], module: Module | None, game: Game | Non
     given = {"module": module is not None, "game": game is not None}
     out = []
     for check in checks:
+        if everything and game is None and any(n.input == "game" and n.blocking for n in check.needs):
+            continue  # a rule check: the one finding on the game's rules below says it
         for need in check.needs:
-            if need.input == "game" and need.blocking and everything and game is None:
-                continue  # a rule check: the one finding on the game's rules below says it
             if not given.get(need.input, False):
                 verb = "not run" if need.blocking else "run in part"
                 out.append(Finding(check.id, Severity.NOT_CHECKED,
