@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gamedata import Game
 from vassal.module import Module
@@ -10,6 +10,7 @@ from vassal.replay import Replay
 
 from .timeline import StepView
 from .view import Views
+from .view.passage import Passed
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,4 @@ class CheckContext:
     module: Module | None
     game: Game | None
     views: Views | None = None
+    passed: Passed = field(default_factory=dict)

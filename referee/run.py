@@ -34,6 +34,7 @@ from .story import LogStory, log_story
 from .table_rolls import read_table_rolls
 from .timeline import step_view
 from .view import UnitMap, UnitMapError, Views, read_unit_map
+from .view.passage import Passed, passage
 from .view.scenario import ScenarioError
 
 GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
@@ -260,21 +261,27 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     previous: LogInput | None = None
     blocked = {c.id for c in checks for n in c.needs
                if n.blocking and not {"module": module, "game": game_def}.get(n.input)}
+    tally_wanted = any(c.id == VICTORY for c in checks) and VICTORY not in blocked
+    passed: Passed = {}
     for index, (path, label) in enumerate(zip(chain, labels)):
         current = _load(path, label, sides, module, progress)
         first = first or current
         summaries.append(_summary(current))
+        if index < len(before) and tally_wanted:     # an earlier log: who it left in each hex
+            earlier = _views(current, module, game_def, unit_map, scenario)
+            passed = passage(earlier, passed) if earlier is not None else passed
         if index >= len(before):
             ctx = CheckContext(current, previous, first, module, game_def,
-                               _views(current, module, game_def, unit_map, scenario))
+                               _views(current, module, game_def, unit_map, scenario), passed)
             ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
             found: list[Finding] = []
             for check in checks:
                 if check.run is not None and check.id not in blocked:
                     found.extend(redact(check.run(ctx), ids))
             findings.extend(found)
-            if any(c.id == VICTORY for c in checks) and VICTORY not in blocked:
+            if tally_wanted:
                 tallies.extend(t for t in (tally_of(ctx),) if t is not None)
+                passed = passage(ctx.views, passed) if ctx.views is not None else passed
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None:
                 table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from pbem import Player, Turn, before_end_save, predefined_setup
+from pbem import Player, Turn, before_end_save, predefined_setup, restore_from_board
 from viewlogs import SOURCES, Built, build, same_board
 
 import engine
@@ -195,3 +195,40 @@ def test_every_rule_cites_a_rulebook_line_of_its_game() -> None:
         assert problems == [] and rules is not None
         cites = [r.cite for r in rules.restrictions] + [e.cite for e in rules.exits] + [t.cite for t in rules.vp_terms]
         assert cites and all(c.line > 0 and c.section for c in cites), game_id
+
+
+# ---------------------------------------------------------------- hexes last passed through, across a chain
+
+S3 = "The Morning Action Around Shiloh Church"
+
+
+def test_a_hex_last_passed_through_in_an_earlier_log_counts_at_the_end_of_the_chain(setups, tmp_path) -> None:
+    """Into the Woods S3 (L1385-1387): Shiloh Church (S2706) scores for the Confederates when their
+    infantry occupies or last passed through it. 15 AR crosses it in log 1; log 2 continues the
+    game elsewhere. Log 2 alone cannot know; checked after log 1 it counts the hex."""
+    s = next(x for x in setups if x.name == S3)
+    built = s.built
+    nodes = before_end_save(predefined_setup(built.vmod, built.module, S3), [PLAYER.roster_entry()])
+    start = replay_save(SaveFile("start", encode_tree(Node("begin_save", tuple(nodes))), "plain", True, None, None),
+                        built.module).initial
+    views = Views(replay_save(read_save(s.file), built.module), built.module, built.game)
+    piece = {uid: u.piece_id for uid, u in views.at(0).units.items()}
+    turn1 = Turn(built.module, PLAYER, nodes, start, first_id=1732500050001)
+    turn1.move(piece["CS:15 AR"], "S2706").move(piece["CS:15 AR"], "S2705")
+    log1 = turn1.save(tmp_path / "s3-log1.vlog", "S3, log 1")
+    end1 = built.replay(log1).final
+    carried = tuple(n for n in nodes if n.text not in ("", "end_save") and not n.text.startswith("begin_save"))
+    turn2 = Turn(built.module, PLAYER, restore_from_board(end1, carried), end1, first_id=1732500060001)
+    turn2.move(piece["CS:6 MS"], "S2814")
+    log2 = turn2.save(tmp_path / "s3-log2.vlog", "S3, log 2")
+    for log in (log1, log2):
+        same_board(engine.decode_log(built.vmod, log), built.replay(log))
+
+    def church(previous: list[Path]) -> tuple[int | None, tuple[str, ...]]:
+        report = run_check([log2], previous, module=built.module, game=SOURCES / built.game.id, check_ids=["victory"])
+        [tally] = report.victory
+        term = next(t for t in tally.terms if t.item == "Shiloh Church")
+        return term.count, term.what
+
+    assert church([]) == (0, ())
+    assert church([log1]) == (1, ("S2706 by 15 AR",))

@@ -20,6 +20,7 @@ from gamedata.scenario_rules import VPTerm
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..view import UNKNOWN, YES, GameView, UnitView, Views
+from ..view.passage import Passed, last_in, passage
 from .restricted import is_eliminated_box
 from .scenario_places import Places, binds
 from .setup import scenario_for
@@ -108,13 +109,14 @@ def tally_of(ctx: CheckContext) -> Tally | None:
     scenario, _ = scenario_for(ctx)
     if scenario is None or ctx.views is None or ctx.game is None:
         return None
-    return tally(ctx.views, scenario, ctx.game, ctx.log.label)
+    return tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed)
 
 
-def tally(views: Views, scenario: Scenario, game: Game, label: str) -> Tally:
-    """The VP tally of ``scenario`` at the last view of ``views``."""
+def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Passed | None = None) -> Tally:
+    """The VP tally of ``scenario`` at the last view of ``views``; ``passed``: who the chain's
+    earlier logs left in each hex."""
     end = views.at(len(views) - 1)
-    reader = _Reader(views, scenario, game)
+    reader = _Reader(views, scenario, game, passed)
     written = game.scenario_rules.vp_of(scenario.scenario_id) if game.scenario_rules else {}
     terms: list[Term] = []
     for row in (v for v in game.vp if v.scenario_id == scenario.scenario_id):
@@ -140,9 +142,10 @@ def tally(views: Views, scenario: Scenario, game: Game, label: str) -> Tally:
 class _Reader:
     """Reads VP terms from the last view; ``held`` terms from every view of the log."""
 
-    def __init__(self, views: Views, scenario: Scenario, game: Game) -> None:
-        self.views, self.scenario, self.game = views, scenario, game
+    def __init__(self, views: Views, scenario: Scenario, game: Game, passed: Passed | None) -> None:
+        self.views, self.scenario, self.game, self.passed = views, scenario, game, passed
         self.places = Places(game)
+        self._ledger: dict[tuple[Hex, str], tuple[int, UnitView]] | None = None
         self.in_scenario = {r.unit_id for r in scenario.setup} | {r.unit_id for r in scenario.reinforcements}
 
     def read(self, row: VPTable, term: VPTerm | None, end: GameView) -> Iterator[Term]:
@@ -194,15 +197,13 @@ class _Reader:
 
     def _held(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float,
               rule: str) -> Term:
-        """Occupied at the end or last passed through by ``by`` (this log's steps)."""
-        last: dict[Hex, UnitView] = {}
-        for view in self.views:
-            for u in self._units(view, "any", term):
-                if u.hex in hexes:
-                    last[u.hex] = u
-        held = [u for h, u in sorted(last.items()) if u.side == by]
+        """Occupied at the end or last passed through by ``by`` (through the whole chain of logs)."""
+        if self._ledger is None:
+            self._ledger = passage(self.views, self.passed)
+        last = {h: u for h in sorted(hexes) if (u := last_in(self._ledger, h, term.unit_types)) is not None}
+        held = [(h, u) for h, u in last.items() if u.side == by]
         return Term(row.item, side, each, len(held), rule,
-                    tuple(f"{self.places.name(h)} by {u.name}" for h, u in sorted(last.items()) if u.side == by))
+                    tuple(f"{self.places.name(h)} by {u.name}" for h, u in held))
 
     def _outside(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float,
                  rule: str, end: GameView) -> Term:
