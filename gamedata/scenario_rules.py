@@ -117,8 +117,10 @@ class VPTerm:
     (per formation of ``by`` whose units show the ``ci`` status, a division when all its
     brigades are), ``eliminated`` (per unit of ``by`` of ``unit_types`` in an eliminated box),
     ``held`` (occupied at the end, or last passed through, by a unit of ``by``; ``hexes``
-    default to the table row's location), ``undecidable`` (the log cannot show it: ``why``). ``unless``: statuses that keep a unit
-    from counting (``demoralized``)."""
+    default to the table row's location), ``undecidable`` (the log cannot show it: ``why``),
+    ``automatic`` (an occupation during a ``phase`` that ends the game in the row side's
+    victory). ``occupy`` with a ``phase`` counts the turns in whose phase of that name the
+    hexes were occupied. ``unless``: statuses that keep a unit from counting (``demoralized``)."""
 
     scenarios: tuple[str, ...]
     item: str
@@ -132,6 +134,8 @@ class VPTerm:
     why: str = ""
     formations: tuple[str, ...] = ()
     label: str = ""                    # how the tally line names the term (the item when empty)
+    phase: str = ""                    # occupy/automatic: read during each phase of this name
+    sizes: tuple[str, ...] = ()        # unit sizes that count (the OOB's size column)
 
 
 @dataclass(frozen=True)
@@ -205,7 +209,7 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
         vp_terms=tuple(VPTerm(tuple(t["scenarios"]), t["item"], t["kind"], _cite(t), t.get("by", ""),
                               tuple(t.get("hexes", ())), t.get("within", 0), tuple(t.get("unit_types", ())),
                               tuple(t.get("unless", ())), t.get("why", ""), tuple(t.get("formations", ())),
-                              t.get("label", ""))
+                              t.get("label", ""), t.get("phase", ""), tuple(t.get("sizes", ())))
                         for t in data.get("vp", ())),
         scoring=tuple(Scoring(tuple(s["scenarios"]), s["plus"], s.get("minus", "")) for s in data.get("scoring", ())),
     )

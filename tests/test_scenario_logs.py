@@ -47,6 +47,15 @@ SCRIPTS = {
                   'move "Cox" "Main Map" 1616\n'
                   'move "Rucker" "Main Map" 1715\n'
                   'move "Biffle" "Main Map" 1714\n'),
+    # S9 automatic victory (L1709): an undemoralized infantry division in Nashville during a VP Phase;
+    # Stevenson-A's visit to 5707 in the Random Events phase does not count, Johnson's in the VP Phase does
+    "hsn-nashville": ("hood-strikes-north", "Hood Strikes North", HOOD,
+                      'turn next\n'
+                      'move "Stevenson-A" "Main Map" 5707\n'
+                      'move "Stevenson-A" "Main Map" 5606\n'
+                      'move "Johnson" "Main Map" 5706\n'
+                      'move "Cleburne" "Main Map" 1715\n'
+                      + 'turn next\n' * 10),
     # S1 reinforcements (L928-929): Bouton and Silversparre batteries, Turn 15, at N6420/N6423
     "itw-violations": ("into-the-woods-shiloh", SHILOH, GRANT,
                        "turn next\n" * PHASES + 'move "Bouton Bty" "Main Map" N6420\n'
@@ -144,6 +153,16 @@ def test_the_vp_tally_reproduces_the_hand_count(logs) -> None:
         "not within 3 of Columbia) -> Confederate Decisive Victory, 3 term(s) not decidable: cavalry north of the "
         "Duck (")
     assert "L229" in tally.rule
+
+
+def test_an_automatic_victory_is_read_at_the_moment_the_scenario_names(logs) -> None:
+    """Step 15 is the Victory Point Phase of Turn 1 (the twelfth of the thirteen phases, L1709)."""
+    built, findings = logs["hsn-nashville"]
+    [tally] = [f for f in findings if f.check == "victory"]
+    assert "1 Columbia VP Phases" in tally.message
+    assert tally.message.split(" -> ")[1].startswith(
+        "Confederate automatic victory (Nashville taken: Turn 1, step 15: Johnson at 5706)")
+    assert "(L1709)" in tally.rule
 
 
 def test_the_rulebook_worked_example_all_brigades_of_a_division_ci(logs) -> None:

@@ -20,10 +20,11 @@ from gamedata.scenario_rules import VPTerm
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..view import UNKNOWN, YES, GameView, UnitView, Views
+from ..view.names import loose
 from ..view.passage import Passed, last_in, passage
 from .restricted import is_eliminated_box
 from .scenario_places import Places, binds
-from .setup import scenario_for
+from .setup import scenario_for, scenario_name
 
 CHECK_ID = "victory"
 
@@ -41,6 +42,8 @@ class Term:
     what: tuple[str, ...] = ()
     why: str = ""
     short: str = ""
+    automatic: bool = False        # an automatic-victory condition: met when count is 1
+
 
     @property
     def label(self) -> str:
@@ -134,7 +137,10 @@ def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Pass
                       and (lv.low is None or net >= lv.low) and (lv.high is None or net <= lv.high)), None)
         if found is not None:
             level = found.result
-            level_rule = f"{scenario.section or scenario.scenario_id} levels of victory (rulebook L{found.rulebook_line})"
+            level_rule = f"{scenario_name(scenario)} levels of victory (rulebook L{found.rulebook_line})"
+    met = next((t for t in terms if t.automatic and t.count), None)
+    if met is not None:
+        level, level_rule = f"{met.side} automatic victory ({met.label}: {met.what[0]})", met.rule
     return Tally(scenario.scenario_id, label, end.step, end.scenario_turn, tuple(terms), totals, net, net_side,
                  level, level_rule)
 
@@ -155,7 +161,7 @@ class _Reader:
         if term is None:
             yield Term(row.item, side, each, None, rule, why="no reading of this term is written in scenario-rules.toml")
             return
-        if each is None:
+        if each is None and term.kind != "automatic":
             yield Term(row.item, side, None, None, rule, why=f"its points '{row.points}' are not one number")
             return
         if term.kind == "undecidable":
@@ -168,10 +174,12 @@ class _Reader:
             return
         by = term.by or side
         hexes = self.places.hexes(term.hexes or row.location) if (term.hexes or row.location) else None
-        if term.kind in ("occupy", "held", "outside") and hexes is None:
+        if term.kind in ("occupy", "held", "outside", "automatic") and hexes is None:
             yield Term(row.item, side, each, None, rule, why=f"its hexes '{row.location}' are not readable")
             return
-        if term.kind == "occupy":
+        if term.kind == "automatic":
+            yield self._in_phases(row, side, by, term, hexes or frozenset(), None, rule)
+        elif term.kind == "occupy":
             yield self._occupy(row, side, by, term, hexes or frozenset(), each, rule, end)
         elif term.kind == "held":
             yield self._held(row, side, by, term, hexes or frozenset(), each, rule)
@@ -185,15 +193,46 @@ class _Reader:
     def _units(self, view: GameView, side: str, term: VPTerm) -> list[UnitView]:
         return [u for _, u in sorted(view.units.items()) if binds(u, self.game, side, term.unit_types)]
 
-    def _occupy(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float,
-                rule: str, end: GameView) -> Term:
-        there = [u for u in self._units(end, by, term) if u.hex in hexes]
+    def _occupants(self, view: GameView, by: str, term: VPTerm, hexes: frozenset[Hex]) \
+            -> tuple[list[UnitView], list[UnitView]]:
+        """Units of ``by`` (types, sizes) in ``hexes`` that count, and those whose disqualifying
+        status (``unless``) the counter cannot show."""
+        there = [u for u in self._units(view, by, term) if u.hex in hexes
+                 and (not term.sizes or u.unit.size in term.sizes)]
         unknown = [u for u in there if any(u.status.get(s, UNKNOWN) == UNKNOWN for s in term.unless)]
         good = [u for u in there if not any(u.status.get(s) == YES for s in term.unless) and u not in unknown]
+        return good, unknown
+
+    def _occupy(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float | None,
+                rule: str, end: GameView) -> Term:
+        if term.phase:
+            return self._in_phases(row, side, by, term, hexes, each, rule)
+        good, unknown = self._occupants(end, by, term, hexes)
         if not good and unknown:
             return Term(row.item, side, each, None, rule, why=f"{', '.join(u.name for u in unknown)}: "
                         f"{'/'.join(term.unless)} not shown by the counter")
         return Term(row.item, side, each, 1 if good else 0, rule, tuple(f"{u.name} at {u.location}" for u in good))
+
+    def _in_phases(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float | None,
+                   rule: str) -> Term:
+        """Turns in whose ``term.phase`` the hexes were occupied (``automatic``: the first ends the game)."""
+        wanted = loose(term.phase)
+        seen_phase, turns, what = False, [], []
+        for view in self.views:
+            if view.phase is None or loose(view.phase) != wanted:
+                continue
+            seen_phase = True
+            turn = view.turn.id if view.turn is not None else None
+            good, _ = self._occupants(view, by, term, hexes)
+            if good and turn not in turns:
+                turns.append(turn)
+                what.append(f"Turn {turn}, step {view.step}: " + ", ".join(f"{u.name} at {u.location}" for u in good))
+                if term.kind == "automatic":
+                    break
+        if not seen_phase and not turns:
+            return Term(row.item, side, each, None, rule, why=f"the log shows no {term.phase} phase (its turn "
+                        "tracker's phases are not known, or the phase did not come)")
+        return Term(row.item, side, each, len(turns), rule, tuple(what), automatic=term.kind == "automatic")
 
     def _held(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float,
               rule: str) -> Term:
