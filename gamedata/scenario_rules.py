@@ -73,6 +73,23 @@ class Restriction:
 
 
 @dataclass(frozen=True)
+class NearRule:
+    """Units of ``side`` and ``unit_types`` must end their moves within ``within`` hexes of a
+    friendly unit of ``near_types``, unless they show a status level of ``unless``
+    (Into the Woods 14.55: cavalry near friendly non-cavalry unless under Attack Orders)."""
+
+    rule_id: str
+    scenarios: tuple[str, ...]
+    side: str
+    unit_types: tuple[str, ...]
+    near_types: tuple[str, ...]
+    within: int
+    text: str
+    cite: Cite
+    unless: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class ExitRule:
     """Units of ``side`` (of ``unit_types`` when given) may leave the map from ``hexes``;
     ``returns``: they may come back (Hood Strikes North's Union cavalry)."""
@@ -152,6 +169,7 @@ class ScenarioRules:
     """Everything ``scenario-rules.toml`` says, for every scenario of one game."""
 
     restrictions: tuple[Restriction, ...] = ()
+    near: tuple[NearRule, ...] = ()
     exits: tuple[ExitRule, ...] = ()
     exits_written_for: tuple[str, ...] = ()       # scenarios whose exits the file settles
     exits_basis: Cite | None = None               # the rule that settles them
@@ -161,6 +179,9 @@ class ScenarioRules:
 
     def restrictions_of(self, scenario_id: str) -> tuple[Restriction, ...]:
         return tuple(r for r in self.restrictions if scenario_id in r.scenarios)
+
+    def near_of(self, scenario_id: str) -> tuple[NearRule, ...]:
+        return tuple(r for r in self.near if scenario_id in r.scenarios)
 
     def exits_of(self, scenario_id: str) -> tuple[ExitRule, ...]:
         return tuple(e for e in self.exits if scenario_id in e.scenarios)
@@ -199,6 +220,9 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
     entry = data.get("entry", {})
     return ScenarioRules(
         restrictions=tuple(_restriction(r) for r in data.get("restricted", ())),
+        near=tuple(NearRule(n["id"], tuple(n["scenarios"]), n["side"], tuple(n["unit_types"]), tuple(n["near_types"]),
+                            n["within"], n["text"], _cite(n), tuple(n.get("unless", {}).items()))
+                   for n in data.get("near", ())),
         exits=tuple(ExitRule(tuple(e["scenarios"]), e["side"], tuple(e["hexes"]), _cite(e),
                              tuple(e.get("unit_types", ())), e.get("returns", False)) for e in data.get("exits", ())),
         exits_written_for=tuple(data.get("exits_written_for", ())),

@@ -6,6 +6,12 @@ happens (``eliminated``, ``removed-no-vp``): when the unit left the map later in
 the finding is a warning (a forced retreat there ends so), else an error. A rule lifted by
 an event the log may not show (``until``) gives warnings that name the event.
 
+A unit that must end its moves near friendly units (``[[near]]``: Into the Woods 14.55,
+cavalry within four hexes of friendly non-cavalry unless under Attack Orders) is judged
+where it stands when the phase (or turn) in which it moved ends: a move dragged hex by hex
+is judged once, at its end. A warning, since the rule lets a unit that starts far away take
+several activations to come back.
+
 A unit that leaves the map (from a hex to a box that is no eliminated box) must do so
 from an exit hex its scenario allows to it (scenario-rules.toml ``[[exits]]``); in a
 scenario the file settles with no exit for it, any exit is a finding.
@@ -16,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gamedata.model import Game
-from gamedata.scenario_rules import Restriction
+from gamedata.scenario_rules import NearRule, Restriction
 
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
-from ..view import GameView, UnitView
+from ..view import UNKNOWN, GameView, UnitView
 from .scenario_places import Places, binds, place_of
 from .setup import scenario_for
 
@@ -41,9 +47,12 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
     if scenario is None or ctx.views is None or game is None:
         return
     rules = game.scenario_rules.restrictions_of(scenario.scenario_id) if game.scenario_rules else ()
+    near = game.scenario_rules.near_of(scenario.scenario_id) if game.scenario_rules else ()
+    places = Places(game)
+    if near:
+        yield from _near_findings(ctx, near, places)
     if not rules:
         return
-    places = Places(game)
     last = ctx.views.at(len(ctx.views) - 1)
     before = ctx.views.at(0)
     for step in ctx.log.steps:
@@ -58,6 +67,52 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
                     removed = gone is None or gone.hex is None
                     yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player)
         before = view
+
+
+def _near_findings(ctx: CheckContext, rules: tuple[NearRule, ...], places: Places) -> Iterator[Finding]:
+    """Units bound by a ``near`` rule that moved in a phase, judged where the phase leaves them."""
+    assert ctx.views is not None and ctx.game is not None
+    moved: dict[str, int] = {}           # unit id -> its last moving step in this phase
+    before = ctx.views.at(0)
+    players = {s.index: s.player for s in ctx.log.steps}
+    for n in range(1, len(ctx.views) + 1):
+        view = ctx.views.at(n) if n < len(ctx.views) else None
+        if view is None or (view.turn, view.phase) != (before.turn, before.phase):
+            for unit_id, step in sorted(moved.items()):
+                unit = before.unit(unit_id)
+                if unit is None or unit.hex is None:
+                    continue
+                for rule in rules:
+                    found = _far(unit, rule, before, places, ctx.game)
+                    if found:
+                        yield Finding(CHECK_ID, Severity.WARNING, f"{unit.name} ({unit.side}) ended its move at "
+                                      f"{unit.location}, {found}: {rule.text}", str(rule.cite), ctx.log.label,
+                                      step, players.get(step), (unit.name,), (place_of(unit),))
+            moved = {}
+        if view is None:
+            break
+        for unit_id, unit in view.units.items():
+            old = before.unit(unit_id)
+            if unit.hex is not None and (old is None or old.hex != unit.hex):
+                moved[unit_id] = n
+        before = view
+
+
+def _far(unit: UnitView, rule: NearRule, view: GameView, places: Places, game: Game) -> str:
+    """Why the unit breaks the rule ("" when it does not)."""
+    if not binds(unit, game, rule.side, rule.unit_types):
+        return ""
+    friends = frozenset(u.hex for u in view.units.values() if u.side == unit.side and u.hex is not None
+                        and u.unit.type in rule.near_types)
+    assert unit.hex is not None
+    if friends and unit.hex in places.within(friends, rule.within):
+        return ""
+    shown = {code: unit.status.get(code, UNKNOWN) for code, _ in rule.unless}
+    if any(shown[code] == level for code, level in rule.unless):
+        return ""
+    unknown = [code for code, value in shown.items() if value == UNKNOWN]
+    far = f"more than {rule.within} hexes from any friendly {'/'.join(rule.near_types)}"
+    return far + (f" ({', '.join(unknown)} not shown by the counter)" if unknown else "")
 
 
 def _applies(rule: Restriction, unit: UnitView, view: GameView, game: Game) -> bool:
