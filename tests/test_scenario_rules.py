@@ -10,11 +10,14 @@ The rule file itself is checked: a schema error names the file and the key.
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import jsonschema
 import pytest
+from conftest import REPO
 from pbem import Player, Turn, before_end_save, predefined_setup, restore_from_board
 from viewlogs import SOURCES, Built, build, same_board
 
@@ -25,6 +28,8 @@ from gamedata.scenario_rules import read_rules
 from referee.findings import Finding, Severity
 from referee.rules.scenario_places import Places
 from referee.rules.setup import area_of
+from referee.render_html import render_html
+from referee.render_json import report_dict
 from referee.run import run_check
 from referee.view import Views
 from vassal.commands import Node, encode_tree
@@ -232,3 +237,51 @@ def test_a_hex_last_passed_through_in_an_earlier_log_counts_at_the_end_of_the_ch
 
     assert church([]) == (0, ())
     assert church([log1]) == (1, ("S2706 by 15 AR",))
+
+
+# ---------------------------------------------------------------- arrivals with a printed state
+
+ATLANTA = "Historical Battle of Atlanta, July 22 1864"
+
+
+def test_reinforcements_arriving_as_the_table_says_give_no_finding(setups, tmp_path) -> None:
+    """Atlanta 5.1 (L323): Maney's brigade and Ptr/M/H (in line, previous loss -2) enter at A29.01 on
+    the first turn; their printed state is checked on arrival and matches. The same log entering
+    Ptr/M/H one hex off is caught."""
+    s = next(x for x in setups if x.name == ATLANTA)
+    built = s.built
+    nodes = before_end_save(predefined_setup(built.vmod, built.module, ATLANTA), [PLAYER.roster_entry()])
+    start = replay_save(SaveFile("start", encode_tree(Node("begin_save", tuple(nodes))), "plain", True, None, None),
+                        built.module).initial
+    views = Views(replay_save(read_save(s.file), built.module), built.module, built.game)
+    piece = {uid: u.piece_id for uid, u in views.at(0).units.items()}
+    board = "Atlanta map A (SE quadrant)"
+
+    def log(name: str, ptr_hex: str) -> list[Finding]:
+        turn = Turn(built.module, PLAYER, nodes, start, first_id=1732500070001)
+        turn.move(piece["Maney"], "A29.01", "Main Map", board).move(piece["Ptr/M/H"], ptr_hex, "Main Map", board)
+        path = turn.save(tmp_path / name, name)
+        same_board(engine.decode_log(built.vmod, path), built.replay(path))
+        return check(built, path, ["reinforcements"])
+
+    assert log("atlanta-arrivals.vlog", "A29.01") == []
+    [wrong] = log("atlanta-arrival-off.vlog", "A30.01")
+    porter = built.game.unit("Ptr/M/H").name
+    assert (wrong.step, wrong.pieces, wrong.severity) == (2, (porter,), Severity.ERROR)
+    assert f"{porter} entered at A30.01, not at its entry A29.01" in wrong.message
+    assert "5.1 Reinf row 3" in wrong.rule
+
+
+def test_the_tally_is_in_the_json_and_html_reports(setups) -> None:
+    s = next(x for x in setups if x.name == "Here Come The Rebels!")
+    report = run_check([s.file], module=s.built.module, game=SOURCES / s.built.game.id, check_ids=["victory"])
+    data = report_dict(report)
+    jsonschema.validate(data, json.loads((REPO / "schemas" / "check.schema.json").read_text(encoding="utf-8")))
+    [tally] = data["victory"]
+    assert (tally["scenario"], tally["net_of"], tally["level"]) == ("S1", "Confederate", "Confederate Decisive Victory")
+    columbia = next(t for t in tally["terms"] if t["item"].startswith("If an undemoralized Confederate unit occupies Col"))
+    assert (columbia["each"], columbia["count"], columbia["points"], columbia["decided"]) == (12, 0, 0, True)
+    duck = next(t for t in tally["terms"] if "Duck River" in t["item"])
+    assert (duck["decided"], duck["points"]) == (False, None) and "map data" in duck["why"]
+    page = render_html(report)
+    assert '<section id="victory"><h2>Victory points</h2>' in page and "not decidable: the Duck River" in page

@@ -1,7 +1,8 @@
 """Reinforcements: each arrival against the scenario's reinforcement table.
 
 An arrival is a reinforcement of the scenario that steps onto a map hex from a box or
-from nowhere (its first such step in the log). Its turn is compared with the table's
+from nowhere (its first such step in the log). Its strength and statuses (fatigue, mode,
+losses) where the table gives them and the counter shows them; its turn is compared with the table's
 (early: an error; late: a warning, the game's options only defer within the turn, Into
 the Woods 9.7); its hex with the table's entry hexes or area, its alternative entry, and
 the game's options (scenario-rules.toml ``[entry]``): hexes an entry is widened to
@@ -22,7 +23,7 @@ from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
 from .scenario_places import Places, place_of
-from .setup import row_cite, scenario_for
+from .setup import row_cite, scenario_for, state_differences
 
 CHECK_ID = "reinforcements"
 
@@ -65,6 +66,8 @@ def arrival_findings(unit: UnitView, row: ReinforcementRow, before: GameView, vi
                            f"{unit.name} entered on Turn {view.turn.id} ({view.turn.label}), "
                            f"{abs(due - view.turn.id)} turn(s) {'early' if early else 'late'}: due Turn {due}",
                            rule, *at)
+    for message in state_differences(unit, row, game, "reinforcement table"):
+        yield _finding(Severity.ERROR, f"{message} (on arrival)", rule, *at)
     entry = _entry_hexes(row, places, options)
     if entry is None:
         yield _finding(Severity.NOT_CHECKED, f"{unit.name} entered at {unit.location}; the entry "

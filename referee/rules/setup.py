@@ -17,7 +17,7 @@ from dataclasses import replace
 from collections.abc import Iterator
 
 from gamedata.hexids import Hex
-from gamedata.model import Game, Scenario, SetupRow
+from gamedata.model import Game, ReinforcementRow, Scenario, SetupRow
 from gamedata.systems import FREE_FACING, parse_status, profile_for
 
 from ..context import CheckContext
@@ -109,7 +109,8 @@ def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) 
                            (row.unit_id,), ())
             continue
         yield from _placement(unit, row, places, rule, label)
-        yield from _state(unit, row, game, rule, label)
+        for message in state_differences(unit, row, game, "set-up table"):
+            yield _finding(message, rule, label, (unit.name,), (place_of(unit),))
     due = {a.unit_id for a in scenario.reinforcements}
     for unit_id, unit in sorted(start.units.items()):
         if unit_id in placed or unit.hex is None:
@@ -153,21 +154,19 @@ def _placement(unit: UnitView, row: SetupRow, places: Places, rule: str, label: 
                        (unit.name,), (place_of(unit),))
 
 
-def _state(unit: UnitView, row: SetupRow, game: Game, rule: str, label: str) -> Iterator[Finding]:
-    """Facing, strength and status where the row gives them and the counter shows them."""
-    if row.facing.strip() and row.facing.strip().lower() not in FREE_FACING and unit.facing not in (None, UNKNOWN) \
-            and unit.facing != row.facing:
-        yield _finding(f"{unit.name} faces {unit.facing}; the set-up table says {row.facing}", rule, label,
-                       (unit.name,), (place_of(unit),))
+def state_differences(unit: UnitView, row: SetupRow | ReinforcementRow, game: Game, table: str) -> Iterator[str]:
+    """Facing, strength and status where the row gives them and the counter shows them
+    (``table``: how the message names the table)."""
+    facing = getattr(row, "facing", "").strip()
+    if facing and facing.lower() not in FREE_FACING and unit.facing not in (None, UNKNOWN) and unit.facing != facing:
+        yield f"{unit.name} faces {unit.facing}; the {table} says {facing}"
     if row.strength and unit.strength != UNKNOWN and unit.strength != row.strength:
-        yield _finding(f"{unit.name} has strength {unit.strength}; the set-up table says {row.strength}", rule,
-                       label, (unit.name,), (place_of(unit),))
+        yield f"{unit.name} has strength {unit.strength}; the {table} says {row.strength}"
     for layer, step in parse_status(profile_for(game), row.status):
         wanted = layer.levels[step] if layer.levels else YES
         shown = unit.status.get(layer.code, UNKNOWN)
         if shown != UNKNOWN and shown != wanted:
-            yield _finding(f"{unit.name} shows {layer.code} {shown}; the set-up table says {wanted}", rule, label,
-                           (unit.name,), (place_of(unit),))
+            yield f"{unit.name} shows {layer.code} {shown}; the {table} says {wanted}"
 
 
 def _finding(message: str, rule: str, label: str, pieces: tuple[str, ...], locations: tuple[Place, ...]) -> Finding:
