@@ -35,7 +35,7 @@ from referee.view import Views
 from vassal.commands import Node, encode_tree
 from vassal.grids.base import LocationError
 from vassal.module import open_module_files
-from vassal.replay import replay_save
+from vassal.replay import BoardState, replay_save
 from vassal.savefile import SaveFile, read_save
 
 GAMES = ("hood-strikes-north", "into-the-woods-shiloh", "atlanta")
@@ -130,18 +130,24 @@ def _names(board: object, hex_name: str) -> bool:
     return True
 
 
-def moved_log(s: Setup, folder: Path) -> tuple[Path, SetupRow, str] | None:
-    """A log from the setup whose only step drags one unit to a hex the set-up table does not
-    give it."""
+def opened(s: Setup) -> tuple[list[Node], BoardState, Views]:
+    """A player's log start from the setup (File > New Game, his roster entry), its board, and
+    the setup's game view."""
     nodes = before_end_save(predefined_setup(s.built.vmod, s.built.module, s.name), [PLAYER.roster_entry()])
     start = replay_save(SaveFile("start", encode_tree(Node("begin_save", tuple(nodes))), "plain", True, None, None),
                         s.built.module)
-    views = Views(replay_save(read_save(s.file), s.built.module), s.built.module, s.built.game)
+    return nodes, start.initial, Views(replay_save(read_save(s.file), s.built.module), s.built.module, s.built.game)
+
+
+def moved_log(s: Setup, folder: Path) -> tuple[Path, SetupRow, str] | None:
+    """A log from the setup whose only step drags one unit to a hex the set-up table does not
+    give it."""
+    nodes, start, views = opened(s)
     moved = moved_row(s, views)
     if moved is None:
         return None
     row, piece, to, to_map, to_board = moved
-    turn = Turn(s.built.module, PLAYER, nodes, start.initial, first_id=1732500040001)
+    turn = Turn(s.built.module, PLAYER, nodes, start, first_id=1732500040001)
     turn.move(piece, to, to_map, to_board)
     path = folder / f"{s.file.stem}-moved.vlog"
     return turn.save(path, f"moved before play: {s.name}"), row, to
@@ -213,10 +219,7 @@ def test_a_hex_last_passed_through_in_an_earlier_log_counts_at_the_end_of_the_ch
     game elsewhere. Log 2 alone cannot know; checked after log 1 it counts the hex."""
     s = next(x for x in setups if x.name == S3)
     built = s.built
-    nodes = before_end_save(predefined_setup(built.vmod, built.module, S3), [PLAYER.roster_entry()])
-    start = replay_save(SaveFile("start", encode_tree(Node("begin_save", tuple(nodes))), "plain", True, None, None),
-                        built.module).initial
-    views = Views(replay_save(read_save(s.file), built.module), built.module, built.game)
+    nodes, start, views = opened(s)
     piece = {uid: u.piece_id for uid, u in views.at(0).units.items()}
     turn1 = Turn(built.module, PLAYER, nodes, start, first_id=1732500050001)
     turn1.move(piece["CS:15 AR"], "S2706").move(piece["CS:15 AR"], "S2705")
@@ -250,10 +253,7 @@ def test_reinforcements_arriving_as_the_table_says_give_no_finding(setups, tmp_p
     Ptr/M/H one hex off is caught."""
     s = next(x for x in setups if x.name == ATLANTA)
     built = s.built
-    nodes = before_end_save(predefined_setup(built.vmod, built.module, ATLANTA), [PLAYER.roster_entry()])
-    start = replay_save(SaveFile("start", encode_tree(Node("begin_save", tuple(nodes))), "plain", True, None, None),
-                        built.module).initial
-    views = Views(replay_save(read_save(s.file), built.module), built.module, built.game)
+    nodes, start, views = opened(s)
     piece = {uid: u.piece_id for uid, u in views.at(0).units.items()}
     board = "Atlanta map A (SE quadrant)"
 
