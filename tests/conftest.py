@@ -25,8 +25,27 @@ def corpus() -> Path:
     return CORPUS
 
 
+#: Engine call times handed back by the test workers (pytest-xdist runs the files in parallel).
+_worker_times: list[tuple[float, str]] = []
+
+
+def pytest_sessionfinish(session) -> None:
+    """In a test worker: hand this worker's engine call times to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        import engine
+        output["engine_times"] = engine.call_times()
+
+
+def pytest_testnodedown(node, error) -> None:
+    """In the controller: collect a finished worker's engine call times."""
+    _worker_times.extend(tuple(t) for t in node.workeroutput.get("engine_times", ()))
+
+
 def pytest_terminal_summary(terminalreporter) -> None:
     """How long the VASSAL engine calls took (each runs a JVM): the suite must stay quick."""
+    if hasattr(terminalreporter.config, "workeroutput"):
+        return
     import engine
-    for line in engine.time_summary():
+    for line in engine.time_summary(_worker_times + engine.call_times()):
         terminalreporter.write_line(line)

@@ -100,14 +100,18 @@ def run(command: str, *args: str | Path, files: tuple[Path, ...] = (), memo: boo
 calls: list[Run] = []
 
 
-def time_summary() -> list[str]:
-    """Lines saying how long the engine calls of this session took, slowest first."""
-    if not calls:
+def call_times() -> list[tuple[float, str]]:
+    """(seconds, what) of every engine call of this process: what a test worker hands back."""
+    return [(r.seconds, f"{Path(r.args[0]).name} {Path(r.args[-1]).name}") for r in calls]
+
+
+def time_summary(times: list[tuple[float, str]]) -> list[str]:
+    """Lines saying how long the engine calls of a run took, slowest first."""
+    if not times:
         return []
-    total = sum(r.seconds for r in calls)
-    lines = [f"VASSAL engine: {len(calls)} calls, {total:.0f} s in all"]
-    for r in sorted(calls, key=lambda r: -r.seconds)[:5]:
-        lines.append(f"  {r.seconds:5.1f} s  {Path(r.args[0]).name} {Path(r.args[-1]).name}")
+    lines = [f"VASSAL engine: {len(times)} calls, {sum(t for t, _ in times):.0f} s in all"]
+    for seconds, what in sorted(times, key=lambda t: -t[0])[:5]:
+        lines.append(f"  {seconds:5.1f} s  {what}")
     return lines
 
 
