@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import jsonschema
@@ -34,12 +34,13 @@ from referee.run import run_check
 from referee.view import Views
 from vassal.commands import Node, encode_tree
 from vassal.grids.base import LocationError
-from vassal.module import open_module_files
+from vassal.module import Module, open_module_files
 from vassal.replay import BoardState, replay_save
 from vassal.savefile import SaveFile, read_save
 
 GAMES = ("hood-strikes-north", "into-the-woods-shiloh", "atlanta")
 PLAY_CHECKS = ["setup", "reinforcements", "restricted", "exits"]
+PLACED_FROM_BOXES = {"5.1d.7", "5.2", "5.2d.2", "5.3"}     # Atlanta scenarios setting up in areas only
 PLAYER = Player("Beauregard", "Confederate", "beauregard-Pa55w0rd-5512")
 
 
@@ -147,10 +148,26 @@ def moved_log(s: Setup, folder: Path) -> tuple[Path, SetupRow, str] | None:
     if moved is None:
         return None
     row, piece, to, to_map, to_board = moved
-    turn = Turn(s.built.module, PLAYER, nodes, start, first_id=1732500040001)
-    turn.move(piece, to, to_map, to_board)
+    if to_map is None:          # the set-up handed over with the unit off its hex, then play starts
+        board = shifted(s.built.module, start, piece, to)
+        carried = tuple(n for n in nodes if n.text not in ("", "end_save"))
+        turn = Turn(s.built.module, PLAYER, restore_from_board(board, carried), board, first_id=1732500040001)
+        turn.chat("set up as agreed; your move")
+    else:                       # a unit waiting in a set-up box placed outside its area
+        turn = Turn(s.built.module, PLAYER, nodes, start, first_id=1732500040001)
+        turn.move(piece, to, to_map, to_board)
     path = folder / f"{s.file.stem}-moved.vlog"
     return turn.save(path, f"moved before play: {s.name}"), row, to
+
+
+def shifted(module: Module, board: BoardState, piece_id: str, to_hex: str) -> BoardState:
+    """``board`` with one counter moved to a free hex of its board, in a stack of its own."""
+    piece = board.pieces[piece_id]
+    layout = module.map_layout(piece.map)
+    on, _ = layout.locate(piece.x, piece.y)
+    x, y = layout.map_point(on.name, to_hex)
+    alone = replace(piece, x=x, y=y, location=to_hex, stack_id="1732500049999", stack_index=0)
+    return BoardState({**board.pieces, piece_id: alone}, board.properties, board.turns)
 
 
 def test_a_unit_moved_before_play_is_caught_in_every_scenario(setups, tmp_path) -> None:
@@ -163,7 +180,8 @@ def test_a_unit_moved_before_play_is_caught_in_every_scenario(setups, tmp_path) 
         path, row, to = moved
         findings = check(s.built, path, ["setup"])      # (S5's move also breaks a restriction: restricted's)
         name = s.built.game.unit(row.unit_id).name
-        assert [(f.check, f.step, f.pieces) for f in findings] == [("setup", 1, (name,))], \
+        placed = s.scenario.scenario_id in PLACED_FROM_BOXES         # a placement is a step; a start is not
+        assert [(f.check, f.step, f.pieces) for f in findings] == [("setup", 1 if placed else None, (name,))], \
             (s.name, [f.message for f in findings])
         [f] = findings
         assert f"{row.origin.sheet} row {row.origin.row}" in f.rule and f"L{row.rulebook_line}" in f.rule
@@ -174,6 +192,7 @@ def test_a_unit_moved_before_play_is_caught_in_every_scenario(setups, tmp_path) 
             assert f.severity is Severity.ERROR
             assert f"{name} is set up at {to}, not at " in f.message
     assert unmoved == ["5.1d.4"]
+    assert {s.scenario.scenario_id for s in setups if s.scenario.scenario_id in PLACED_FROM_BOXES} == PLACED_FROM_BOXES
     assert unreadable == ["5.1d.7", "5.2d.2"]          # optional units: placements in words
 
 

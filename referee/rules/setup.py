@@ -1,7 +1,9 @@
 """Setup conformity: the start of a game's first log against the scenario's set-up table.
 
-The set-up is the log's start state and the steps before play begins (the first die roll
-or the first change of turn or phase): what a player moves there is part of his set-up.
+The set-up is the first log's start state (what File > New Game, or the players' own
+set-up save, gave): a unit off its hex there is a finding for the start (no step). A unit
+the table sets up in an area waits in a set-up box; its first step onto a hex is its
+set-up, checked at that step against the area and its printed state.
 
 Every unit of the table must stand on its hex (or, for a row that names an area or a
 choice, in a set-up box or on a hex of that area), with the facing, strength and status
@@ -64,37 +66,30 @@ def check_setup(ctx: CheckContext) -> Iterator[Finding]:
         yield missing
     if scenario is None or ctx.previous is not None or ctx.views is None or ctx.game is None:
         return
-    end = setup_end(ctx)
-    moved = _last_moves(ctx, end)
-    for f in setup_findings(ctx.views.at(end), scenario, ctx.game, ctx.log.label):
-        step = next((moved[p] for p in f.pieces if p in moved), None)
-        yield replace(f, step=step, player=ctx.log.steps[step - 1].player if step else None)
+    yield from setup_findings(ctx.views.at(0), scenario, ctx.game, ctx.log.label)
+    yield from _placements(ctx, scenario, ctx.game)
 
 
-def setup_end(ctx: CheckContext) -> int:
-    """The last step of the set-up: before the first die roll or change of turn or phase."""
+def _placements(ctx: CheckContext, scenario: Scenario, game: Game) -> Iterator[Finding]:
+    """Units the table sets up in an area (waiting in a set-up box at the start): their first
+    step onto a hex is their set-up, checked against the area and their printed state."""
     assert ctx.views is not None
-    first = ctx.views.at(0)
+    start = ctx.views.at(0)
+    waiting = {row.unit_id: row for row in scenario.setup
+               if (u := start.unit(row.unit_id)) is not None and u.hex is None}
+    places = Places(game)
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
-        if step.rolls or (view.turn, view.phase) != (first.turn, first.phase):
-            return step.index - 1
-    return len(ctx.views) - 1
-
-
-def _last_moves(ctx: CheckContext, end: int) -> dict[str, int]:
-    """Unit name -> the set-up step that last moved it."""
-    assert ctx.views is not None
-    moved: dict[str, int] = {}
-    before = ctx.views.at(0)
-    for n in range(1, end + 1):
-        view = ctx.views.at(n)
-        for unit_id, unit in view.units.items():
-            old = before.unit(unit_id)
-            if old is None or (old.map, old.location) != (unit.map, unit.location):
-                moved[unit.name] = n
-        before = view
-    return moved
+        for unit_id in sorted(waiting):
+            unit = view.unit(unit_id)
+            if unit is None or unit.hex is None:
+                continue
+            row = waiting.pop(unit_id)
+            rule = row_cite(scenario, row, "set-up table")
+            found = list(_placement(unit, row, places, rule, ctx.log.label))
+            found += [_finding(m, rule, ctx.log.label, (unit.name,), (place_of(unit),))
+                      for m in state_differences(unit, row, game, "set-up table")]
+            yield from (replace(f, step=step.index, player=step.player) for f in found)
 
 
 def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) -> Iterator[Finding]:
@@ -109,8 +104,9 @@ def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) 
                            (row.unit_id,), ())
             continue
         yield from _placement(unit, row, places, rule, label)
-        for message in state_differences(unit, row, game, "set-up table"):
-            yield _finding(message, rule, label, (unit.name,), (place_of(unit),))
+        if unit.hex is not None:        # a unit in a set-up box: its state is checked when placed
+            for message in state_differences(unit, row, game, "set-up table"):
+                yield _finding(message, rule, label, (unit.name,), (place_of(unit),))
     due = {a.unit_id for a in scenario.reinforcements}
     for unit_id, unit in sorted(start.units.items()):
         if unit_id in placed or unit.hex is None:
