@@ -304,3 +304,35 @@ def test_the_tally_is_in_the_json_and_html_reports(setups) -> None:
     assert (duck["decided"], duck["points"]) == (False, None) and "map data" in duck["why"]
     page = render_html(report)
     assert '<section id="victory"><h2>Victory points</h2>' in page and "not decidable: the Duck River" in page
+
+
+# ---------------------------------------------------------------- a blocked entry (Into the Woods 9.7)
+
+ROAD = "The Road to Pittsburg Landing"
+
+
+def test_a_blocked_entry_shifts_to_the_closest_free_edge_hex_and_no_further(setups, tmp_path) -> None:
+    """S5 (its Reinf row 16, rulebook L1090): 8 TX a Cav enters at N1031 on the first turn. With a Union battery moved
+    to N1030 (next to the entry, on the west edge), 9.7 (L335) lets it enter at the closest edge
+    hex on the other side, N1032; N1131 is as close but off the edge; without the battery the
+    entry is not blocked and N1032 is a wrong hex."""
+    s = next(x for x in setups if x.name == ROAD)
+    nodes, start, views = opened(s)
+    piece = {uid: u.piece_id for uid, u in views.at(0).units.items()}
+
+    def log(name: str, blocker: bool, at: str) -> list[Finding]:
+        turn = Turn(s.built.module, PLAYER, nodes, start, first_id=1732500080001)
+        if blocker:
+            turn.move(piece["US:Schwartz Bty a"], "N1030")
+        turn.move(piece["CS:8 TX a Cav"], at, "Main Map", "North map")
+        path = turn.save(tmp_path / name, name)
+        same_board(engine.decode_log(s.built.vmod, path), s.built.replay(path))
+        return check(s.built, path, ["reinforcements"])
+
+    assert log("shifted.vlog", True, "N1032") == []
+    [off_edge] = log("off-edge.vlog", True, "N1131")
+    assert "not at its entry N1031 (the closest hexes not next to an enemy unit are N1032: 9.7" in off_edge.message
+    assert "S5 Reinf row 16" in off_edge.rule and "L1090" in off_edge.rule
+    [unblocked] = log("unblocked.vlog", False, "N1032")
+    assert "not at its entry N1031 (its entry was not next to an enemy unit: 9.7" in unblocked.message
+    assert (unblocked.step, unblocked.pieces) == (1, ("8 TX a Cav",))

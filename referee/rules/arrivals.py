@@ -96,8 +96,9 @@ def _entry_hexes(row: ReinforcementRow, places: Places, options: EntryOptions) -
 def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOptions, before: GameView,
              side: str) -> bool | str:
     """True when the game lets the unit enter at ``h`` because its entry was blocked (Into the
-    Woods 9.7: every entry hex next to an enemy unit; the closest hex on either side); else the
-    reason it may not, for the message."""
+    Woods 9.7: every entry hex next to an enemy unit; the closest hex on either side, along the
+    map edge when the entry is on it, not itself next to an enemy unit); else the reason it may
+    not, for the message."""
     if options.shift_when_blocked is None:
         return ""
     entry = places.hexes(row.entry) or frozenset()
@@ -108,8 +109,9 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
     near_enemy = places.within(enemy, 1)
     if not entry <= near_enemy:
         return f" (its entry was not next to an enemy unit: {options.shift_when_blocked})"
+    along_edge = all(places.on_edge(x) for x in entry)     # "on either side": along the map edge
     for d in range(1, 8):
-        free = {x for x in places.within(entry, d) if x not in near_enemy}
+        free = {x for x in places.within(entry, d) if x not in near_enemy and (not along_edge or places.on_edge(x))}
         if free:
             return True if h in free else f" (the closest hexes not next to an enemy unit are " \
                 f"{', '.join(sorted(places.name(x) for x in free))}: {options.shift_when_blocked})"

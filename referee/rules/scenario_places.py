@@ -66,6 +66,10 @@ class Places:
                 return d
         return None
 
+    def on_edge(self, h: Hex) -> bool:
+        """A hex with fewer than six neighbours: on a map edge (not on a seam between maps)."""
+        return len(self._terrain.graph.neighbours(h)) < 6
+
     def in_area(self, h: Hex, area: Area) -> bool:
         """Whether ``h`` is in the rule's area (any of its parts); bounds read the printed
         column and row of every spelling of the hex."""
