@@ -4,7 +4,7 @@ units a rule binds. Shared by the setup, reinforcement, restriction, exit and vi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from gamedata.hexids import Hex, HexError
@@ -23,6 +23,8 @@ class Places:
     hexes within a distance of others (across map seams), an area's membership."""
 
     game: Game
+    _cells: dict[tuple[str, ...], frozenset[Hex] | None] = field(default_factory=dict, repr=False)
+    _near: dict[tuple[frozenset[Hex], int], frozenset[Hex]] = field(default_factory=dict, repr=False)
 
     @cached_property
     def _terrain(self):  # noqa: ANN202 - gamedata.terrain.Terrain, imported lazily by the model
@@ -35,7 +37,12 @@ class Places:
     def hexes(self, cell: str | Iterable[str]) -> frozenset[Hex] | None:
         """The hexes a cell names (an area code, hex ids, lists, ranges); None when it names
         none that parse (a choice, a text such as "Inside Atlanta defenses")."""
-        texts = [cell] if isinstance(cell, str) else list(cell)
+        key = (cell,) if isinstance(cell, str) else tuple(cell)
+        if key not in self._cells:
+            self._cells[key] = self._parse(key)
+        return self._cells[key]
+
+    def _parse(self, texts: tuple[str, ...]) -> frozenset[Hex] | None:
         found: set[Hex] = set()
         hexids = self._terrain.hexids
         for text in texts:
@@ -51,13 +58,16 @@ class Places:
 
     def within(self, centres: Iterable[Hex], distance: int) -> frozenset[Hex]:
         """Every hex at most ``distance`` hexes from one of ``centres`` (the centres too)."""
-        graph = self._terrain.graph
-        seen = {h for h in centres}
-        frontier = list(seen)
-        for _ in range(distance):
-            frontier = [n for h in frontier if h in graph for n in graph.neighbours(h) if n not in seen]
-            seen.update(frontier)
-        return frozenset(seen)
+        key = (frozenset(centres), distance)
+        if key not in self._near:
+            graph = self._terrain.graph
+            seen = set(key[0])
+            frontier = list(seen)
+            for _ in range(distance):
+                frontier = [n for h in frontier if h in graph for n in graph.neighbours(h) if n not in seen]
+                seen.update(frontier)
+            self._near[key] = frozenset(seen)
+        return self._near[key]
 
     def distance(self, a: Hex, goals: frozenset[Hex], limit: int = 12) -> int | None:
         """Hexes from ``a`` to the nearest of ``goals`` (None beyond ``limit``)."""
