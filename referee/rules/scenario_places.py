@@ -12,7 +12,7 @@ from gamedata.model import Game
 from gamedata.scenario_rules import Area
 
 from ..findings import Place
-from ..view import GameView, UnitView
+from ..view import UnitView
 
 ANY_SIDE = "any"
 
@@ -69,13 +69,6 @@ class Places:
             self._near[key] = frozenset(seen)
         return self._near[key]
 
-    def distance(self, a: Hex, goals: frozenset[Hex], limit: int = 12) -> int | None:
-        """Hexes from ``a`` to the nearest of ``goals`` (None beyond ``limit``)."""
-        for d in range(limit + 1):
-            if a in self.within(goals, d):
-                return d
-        return None
-
     def on_edge(self, h: Hex) -> bool:
         """A hex with fewer than six neighbours: on a map edge (not on a seam between maps)."""
         return len(self._terrain.graph.neighbours(h)) < 6
@@ -125,12 +118,3 @@ def binds(unit: UnitView, game: Game, side: str, unit_types: tuple[str, ...] = (
 def place_of(unit: UnitView) -> Place:
     """Where the unit stands, as the report names it."""
     return Place(unit.map or "", unit.location)
-
-
-def players_by_step(steps: Iterable[object]) -> dict[int, str | None]:
-    """Step index -> the player who made it (the log's steps)."""
-    return {s.index: s.player for s in steps}  # type: ignore[attr-defined]
-
-
-def scenario_of(view: GameView) -> str | None:
-    return view.scenario.scenario_id if view.scenario is not None else None
