@@ -123,6 +123,8 @@ class EntryOptions:
     never_at: tuple[str, ...] = ()
     never_at_cite: Cite | None = None
     widen: tuple[Widening, ...] = ()
+    order: Cite | None = None                 # the table's letters are an order of arrival
+    order_free: tuple[str, ...] = ()          # unit types that may arrive in any order (batteries)
 
 
 @dataclass(frozen=True)
@@ -229,7 +231,8 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
         exits_basis=_opt_cite(data.get("exits_basis")),
         entry=EntryOptions(_opt_cite(entry.get("deferred")), _opt_cite(entry.get("shift_when_blocked")),
                            tuple(entry.get("never_at", {}).get("hexes", ())), _opt_cite(entry.get("never_at")),
-                           tuple(Widening(w["entry"], tuple(w["hexes"]), _cite(w)) for w in entry.get("widen", ()))),
+                           tuple(Widening(w["entry"], tuple(w["hexes"]), _cite(w)) for w in entry.get("widen", ())),
+                           _opt_cite(entry.get("order")), tuple(entry.get("order", {}).get("free", ()))),
         vp_terms=tuple(VPTerm(tuple(t["scenarios"]), t["item"], t["kind"], _cite(t), t.get("by", ""),
                               tuple(t.get("hexes", ())), t.get("within", 0), tuple(t.get("unit_types", ())),
                               tuple(t.get("unless", ())), t.get("why", ""), tuple(t.get("formations", ())),

@@ -1,7 +1,8 @@
 """The scenario's rules on logs recorded by the real VASSAL (``script-log``) from our modules.
 
 Planted violations: an Into the Woods reinforcement brought in a turn early and another
-at a hex that is not its entry, a cavalry unit left far from its friends (14.55); a Hood Strikes North Union unit moved into the rows S1
+at a hex that is not its entry, a brigade entering before the one the table lists first, a
+cavalry unit left far from its friends (14.55); a Hood Strikes North Union unit moved into the rows S1
 forbids it and another taken off the map, where S1 allows no exit; a unit moved off its
 set-up hex before play in one scenario of each game. Each is caught at its step, naming
 the unit and the hex; the same scripts without the violation give no finding. The VP
@@ -62,6 +63,8 @@ SCRIPTS = {
                        "turn next\n" * PHASES + 'move "Bouton Bty" "Main Map" N6420\n'
                        # 14.55: cavalry far from every friendly infantry and artillery when the phase ends
                        'move "C&S IL Cav" "Main Map" S6934\n'
+                       # Turn 14 at S1234 (L1079-1081): Russell's brigade (A) enters before Johnson's (B)
+                       'move "15 TN" "Main Map" S1234\nmove "11 LA" "Main Map" S1134\n'
                        + "turn next\n" * PHASES + 'move "Silversparre Bty" "Main Map" N6020\n'),
     "itw-clean": ("into-the-woods-shiloh", SHILOH, GRANT,
                   "turn next\n" * (2 * PHASES) + 'move "Bouton Bty" "Main Map" N6420\n'
@@ -71,7 +74,9 @@ SCRIPTS = {
                   # 14.55: far and back within the phase; far under Attack Orders
                   'move "Thielmann Cav" "Main Map" S6934\nmove "Thielmann Cav" "Main Map" S3005\n'
                   'key "A&B 2 IL Cav" "Orders on/off"\nkey "A&B 2 IL Cav" "Orders +"\n'
-                  'move "A&B 2 IL Cav" "Main Map" S6903\n'),
+                  'move "A&B 2 IL Cav" "Main Map" S6903\n'
+                  # Turn 15 at S1234* (L1085-1086): Trabue's brigade (A), then Bowen's (B)
+                  'move "3 KY" "Main Map" S1234\nmove "1 MO" "Main Map" S1334\n'),
 }
 
 
@@ -136,15 +141,18 @@ def test_the_same_hsn_script_without_the_violations_gives_no_finding(logs) -> No
     assert problems(findings) == []
 
 
-def test_itw_early_and_misplaced_reinforcements_and_far_cavalry_are_caught_at_their_steps(logs) -> None:
+def test_itw_early_misplaced_and_out_of_order_reinforcements_and_far_cavalry_are_caught(logs) -> None:
     _, findings = logs["itw-violations"]
     assert problems(findings) == [
         ("reinforcements", Severity.ERROR, PHASES + 1, ("Bouton Bty",), ("N6420",)),
-        ("reinforcements", Severity.ERROR, 2 * PHASES + 3, ("Silversparre Bty",), ("N6020",)),
+        ("reinforcements", Severity.ERROR, 2 * PHASES + 5, ("Silversparre Bty",), ("N6020",)),
         ("restricted", Severity.WARNING, PHASES + 2, ("C&S IL Cav",), ("S6934",)),
+        ("reinforcements", Severity.WARNING, PHASES + 3, ("15 TN", "11 LA"), ("S1234", "S1134")),
     ]
-    early, wrong, far = (f for f in findings if f.check != "victory")
+    early, wrong, far, order = (f for f in findings if f.check != "victory")
     assert "more than 4 hexes from any friendly Inf/Art" in far.message and "(L518)" in far.rule
+    assert "15 TN (order B) entered before 11 LA (order A, step 11) of the same turn" in order.message
+    assert "(L965)" in order.rule and "S1 Reinf row" in order.rule
     assert "entered on Turn 14 (7 AM), 1 turn(s) early: due Turn 15" in early.message
     assert "S1 Reinf row 2" in early.rule and "L928" in early.rule
     assert "not at its entry N6420/N6423" in wrong.message and "L335" in wrong.message

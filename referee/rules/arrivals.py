@@ -7,13 +7,15 @@ losses) where the table gives them and the counter shows them; its turn is compa
 the Woods 9.7); its hex with the table's entry hexes or area, its alternative entry, and
 the game's options (scenario-rules.toml ``[entry]``): hexes an entry is widened to
 (S1234*), and the closest hex on either side when every entry hex is next to an enemy
-unit, except where the shift is not allowed (Pittsburg Landing). Arrivals by die-roll
+unit, except where the shift is not allowed (Pittsburg Landing); the order of arrival within
+a turn (letters A, B, C: a warning, since 9.7 lets units defer their entry). Arrivals by die-roll
 set are read against their roll by the tables check; only their entry is checked here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from gamedata.hexids import Hex
 from gamedata.model import Game, ReinforcementRow, Scenario
@@ -35,19 +37,47 @@ def check_arrivals(ctx: CheckContext) -> Iterator[Finding]:
     rows = {a.unit_id: a for a in scenario.reinforcements}
     places = Places(ctx.game)
     options = ctx.game.scenario_rules.entry if ctx.game.scenario_rules else EntryOptions()
-    arrived: set[str] = set()
+    arrived: dict[str, Arrival] = {}
     before = ctx.views.at(0)
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
-        for unit_id, unit in view.units.items():
+        for unit_id, unit in sorted(view.units.items()):
             old = before.unit(unit_id)
             if unit_id not in rows or unit.hex is None or unit_id in arrived or (old is not None and old.hex is not None):
                 continue
-            arrived.add(unit_id)
+            arrived[unit_id] = Arrival(unit, rows[unit_id], step.index, step.player,
+                                       view.turn.id if view.turn is not None else None)
             for f in arrival_findings(unit, rows[unit_id], before, view, scenario, ctx.game, places, options):
                 yield Finding(f.check, f.severity, f.message, f.rule, ctx.log.label, step.index, step.player,
                               f.pieces, f.locations)
         before = view
+    yield from _out_of_order(list(arrived.values()), scenario, options, ctx.log.label)
+
+
+@dataclass(frozen=True)
+class Arrival:
+    unit: UnitView
+    row: ReinforcementRow
+    step: int
+    player: str | None
+    turn: int | None
+
+
+def _out_of_order(arrivals: list[Arrival], scenario: Scenario, options: EntryOptions, label: str) -> Iterator[Finding]:
+    """An arrival whose order letter (A first, B second...) comes before that of a unit of the same
+    table turn that entered later in the same turn; batteries may come in any order."""
+    if options.order is None:
+        return
+    ordered = [a for a in arrivals if a.row.order and a.turn is not None and a.unit.unit.type not in options.order_free]
+    for a in ordered:
+        later = [b for b in ordered if b.row.turn == a.row.turn and b.turn == a.turn and b.row.order < a.row.order
+                 and b.step > a.step]
+        if later:
+            first = min(later, key=lambda b: b.step)
+            yield Finding(CHECK_ID, Severity.WARNING, f"{a.unit.name} (order {a.row.order}) entered before "
+                          f"{first.unit.name} (order {first.row.order}, step {first.step}) of the same turn",
+                          f"{options.order}; {row_cite(scenario, a.row, 'reinforcement table')}", label, a.step,
+                          a.player, (a.unit.name, first.unit.name), (place_of(a.unit), place_of(first.unit)))
 
 
 def arrival_findings(unit: UnitView, row: ReinforcementRow, before: GameView, view: GameView, scenario: Scenario,
