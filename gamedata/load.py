@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +19,7 @@ from gamedata.model import (
     Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
     TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
+from gamedata.scenario_rules import ScenarioRules
 from gamedata.workbook import Sheet
 
 T = TypeVar("T")
@@ -150,7 +151,7 @@ def load_game(folder: Path | str) -> Game:
     errors = [p for p in problems if p.is_error]
     if errors:
         raise GameDataError(errors)
-    return build_game(data.definition, data.sheets)
+    return replace(build_game(data.definition, data.sheets), scenario_rules=data.rules)
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,7 @@ class FolderData:
 
     definition: dict[str, Any]
     sheets: dict[str, Sheet]
+    rules: ScenarioRules | None = None      # scenario-rules.toml, when the folder has one
 
 
 def _records(sheets: dict[str, Sheet], name: str) -> list[dict[str, Any]]:

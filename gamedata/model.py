@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from gamedata.scenario_rules import ScenarioRules
     from gamedata.effects import TerrainEffects
     from gamedata.terrain import Terrain
 
@@ -641,6 +642,7 @@ class Game:
     command_ranges: tuple[CommandRange, ...] = ()
     chain_rules: tuple[ChainRule, ...] = ()
     activation_rules: tuple[ActivationRule, ...] = ()
+    scenario_rules: ScenarioRules | None = None     # scenario-rules.toml; None: the game has none
 
     @cached_property
     def terrain(self) -> Terrain:

@@ -22,6 +22,7 @@ from gamedata.load import (
 )
 from gamedata.model import _LEVELS, Problem
 from gamedata.rolls import parse_dice, parse_effect, parse_roll
+from gamedata.scenario_rules import read_rules
 from gamedata.terrain_check import terrain_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
@@ -69,7 +70,9 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
             except WorkbookError as exc:
                 problems.append(exc.problem)
     problems += _cross_references(definition, sheets, homes)
-    return sorted(set(problems)), FolderData(definition, sheets)
+    rules, rule_problems = read_rules(folder)
+    problems += rule_problems
+    return sorted(set(problems)), FolderData(definition, sheets, rules)
 
 
 def _map_problems(definition: dict[str, Any]) -> list[Problem]:

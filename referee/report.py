@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .dice_audit import DiceAudit
 from .findings import Finding, Severity, has_errors
+from .rules.victory import Tally
 from .story import LogStory
 
 if TYPE_CHECKING:  # pragma: no cover - board pictures are drawn only for an HTML report
@@ -46,6 +47,8 @@ class CheckReport:
     stories: tuple[LogStory, ...] = ()
     #: board crops round findings (HTML report with a module only)
     crops: Mapping[Finding, tuple[Crop, ...]] = field(default_factory=dict)
+    #: the scenario's VP tally at the end of each checked log (the victory check with --game)
+    victory: tuple[Tally, ...] = ()
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity is severity)
