@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from .dice_audit import DiceAudit
 from .findings import Finding, Severity, has_errors
-from .rules.victory import Tally
 from .story import LogStory
 
-if TYPE_CHECKING:  # pragma: no cover - board pictures are drawn only for an HTML report
+if TYPE_CHECKING:  # pragma: no cover - pictures only for an HTML report, a tally only with the game's data
     from .crops import Crop
+    from .rules.victory import Tally
 
 
 def group_key(f: Finding) -> tuple[int, str, str]:
