@@ -64,7 +64,8 @@ def symbol_for(unit_type: str) -> Symbol:
 _BADGE_COLOURS: tuple[Colour, ...] = ((240, 200, 60), (230, 120, 40), (120, 180, 230), (200, 90, 90),
                                       (150, 110, 70), (160, 200, 120), (190, 150, 220))
 _NO_LEVEL = {"0", "ok", "none", "normal", "full"}
-_FREE_FACING = {"any", "choice", "free", "player's choice"}
+FREE_FACING = {  # facings a table leaves to the player
+    "any", "choice", "free", "player's choice"}
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Facing:
     def step(self, label: str) -> int | None:
         """The step a facing label names; a free choice ("any") keeps the default step 0."""
         text = label.strip()
-        if text.lower() in _FREE_FACING:
+        if text.lower() in FREE_FACING:
             return 0
         return dict(self.names).get(text.upper())
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only: a check imports what it uses
@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only: a check imports what i
 
     from .timeline import StepView
     from .view import Views
+    from .view.passage import Passed
 
 
 @dataclass(frozen=True)
@@ -35,3 +36,4 @@ class CheckContext:
     module: Module | None
     game: Game | None
     views: Views | None = None
+    passed: Passed = field(default_factory=dict)

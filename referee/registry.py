@@ -34,10 +34,19 @@ from .context import CheckContext
 from .dice_audit import CHECK_ID as DICE
 from .findings import Finding
 
-#: the ``CHECK_ID`` of ``rules.tables`` and ``rules.combat``, which are imported when they run:
-#: they need the game's data model, which a check without ``--game`` never loads
+#: the ``CHECK_ID`` of the rule checks (``rules.tables``, ``combat``, ``ranges``, ``setup``, ``arrivals``,
+#: ``restricted``, ``victory``), which are imported when they run: they need the game's data model,
+#: which a check without ``--game`` never loads
 TABLES = "tables"
 COMBAT = "combat"
+COMMAND = "command"
+SUPPLY = "supply"
+ACTIVATION = "activation"
+SETUP = "setup"
+ARRIVALS = "reinforcements"
+RESTRICTED = "restricted"
+EXITS = "exits"
+VICTORY = "victory"
 
 
 def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Iterable[Finding]]:
@@ -48,6 +57,14 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
 
 check_tables = _imported_when_run(".rules.tables", "check_tables")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
+check_command = _imported_when_run(".rules.ranges", "check_command")
+check_supply = _imported_when_run(".rules.ranges", "check_supply")
+check_activation = _imported_when_run(".rules.ranges", "check_activation")
+check_setup = _imported_when_run(".rules.setup", "check_setup")
+check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
+check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
+check_exits = _imported_when_run(".rules.restricted", "check_exits")
+check_victory = _imported_when_run(".rules.victory", "check_victory")
 
 
 @dataclass(frozen=True)
@@ -71,6 +88,10 @@ class Check:
     needs: tuple[Need, ...] = ()
 
 
+_SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
+                                "victory) were not checked"),
+                   Need("module", "no unit's hex is known: the scenario's rules were not checked"))
+
 CHECKS: tuple[Check, ...] = (
     Check(UNDO, "every undo, undos of the opponent's actions, re-rolls", check_undo),
     Check(CHAIN, "the log starts where the previous log or save ended", check_chain),
@@ -84,6 +105,21 @@ CHECKS: tuple[Check, ...] = (
           check_tables, (Need("game", "no roll was read against its die-roll table"),)),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),)),
+    Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
+          check_command, (Need("game", "no command range was traced"),)),
+    Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
+          check_supply, (Need("game", "no resupply was checked"),)),
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many",
+          check_activation, (Need("game", "no activation was checked"),)),
+    Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
+                 "facing, strength, status", check_setup, _SCENARIO_NEEDS),
+    Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
+          check_arrivals, _SCENARIO_NEEDS),
+    Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",
+          check_restricted, _SCENARIO_NEEDS),
+    Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS),
+    Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
+          check_victory, _SCENARIO_NEEDS),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

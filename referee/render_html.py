@@ -134,9 +134,10 @@ def render_html(report: CheckReport) -> str:
         f"<p>{_logs_line(report)}</p>",
         f"<p>Checks run: {escape(', '.join(report.checks)) or 'none'}.</p></header>",
         '<nav><a href="#findings">Findings</a> · <a href="#story">Story</a> · <a href="#dice">Dice</a> · '
-        '<a href="#files">Files</a></nav>',
+        + ('<a href="#victory">Victory points</a> · ' if report.victory else '') + '<a href="#files">Files</a></nav>',
     ]
     parts.extend(_findings(page))
+    parts.extend(_victory(report))
     parts.extend(_stories(page))
     parts.extend(_dice(report))
     parts.extend(_files(report))
@@ -303,6 +304,35 @@ def _story_step(page: _Page, index: int, story: LogStory, step: StoryStep) -> st
 
 
 # ------------------------------------------------------------------ dice and files
+
+
+def _victory(report: CheckReport) -> list[str]:
+    """Each log's VP tally, one row per term of the scenario's VP table; the terms the log
+    cannot decide say why."""
+    if not report.victory:
+        return []
+    out = ['<section id="victory"><h2>Victory points</h2>']
+    for t in report.victory:
+        when = f"after {t.turns} turn(s)" if t.turns is not None else f"at step {t.step}"
+        totals = "; ".join(f"{escape(side)} {vp:g} VP" for side, vp in t.totals) or "no VP"
+        level = escape(t.level) if t.level else "no victory level"
+        out.append(f"<h3>{escape(t.log)}: scenario {escape(t.scenario_id)} {when}</h3>"
+                   f"<p>{totals} &rarr; <strong>{level}</strong>"
+                   + (f" ({escape(t.level_rule)})" if t.level_rule else "") + "</p>")
+        out.append("<table><tr><th>term</th><th>side</th><th>each</th><th>count</th><th>VP</th><th>counted</th>"
+                   "<th>rule</th></tr>")
+        for term in t.terms:
+            each = "" if term.each is None else f"{term.each:g}"
+            if term.why:
+                cells = f'<td colspan="3" class="not-checked">not decidable: {escape(term.why)}</td><td></td>'
+            else:
+                cells = (f"<td>{term.count}</td><td>{(term.points or 0):g}</td>"
+                         f"<td>{escape(', '.join(term.what))}</td>")
+            out.append(f"<tr><td>{escape(term.item)}</td><td>{escape(term.side)}</td><td>{each}</td>{cells}"
+                       f"<td>{escape(term.rule)}</td></tr>")
+        out.append("</table>")
+    out.append("</section>")
+    return out
 
 
 def _dice(report: CheckReport) -> list[str]:

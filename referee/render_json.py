@@ -8,11 +8,14 @@ every key is always present.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Place, Severity
 from .report import CheckReport
+
+if TYPE_CHECKING:  # pragma: no cover - a tally's module needs the game's data
+    from .rules.victory import Tally
 
 FORMAT = "adjutant-check/1"
 
@@ -37,6 +40,19 @@ def finding_dict(f: Finding) -> dict[str, Any]:
     }
 
 
+def tally_dict(t: Tally) -> dict[str, Any]:
+    """One log's VP tally: each term with its count and points, or why it was not decided."""
+    return {
+        "log": t.log, "scenario": t.scenario_id, "step": t.step, "turns": t.turns,
+        "totals": [{"side": side, "vp": vp} for side, vp in t.totals],
+        "net": t.net, "net_of": t.net_side, "level": t.level, "level_rule": t.level_rule,
+        "terms": [{"item": term.item, "side": term.side, "each": term.each, "count": term.count,
+                   "points": term.points, "decided": not term.why, "why": term.why, "rule": term.rule,
+                   "counted": list(term.what)} for term in t.terms],
+        "text": t.describe(),
+    }
+
+
 def report_dict(report: CheckReport) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -48,6 +64,7 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
         "checks": list(report.checks),
         "summary": {s.value: report.count(s) for s in Severity},
         "findings": [finding_dict(f) for f in report.findings],
+        "victory": [tally_dict(t) for t in report.victory],
         "dice": {
             "rolls": [
                 {"log": lr.log, "step": lr.roll.step, "player": lr.roll.player, "purpose": lr.roll.purpose,

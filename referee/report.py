@@ -14,8 +14,9 @@ from .dice_audit import DiceAudit
 from .findings import Finding, Severity, has_errors
 from .story import LogStory
 
-if TYPE_CHECKING:  # pragma: no cover - board pictures are drawn only for an HTML report
+if TYPE_CHECKING:  # pragma: no cover - pictures only for an HTML report, a tally only with the game's data
     from .crops import Crop
+    from .rules.victory import Tally
 
 
 def group_key(f: Finding) -> tuple[int, str, str]:
@@ -46,6 +47,8 @@ class CheckReport:
     stories: tuple[LogStory, ...] = ()
     #: board crops round findings (HTML report with a module only)
     crops: Mapping[Finding, tuple[Crop, ...]] = field(default_factory=dict)
+    #: the scenario's VP tally at the end of each checked log (the victory check with --game)
+    victory: tuple[Tally, ...] = ()
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity is severity)

@@ -23,7 +23,7 @@ from .context import CheckContext, LogInput
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, Severity, sorted_findings
-from .registry import Check, UnknownCheck, game_checks, select
+from .registry import VICTORY, Check, UnknownCheck, game_checks, select
 from .report import CheckReport, LogSummary, group_key
 from .secrets import player_ids, redact, redact_roll
 from .story import LogStory, log_story
@@ -34,7 +34,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from vassal.module import Module
 
     from .crops import Crop
+    from .rules.victory import Tally
     from .view import UnitMap, Views
+    from .view.passage import Passed
 
 # The game's data, the module, the game view and board pictures are imported where they are
 # used: a check of a log alone (no --game, --module or HTML) would otherwise import more
@@ -45,7 +47,8 @@ CROPS_PER_GROUP = 6
 """Board crops drawn for the first findings of each kind; a long log repeats a kind
 hundreds of times and the page must stay light enough to mail."""
 RULES = "rules"
-RULES_LOST = "command ranges, supply, die-roll tables and combat results"
+RULES_LOST = ("command ranges, supply, die-roll tables and combat results, the scenario's set-up, reinforcements, "
+              "restricted hexes, exits and victory")
 
 #: told ``(task, done, total)`` as the run goes, for a progress bar
 Progress = Callable[[str, int, int], None]
@@ -123,9 +126,9 @@ def not_checked(checks: Sequence[Check], module: Module | None, game: Game | Non
     given = {"module": module is not None, "game": game is not None}
     out = []
     for check in checks:
+        if everything and game is None and any(n.input == "game" and n.blocking for n in check.needs):
+            continue  # a rule check: the one finding on the game's rules below says it
         for need in check.needs:
-            if need.input == "game" and need.blocking and everything and game is None:
-                continue  # a rule check: the one finding on the game's rules below says it
             if not given.get(need.input, False):
                 verb = "not run" if need.blocking else "run in part"
                 out.append(Finding(check.id, Severity.NOT_CHECKED,
@@ -265,6 +268,7 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     rolls: list[LoggedRoll] = []
     table_rolls: list[LoggedTableRoll] = []
     stories: list[LogStory] = []
+    tallies: list[Tally] = []
     crops: dict[Finding, tuple[Crop, ...]] = {}
     art = _crop_art(module) if pictures and module is not None else None
     counts: dict[tuple, int] = {}
@@ -272,19 +276,30 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     previous: LogInput | None = None
     blocked = {c.id for c in checks for n in c.needs
                if n.blocking and not {"module": module, "game": game_def}.get(n.input)}
+    tally_wanted = any(c.id == VICTORY for c in checks) and VICTORY not in blocked
+    passed: Passed = {}
+    if tally_wanted:
+        from .rules.victory import tally_of
+        from .view.passage import passage
     for index, (path, label) in enumerate(zip(chain, labels)):
         current = _load(path, label, sides, module, progress)
         first = first or current
         summaries.append(_summary(current))
+        if index < len(before) and tally_wanted:     # an earlier log: who it left in each hex
+            earlier = _views(current, module, game_def, unit_map, scenario)
+            passed = passage(earlier, passed) if earlier is not None else passed
         if index >= len(before):
             ctx = CheckContext(current, previous, first, module, game_def,
-                               _views(current, module, game_def, unit_map, scenario))
+                               _views(current, module, game_def, unit_map, scenario), passed)
             ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
             found: list[Finding] = []
             for check in checks:
                 if check.run is not None and check.id not in blocked:
                     found.extend(redact(check.run(ctx), ids))
             findings.extend(found)
+            if tally_wanted:
+                tallies.extend(t for t in (tally_of(ctx),) if t is not None)
+                passed = passage(ctx.views, passed) if ctx.views is not None else passed
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None:
                 from .table_rolls import read_table_rolls
@@ -299,4 +314,4 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     if any(c.id == DICE for c in checks):
         findings.extend(dice_findings(audit, labels[-1] if len(checked) == 1 else "all logs"))
     return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit,
-                       tuple(stories), crops)
+                       tuple(stories), crops, tuple(tallies))

@@ -126,9 +126,9 @@ class Turn:
         self._properties: dict[str, str] = {}
         self._last_roll: tuple[str, list[MutableProperty]] | None = None
 
-    def move(self, piece_id: str, to_hex: str, to_map: str | None = None) -> Turn:
-        """Drag a counter out of its stack onto an empty hex of the same board, or of the only
-        board of map ``to_map`` (a reinforcement from a display onto the map)."""
+    def move(self, piece_id: str, to_hex: str, to_map: str | None = None, to_board: str | None = None) -> Turn:
+        """Drag a counter out of its stack onto an empty hex of the same board, or of the first
+        board (or board ``to_board``) of map ``to_map`` (a reinforcement from a display onto the map)."""
         map_id, x, y = self._where[piece_id]
         if to_map is None:
             layout = self.module.map_layout(map_id)
@@ -136,7 +136,7 @@ class Turn:
             target = map_id
         else:
             layout, target = self.module.map_layout(to_map), to_map
-            board = layout.boards[0].board
+            board = next(b.board for b in layout.boards if to_board in (None, b.board.name))
         nx, ny = layout.map_point(board.name, to_hex)
         stack_id = str(next(self._ids))
         self._writer.step(*[Empty("null")] * DRAG_PLACEHOLDERS,

@@ -122,3 +122,8 @@ def test_the_checks_imported_when_run_are_registered_under_their_own_ids():
 
     assert (registry.TABLES, registry.COMBAT) == (tables.CHECK_ID, combat.CHECK_ID)
     assert {registry.TABLES, registry.COMBAT} <= set(registry.CHECK_IDS)
+    from referee.rules import incommand, ranges
+    assert (registry.COMMAND, registry.SUPPLY, registry.ACTIVATION) == (ranges.COMMAND, ranges.SUPPLY,
+                                                                       ranges.ACTIVATION)
+    assert ranges.COMMAND == incommand.CHECK_ID
+    assert {registry.COMMAND, registry.SUPPLY, registry.ACTIVATION} <= set(registry.CHECK_IDS)

@@ -156,7 +156,8 @@ def test_check_without_game_says_which_checks_it_could_not_run():
     assert section == [
         "  module run in part: the pieces in play were not compared with the module's pieces, nor the log's "
         "module version with the module's: no --module given (module: module needs --module)",
-        "  the game's rules were not checked (command ranges, supply, die-roll tables and combat results): "
+        "  the game's rules were not checked (command ranges, supply, die-roll tables and combat results, the "
+        "scenario's set-up, reinforcements, restricted hexes, exits and victory): "
         "no --game given (rules: rule checks need the game's data: --game sources/<game>)",
     ]
 

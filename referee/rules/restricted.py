@@ -1,0 +1,179 @@
+"""Forbidden hexes and exits: the scenario rules that name hexes, rows, columns or distances.
+
+A unit that enters a hex a rule of its scenario forbids to it (its side, types, units or
+formations; on the rule's turns) is a finding at that step, with what the rule says
+happens (``eliminated``, ``removed-no-vp``): when the unit left the map later in the log
+the finding is a warning (a forced retreat there ends so), else an error. A rule lifted by
+an event the log may not show (``until``) gives warnings that name the event.
+
+A unit that must end its moves near friendly units (``[[near]]``: Into the Woods 14.55,
+cavalry within four hexes of friendly non-cavalry unless under Attack Orders) is judged
+where it stands when the phase (or turn) in which it moved ends: a move dragged hex by hex
+is judged once, at its end. A warning, since the rule lets a unit that starts far away take
+several activations to come back.
+
+A unit that leaves the map (from a hex to a box that is no eliminated box) must do so
+from an exit hex its scenario allows to it (scenario-rules.toml ``[[exits]]``); in a
+scenario the file settles with no exit for it, any exit is a finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from gamedata.model import Game
+from gamedata.scenario_rules import NearRule, Restriction
+
+from ..context import CheckContext
+from ..findings import Finding, Place, Severity
+from ..view import UNKNOWN, GameView, UnitView
+from .scenario_places import Places, binds, place_of
+from .setup import scenario_for
+
+CHECK_ID = "restricted"
+EXITS_ID = "exits"
+_ELIMINATED = ("eliminat", "dead")
+
+
+def is_eliminated_box(unit: UnitView) -> bool:
+    """A unit in a dead pool (our modules' Eliminated map; 'dead' or 'eliminated' boxes)."""
+    text = f"{unit.map or ''} {unit.location}".lower()
+    return any(word in text for word in _ELIMINATED)
+
+
+def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
+    scenario, _ = scenario_for(ctx)
+    game = ctx.game
+    if scenario is None or ctx.views is None or game is None:
+        return
+    rules = game.scenario_rules.restrictions_of(scenario.scenario_id) if game.scenario_rules else ()
+    near = game.scenario_rules.near_of(scenario.scenario_id) if game.scenario_rules else ()
+    places = Places(game)
+    if near:
+        yield from _near_findings(ctx, near, places)
+    if not rules:
+        return
+    last = ctx.views.at(len(ctx.views) - 1)
+    before = ctx.views.at(0)
+    for step in ctx.log.steps:
+        view = ctx.views.at(step.index)
+        for unit_id, unit in sorted(view.units.items()):
+            old = before.unit(unit_id)
+            if unit.hex is None or (old is not None and old.hex == unit.hex):
+                continue
+            for rule in rules:
+                if _applies(rule, unit, view, game) and places.in_area(unit.hex, rule.area):
+                    gone = last.unit(unit_id)
+                    removed = gone is None or gone.hex is None
+                    yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player)
+        before = view
+
+
+def _near_findings(ctx: CheckContext, rules: tuple[NearRule, ...], places: Places) -> Iterator[Finding]:
+    """Units bound by a ``near`` rule that moved in a phase, judged where the phase leaves them."""
+    assert ctx.views is not None and ctx.game is not None
+    moved: dict[str, int] = {}           # unit id -> its last moving step in this phase
+    before = ctx.views.at(0)
+    players = {s.index: s.player for s in ctx.log.steps}
+    for n in range(1, len(ctx.views) + 1):
+        view = ctx.views.at(n) if n < len(ctx.views) else None
+        if view is None or (view.turn, view.phase) != (before.turn, before.phase):
+            for unit_id, step in sorted(moved.items()):
+                unit = before.unit(unit_id)
+                if unit is None or unit.hex is None:
+                    continue
+                for rule in rules:
+                    found = _far(unit, rule, before, places, ctx.game)
+                    if found:
+                        yield Finding(CHECK_ID, Severity.WARNING, f"{unit.name} ({unit.side}) ended its move at "
+                                      f"{unit.location}, {found}: {rule.text}", str(rule.cite), ctx.log.label,
+                                      step, players.get(step), (unit.name,), (place_of(unit),))
+            moved = {}
+        if view is None:
+            break
+        for unit_id, unit in view.units.items():
+            old = before.unit(unit_id)
+            if unit.hex is not None and (old is None or old.hex != unit.hex):
+                moved[unit_id] = n
+        before = view
+
+
+def _far(unit: UnitView, rule: NearRule, view: GameView, places: Places, game: Game) -> str:
+    """Why the unit breaks the rule ("" when it does not)."""
+    if not binds(unit, game, rule.side, rule.unit_types):
+        return ""
+    friends = frozenset(u.hex for u in view.units.values() if u.side == unit.side and u.hex is not None
+                        and u.unit.type in rule.near_types)
+    assert unit.hex is not None
+    if friends and unit.hex in places.within(friends, rule.within):
+        return ""
+    shown = {code: unit.status.get(code, UNKNOWN) for code, _ in rule.unless}
+    if any(shown[code] == level for code, level in rule.unless):
+        return ""
+    unknown = [code for code, value in shown.items() if value == UNKNOWN]
+    far = f"more than {rule.within} hexes from any friendly {'/'.join(rule.near_types)}"
+    return far + (f" ({', '.join(unknown)} not shown by the counter)" if unknown else "")
+
+
+def _applies(rule: Restriction, unit: UnitView, view: GameView, game: Game) -> bool:
+    if not binds(unit, game, rule.side, rule.unit_types, rule.units, rule.formations):
+        return False
+    if rule.turns is None:
+        return True
+    turn = view.scenario_turn
+    return turn is None or rule.turns[0] <= turn <= rule.turns[1]
+
+
+def _restricted(rule: Restriction, unit: UnitView, view: GameView, removed: bool, label: str, step: int,
+                player: str | None) -> Finding:
+    turn = f" on Turn {view.scenario_turn}" if view.scenario_turn is not None else ""
+    unknown_turn = rule.turns is not None and view.scenario_turn is None
+    message = f"{unit.name} ({unit.side}) entered {unit.location}{turn}: {rule.text}"
+    if rule.effect != "prohibited":
+        message += "; it left the map later in the log" if removed else "; it was never removed"
+    if rule.until:
+        message += f" (unless {rule.until}: the log does not show it)"
+    if unknown_turn:
+        message += f" (if the turn is within scenario turns {rule.turns[0]}-{rule.turns[1]}: the log's turn is unknown)"
+    severity = Severity.WARNING if (rule.until or unknown_turn or (removed and rule.effect != "prohibited")) \
+        else Severity.ERROR
+    return Finding(CHECK_ID, severity, message, str(rule.cite), label, step, player, (unit.name,),
+                   (place_of(unit),))
+
+
+def check_exits(ctx: CheckContext) -> Iterator[Finding]:
+    scenario, _ = scenario_for(ctx)
+    game = ctx.game
+    if scenario is None or ctx.views is None or game is None:
+        return
+    rules = game.scenario_rules
+    settled = rules is not None and scenario.scenario_id in rules.exits_written_for
+    places = Places(game)
+    before = ctx.views.at(0)
+    unsettled: list[str] = []
+    for step in ctx.log.steps:
+        view = ctx.views.at(step.index)
+        for unit_id, unit in sorted(view.units.items()):
+            old = before.unit(unit_id)
+            if old is None or old.hex is None or unit.hex is not None or is_eliminated_box(unit):
+                continue
+            if not settled or rules is None:
+                unsettled.append(f"{unit.name} (step {step.index})")
+                continue
+            allowed = [e for e in rules.exits_of(scenario.scenario_id)
+                       if binds(unit, game, e.side, e.unit_types) and old.hex in (places.hexes(e.hexes) or ())]
+            if allowed:
+                continue
+            own = [e for e in rules.exits_of(scenario.scenario_id) if binds(unit, game, e.side, e.unit_types)]
+            where = (f"{scenario.scenario_id} lets {unit.side} units exit only at "
+                     f"{', '.join(h for e in own for h in e.hexes)}" if own else
+                     f"{scenario.scenario_id} lets no {unit.side} unit leave the map")
+            cite = "; ".join(str(e.cite) for e in own) if own else str(rules.exits_basis or "scenario rules")
+            yield Finding(EXITS_ID, Severity.ERROR, f"{unit.name} left the map from {old.location} to "
+                          f"{unit.location or 'off every map'}: {where}", cite, ctx.log.label, step.index,
+                          step.player, (unit.name,), (place_of(old), Place(unit.map or "", unit.location)))
+        before = view
+    if unsettled:
+        yield Finding(EXITS_ID, Severity.NOT_CHECKED, f"exits not checked: no exit rule is written for "
+                      f"{scenario.scenario_id} in scenario-rules.toml; units that left the map: "
+                      f"{', '.join(unsettled)}", "scenario rules", ctx.log.label)
