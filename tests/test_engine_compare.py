@@ -212,6 +212,8 @@ KNOWN_DIFFERENCES: dict[str, Counter] = {
     'kassala/vmod/Default Setup.vsav': Counter({UID: 23}),
     'vasl-templates/examples/Hill 621 (Scenario E) (online).vsav': Counter({UID: 165}),
     'vasl-templates/examples/Hill 621 (Scenario E).vsav': Counter({UID: 165}),
+    "vasl-templates/examples/Hube's Pocket (Scenario G) (online).vsav": Counter({UID: 108}),
+    "vasl-templates/examples/Hube's Pocket (Scenario G).vsav": Counter({UID: 108}),
     'vasl-templates/examples/The Streets Of Stalingrad (Scenario C) (online).vsav': Counter({UID: 344}),
     'vasl-templates/examples/The Streets Of Stalingrad (Scenario C).vsav': Counter({UID: 344}),
     VT + 'analyze-vlog/3d6.vlog': Counter({UID: 2}),
