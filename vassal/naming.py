@@ -29,7 +29,7 @@ from functools import lru_cache
 from .expression import CannotEvaluate, evaluate, java_text
 from .piece import name_of
 from .sequence import chain_parts, join_chain
-from .traits import BasicPiece, CalculatedProperty, Hideable, Labeler, Layer, Obscurable, decode_trait
+from .traits import BasicPiece, CalculatedProperty, Labeler, Layer, Obscurable, decode_trait
 
 _REFERENCE = re.compile(r"\$([^$]*)\$")
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")  # what Java's Integer.parseInt reads (within int range)
@@ -101,7 +101,7 @@ def _plain(type_text: str) -> bool:
             trait = decode_trait(t, "1")
             if isinstance(trait, Layer) and trait.follow_property and trait.property_name:
                 return False
-        elif t.startswith(("label;", "hide;", "obs;")):
+        elif t.startswith("label;"):
             return False
     return True
 
@@ -252,16 +252,14 @@ class _Piece:
 
     def _name_from(self, first: int) -> str:
         """``getName`` of the trait at ``first``: a Layer showing a level name that replaces the
-        name, a hidden (Invisible) or masked piece does not read the traits inside it (so a followed
-        Layer there keeps its stored level, as in VASSAL); neither does a Label with no text."""
+        name, or a Label with no text, does not read the traits inside it (so a followed Layer
+        there keeps its stored level, as in VASSAL). A hidden or masked piece is named by what it
+        is, not as VASSAL shows it to an onlooker ("" or the mask's name): the referee reports on
+        every piece, and which player sees what is the chain checks' business."""
         for i in range(first, len(self.types) - 1):
-            if not self.types[i].startswith(("emb2;", "label;", "hide;", "obs;")):
+            if not self.types[i].startswith(("emb2;", "label;")):
                 continue
             trait = self.trait(i)
-            if isinstance(trait, Hideable) and trait.hidden:
-                return ""  # invisible to the observer decode-log is: VASSAL names it ""
-            if isinstance(trait, Obscurable) and trait.masked:
-                return trait.mask_name  # masked from the observer: the mask's name
             if isinstance(trait, Layer) and trait.active and trait.level_name:
                 level_name = trait.level_name
                 if level_name.startswith("+") or level_name.endswith("+"):
