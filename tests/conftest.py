@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No property test is timed: a loaded machine (or a parallel test worker) makes one example slow
+# without anything being wrong, and speed is measured by bench/, not by tests.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
