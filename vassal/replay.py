@@ -478,6 +478,7 @@ class _StepReplayer:
         self.secrets = secrets  # player ids: never shown, not even in a damaged chat line
         self.hidden = field_pattern(secrets)
         self.unknown_movers: list[int] = []  # steps moved by an id the roster does not know
+        self.unnamed: list[int] = []  # steps that change the board and name no player
         self.notes: list[Problem] = []
         self.problems: list[Problem] = []
 
@@ -524,20 +525,26 @@ class _StepReplayer:
         side = player[1] if player else self._side_of(speaker)
         if unknown_mover and name is None:
             self.unknown_movers.append(index)
+        elif name is None and any(isinstance(e, (Added, Removed, Moved, Changed)) for e in events):
+            self.unnamed.append(index)
         return Step(index, commands, tuple(events), name, side)
 
     def name_unknown_movers(self, steps: list[Step]) -> list[Step]:
-        """Steps moved by an id the roster does not name go to the log's recording player when
-        the file says who that is (the one player its other steps name, by roster, chat or
-        dice report), else to "unknown player"; said once, as a note on the first such step."""
-        if not self.unknown_movers:
+        """Steps moved by an id the roster does not name, and steps that change the board but
+        name nobody (VASSAL writes no player with a deletion or a marker change), go to the
+        log's recording player when the file says who that is (the one player its other steps
+        name, by roster, chat or dice report), else to "unknown player"; said once per kind, as
+        a note on the first such step."""
+        marked = set(self.unknown_movers) | set(self.unnamed)
+        if not marked:
             return steps
-        marked = set(self.unknown_movers)
         players = {st.player for st in steps if st.player and st.index not in marked}
         who = next(iter(players)) if len(players) == 1 else UNKNOWN_PLAYER
         side = self._side_of(who) if who != UNKNOWN_PLAYER else None
-        self.notes.append(Problem(self.unknown_movers[0], f"{len(marked)} step(s) move pieces as a player the "
-                                  f"roster does not name: shown as {who}"))
+        for kind, indexes in (("move pieces as a player the roster does not name", self.unknown_movers),
+                              ("change the board and name no player", self.unnamed)):
+            if indexes:
+                self.notes.append(Problem(indexes[0], f"{len(indexes)} step(s) {kind}: shown as {who}"))
         return [Step(st.index, st.commands, st.events, who, side, st.undoes) if st.index in marked else st
                 for st in steps]
 
