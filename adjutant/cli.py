@@ -8,6 +8,8 @@ kept here (a test checks that each equals its command's own help).
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
 
 import click
@@ -68,3 +70,8 @@ class _LazyGroup(click.Group):
 @click.version_option(package_name="vassal-adjutant")
 def main() -> None:
     """Build VASSAL modules from Civil War wargame data, and referee VASSAL logs."""
+    # The collection Python runs as it exits would scan every object a replay made (hundreds of
+    # thousands) only for them to be freed anyway: frozen out of it at exit (after the command,
+    # and once however often the command runs in one process).
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)

@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 
 from referee.registry import CHECK_IDS
-from referee.render_html import render_html
 from referee.render_json import render_json
 from referee.render_text import render_text
 from referee.run import InputError, load_module, run_check
@@ -53,6 +52,7 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
             if fmt == "json":
                 text = render_json(report)
             elif fmt == "html":
+                from referee.render_html import render_html  # pictures: only for an HTML report
                 text = render_html(report)
             else:
                 text = render_text(report)

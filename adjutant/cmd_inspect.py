@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import sys
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from gamedata import GameDataError, load_game
-from referee.rules.tables import roll_lines
-from referee.timeline import step_view
-from referee.view import UnitMapError, Views, read_unit_map
-from referee.view.describe import view_json, view_lines
-from referee.view.scenario import ScenarioError
 from vassal.errors import FormatError
 from vassal.narrate import describe_step
 from vassal.replay import BoardState, Replay, replay_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from referee.view import Views
 
 
 @click.command()
@@ -51,8 +48,8 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
             board = replay.state_after(step_n) if step_n is not None else None
             views = _views(replay, module, game_path, units_path, scenario) if game_path else None
             view = views.at(step_n) if views is not None and step_n is not None else None
-            rolls = roll_lines([step_view(s, {}) for s in replay.steps], views.game, views) if views else {}
-    except (FormatError, GameDataError, UnitMapError, ScenarioError) as e:
+            rolls = _roll_lines(replay, views) if views else {}
+    except (FormatError, *_game_errors()) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     except IndexError as e:
@@ -61,16 +58,42 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
     if fmt == "json":
         out = to_json(replay, step_n, board)
         if view is not None:
+            from referee.view.describe import view_json
             out["view"] = view_json(view)
         if rolls:
             out["tables"] = [{"step": step, "reading": line} for step, lines in sorted(rolls.items()) for line in lines]
+        import json
         click.echo(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        for line in to_text(replay, step_n, board, rolls) + (view_lines(view) if view is not None else []):
-            click.echo(line)
+        lines = to_text(replay, step_n, board, rolls) + (_view_lines(view) if view is not None else [])
+        click.echo("\n".join(lines))  # one write: a long log has thousands of lines
+
+
+# The game's data, its units and tables are read only with --game: a plain inspect imports none of
+# that (gamedata, jsonschema, the referee), which would cost it more than the replay itself.
+
+def _game_errors() -> tuple[type[Exception], ...]:
+    """The errors reading a game's data can raise; an ``except`` clause asks only once one is raised."""
+    from gamedata import GameDataError
+    from referee.view import UnitMapError
+    from referee.view.scenario import ScenarioError
+    return GameDataError, UnitMapError, ScenarioError
+
+
+def _roll_lines(replay: Replay, views: Views) -> dict[int, list[str]]:
+    from referee.rules.tables import roll_lines
+    from referee.timeline import step_view
+    return roll_lines([step_view(s, {}) for s in replay.steps], views.game, views)
+
+
+def _view_lines(view) -> list[str]:
+    from referee.view.describe import view_lines
+    return view_lines(view)
 
 
 def _views(replay: Replay, module, game_path: Path, units_path: Path | None, scenario: str | None) -> Views:
+    from gamedata import load_game
+    from referee.view import Views, read_unit_map
     game = load_game(game_path)
     unit_map = None
     if units_path is not None:
@@ -94,7 +117,7 @@ def to_text(r: Replay, step_n: int | None, board: BoardState | None,
         lines.append(f"module: {mm.name} {mm.version} (VASSAL {mm.vassal_version})")
     if sm:
         lines.append(f"saved with VASSAL {sm.vassal_version or '?'}" + (f": {sm.description}" if sm.description else ""))
-    lines.append(f"{'log' if r.is_log else 'save'}: {len(r.steps)} steps, {len(r.initial.pieces)} pieces at the start")
+    lines.append(f"{'log' if r.is_log else 'save'}: {len(r.steps)} steps, {r.pieces_at_start} pieces at the start")
     for p in r.players:
         lines.append(f"player: {p.name} ({p.side})")
     for s in r.steps:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from gamedata.model import (
     Alias, Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
-    DieRollTable, Formation, Game, GameMarker, ImpliedFeature, LegendEntry, MapDef, MoveClass, NamedHex, PhaseDef,
+    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, MapDef, MoveClass, NamedHex, PhaseDef,
     Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
     TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
@@ -29,6 +29,7 @@ OOB_FILE = "oob.xlsx"
 SCENARIOS_FILE = "scenarios.xlsx"
 TERRAIN_FILE = "terrain.xlsx"
 EFFECTS_FILE = "effects.xlsx"
+RULES_FILE = "rules.xlsx"
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,10 @@ USER_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     "combat.xlsx": (
         SheetSpec("Combat Tables", "combat-table"), SheetSpec("Combat Columns", "combat-column"),
         SheetSpec("Combat Results", "combat-result"), SheetSpec("Combat Modifiers", "combat-modifier"),
+    ),
+    RULES_FILE: (
+        SheetSpec("Parameters", "rule-parameter", optional=True), SheetSpec("Ranges", "rule-range", optional=True),
+        SheetSpec("Chain", "rule-chain", optional=True), SheetSpec("Activation", "rule-activation", optional=True),
     ),
 }
 
@@ -208,11 +213,15 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
         terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),
         implied_features=tuple(_record(ImpliedFeature, i) for i in _records(sheets, "Implied")),
+        rule_parameters=_located(RuleParameter, sheets, RULES_FILE, "Parameters"),
+        command_ranges=_located(CommandRange, sheets, RULES_FILE, "Ranges"),
+        chain_rules=_located(ChainRule, sheets, RULES_FILE, "Chain"),
+        activation_rules=_located(ActivationRule, sheets, RULES_FILE, "Activation"),
     )
 
 
 _KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
-              "confidence", "reviewed", "contours", "cost", "factor", "prohibited"}
+              "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:

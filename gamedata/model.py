@@ -535,6 +535,74 @@ class ImpliedFeature:
 
 
 @dataclass(frozen=True)
+class RuleParameter:
+    """A number a rule check reads (rules.xlsx Parameters); value None = not printed: a cell to fill."""
+
+    key: str
+    value: float | str | None = None
+    section: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class CommandRange:
+    """A leader's command range over his direct subordinates (rules.xlsx Ranges): `leader` a unit
+    id or `level:<level>`; `range` None = printed on the counter only: a cell to fill."""
+
+    leader: str
+    move: str
+    side: str = ""
+    range: float | None = None
+    phase: str = ""
+    adjacent: bool | None = None
+    section: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ChainRule:
+    """An exception to the chain of command or a limit on attachments (rules.xlsx Chain)."""
+
+    rule: str
+    subject: str
+    side: str = ""
+    value: float | str | None = None
+    scenarios: str = ""
+    except_scenarios: str = ""
+    section: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+    def applies(self, scenario_id: str | None) -> bool:
+        """Whether the rule holds in a scenario (None: the scenario is not known)."""
+        only = [s for s in self.scenarios.split(";") if s.strip()]
+        unless = [s.strip() for s in self.except_scenarios.split(";") if s.strip()]
+        if scenario_id is None:
+            return not only
+        return (not only or scenario_id in [s.strip() for s in only]) and scenario_id not in unless
+
+
+@dataclass(frozen=True)
+class ActivationRule:
+    """Units a leader may activate, and how many of a type in one activation (rules.xlsx Activation)."""
+
+    leader: str
+    members: str
+    of: str = ""
+    limit: int | None = None
+    scenarios: str = ""
+    section: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the builder and referee need about one game."""
 
@@ -570,6 +638,10 @@ class Game:
     move_classes: tuple[MoveClass, ...] = ()
     terrain_costs: tuple[TerrainCost, ...] = ()
     implied_features: tuple[ImpliedFeature, ...] = ()
+    rule_parameters: tuple[RuleParameter, ...] = ()
+    command_ranges: tuple[CommandRange, ...] = ()
+    chain_rules: tuple[ChainRule, ...] = ()
+    activation_rules: tuple[ActivationRule, ...] = ()
     scenario_rules: ScenarioRules | None = None     # scenario-rules.toml; None: the game has none
 
     @cached_property

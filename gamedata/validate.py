@@ -20,7 +20,7 @@ from gamedata.load import (
     GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs,
     read_game_toml, reinf_sheet, schema, setup_sheet,
 )
-from gamedata.model import Problem
+from gamedata.model import _LEVELS, Problem
 from gamedata.rolls import parse_dice, parse_effect, parse_roll
 from gamedata.scenario_rules import read_rules
 from gamedata.terrain_check import terrain_problems
@@ -256,7 +256,50 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
         if row.get("hex") is not None:
             _map_hex(ref, hexids, "Specials", row)
     ref.problems += terrain_problems(d, sheets, homes, hexids)
+    _rule_cells(ref, d, units, formations, scenarios, types)
     return ref.problems
+
+
+def _rule_cells(ref: _Ref, d: dict[str, Any], units: set[str] | None, formations: set[str] | None,
+                scenarios: set[str] | None, types: set[str]) -> None:
+    """rules.xlsx names units, levels, formations, movement classes, phases and scenarios the
+    game has: a misspelt one would silently leave a rule unchecked."""
+    if "Parameters" in ref.sheets:
+        _unique(ref, "Parameters", "key")
+    levels = {f"level:{x}" for x in _LEVELS}
+    sides = {f"side:{x}" for x in d["sides"]}
+    moves = {str(r.get("code")) for r in _rows(ref.sheets, "Moves")} | {"hexes"}
+    phases = {p["name"] for p in d.get("phases", ())}
+    unit_types = {f"type:{t}" for t in types}
+
+    def each(sheet: str, row: Row, column: str, known: set[str] | None, what: str) -> None:
+        value = row.get(column)
+        if value is None or known is None:
+            return
+        for part in (p.strip() for p in str(value).split(";")):
+            if part and part not in known:
+                ref.add(sheet, row, column, f"unknown {what} '{part}'")
+
+    people = (units or set()) | levels if units is not None else None
+    for row in _rows(ref.sheets, "Ranges"):
+        each("Ranges", row, "leader", people, "leader (a unit id or level:<formation level>)")
+        each("Ranges", row, "move", moves, "movement class (effects.xlsx Moves, or hexes)")
+        each("Ranges", row, "phase", phases, "phase (game.toml phases)")
+    for row in _rows(ref.sheets, "Chain"):
+        if row.get("rule") in ("exempt", "alternate"):
+            each("Chain", row, "subject", people, "unit or level")
+        if row.get("rule") in ("attach-from", "attach-in-range"):
+            each("Chain", row, "subject", (units or set()) | unit_types if units is not None else None,
+                 "unit or type:<unit type>")
+        if row.get("rule") == "alternate":
+            each("Chain", row, "value", units, "unit")
+        each("Chain", row, "scenarios", scenarios, "scenario")
+        each("Chain", row, "except_scenarios", scenarios, "scenario")
+    for row in _rows(ref.sheets, "Activation"):
+        each("Activation", row, "leader", (units or set()) | sides if units is not None else None, "leader")
+        known = (units or set()) | (formations or set()) | unit_types if units is not None else None
+        each("Activation", row, "members", known, "member (unit, formation or type:<unit type>)")
+        each("Activation", row, "scenarios", scenarios, "scenario")
 
 
 def _table_cells(ref: _Ref) -> None:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from gamedata import Game
-from vassal.module import Module
-from vassal.replay import Replay
+if TYPE_CHECKING:  # pragma: no cover - annotations only: a check imports what it uses
+    from gamedata import Game
+    from vassal.module import Module
+    from vassal.replay import Replay
 
-from .timeline import StepView
-from .view import Views
-from .view.passage import Passed
+    from .timeline import StepView
+    from .view import Views
+    from .view.passage import Passed
 
 
 @dataclass(frozen=True)

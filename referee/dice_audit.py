@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .dice import Roll
 from .dice_stats import MIN_EXPECTED, SUSPICIOUS_P, FaceFit, TotalFit, face_fit, total_fit
 from .findings import Finding, Severity
-from .table_rolls import TableRoll
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table_rolls import TableRoll
 
 CHECK_ID = "dice"
 

@@ -15,7 +15,7 @@ naming what was left unchecked, never as a silent pass.
 
 from __future__ import annotations
 
-import tomllib
+import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,19 +33,38 @@ from .checks.undo import check_undo
 from .context import CheckContext
 from .dice_audit import CHECK_ID as DICE
 from .findings import Finding
-from .rules.combat import CHECK_ID as COMBAT
-from .rules.combat import check_combat
-from .rules.tables import CHECK_ID as TABLES
-from .rules.tables import check_tables
-from .rules.arrivals import CHECK_ID as ARRIVALS
-from .rules.arrivals import check_arrivals
-from .rules.restricted import CHECK_ID as RESTRICTED
-from .rules.restricted import EXITS_ID as EXITS
-from .rules.restricted import check_exits, check_restricted
-from .rules.setup import CHECK_ID as SETUP
-from .rules.setup import check_setup
-from .rules.victory import CHECK_ID as VICTORY
-from .rules.victory import check_victory
+
+#: the ``CHECK_ID`` of the rule checks (``rules.tables``, ``combat``, ``ranges``, ``setup``, ``arrivals``,
+#: ``restricted``, ``victory``), which are imported when they run: they need the game's data model,
+#: which a check without ``--game`` never loads
+TABLES = "tables"
+COMBAT = "combat"
+COMMAND = "command"
+SUPPLY = "supply"
+ACTIVATION = "activation"
+SETUP = "setup"
+ARRIVALS = "reinforcements"
+RESTRICTED = "restricted"
+EXITS = "exits"
+VICTORY = "victory"
+
+
+def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Iterable[Finding]]:
+    def run(ctx: CheckContext) -> Iterable[Finding]:
+        return getattr(importlib.import_module(module, __package__), name)(ctx)
+    return run
+
+
+check_tables = _imported_when_run(".rules.tables", "check_tables")
+check_combat = _imported_when_run(".rules.combat", "check_combat")
+check_command = _imported_when_run(".rules.ranges", "check_command")
+check_supply = _imported_when_run(".rules.ranges", "check_supply")
+check_activation = _imported_when_run(".rules.ranges", "check_activation")
+check_setup = _imported_when_run(".rules.setup", "check_setup")
+check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
+check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
+check_exits = _imported_when_run(".rules.restricted", "check_exits")
+check_victory = _imported_when_run(".rules.victory", "check_victory")
 
 
 @dataclass(frozen=True)
@@ -86,6 +105,12 @@ CHECKS: tuple[Check, ...] = (
           check_tables, (Need("game", "no roll was read against its die-roll table"),)),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),)),
+    Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
+          check_command, (Need("game", "no command range was traced"),)),
+    Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
+          check_supply, (Need("game", "no resupply was checked"),)),
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many",
+          check_activation, (Need("game", "no activation was checked"),)),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status", check_setup, _SCENARIO_NEEDS),
     Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
@@ -115,6 +140,8 @@ def select(ids: Sequence[str] | None) -> tuple[Check, ...]:
 
 def game_checks(game_folder: Path) -> list[str] | None:
     """The ``[referee] checks`` list of a game's ``game.toml``, or ``None`` when it has none."""
+    import tomllib
+
     path = game_folder / "game.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

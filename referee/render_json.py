@@ -8,12 +8,14 @@ every key is always present.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Place, Severity
 from .report import CheckReport
-from .rules.victory import Tally
+
+if TYPE_CHECKING:  # pragma: no cover - a tally's module needs the game's data
+    from .rules.victory import Tally
 
 FORMAT = "adjutant-check/1"
 

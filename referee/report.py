@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .crops import Crop
 from .dice_audit import DiceAudit
 from .findings import Finding, Severity, has_errors
-from .rules.victory import Tally
 from .story import LogStory
+
+if TYPE_CHECKING:  # pragma: no cover - pictures only for an HTML report, a tally only with the game's data
+    from .crops import Crop
+    from .rules.victory import Tally
 
 
 def group_key(f: Finding) -> tuple[int, str, str]:

@@ -13,29 +13,34 @@ import hashlib
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gamedata import Game, GameDataError, load_game
 from vassal.errors import FormatError
-from vassal.module import Module, read_module
 from vassal.replay import replay_file
 
 from .checks.module import module_of
 from .context import CheckContext, LogInput
-from .crops import Crop, CropArt
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, Severity, sorted_findings
-from .registry import Check, UnknownCheck, game_checks, select
+from .registry import VICTORY, Check, UnknownCheck, game_checks, select
 from .report import CheckReport, LogSummary, group_key
-from .rules.victory import CHECK_ID as VICTORY
-from .rules.victory import Tally, tally_of
 from .secrets import player_ids, redact, redact_roll
 from .story import LogStory, log_story
-from .table_rolls import read_table_rolls
 from .timeline import step_view
-from .view import UnitMap, UnitMapError, Views, read_unit_map
-from .view.passage import Passed, passage
-from .view.scenario import ScenarioError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from gamedata import Game
+    from vassal.module import Module
+
+    from .crops import Crop
+    from .rules.victory import Tally
+    from .view import UnitMap, Views
+    from .view.passage import Passed
+
+# The game's data, the module, the game view and board pictures are imported where they are
+# used: a check of a log alone (no --game, --module or HTML) would otherwise import more
+# than it replays.
 
 GAME_FILES = (".vlog", ".vsav", ".log", ".sav")
 CROPS_PER_GROUP = 6
@@ -180,6 +185,7 @@ def _summary(log: LogInput) -> LogSummary:
 
 
 def _read_game(folder: Path) -> tuple[Game, list[str] | None]:
+    from gamedata import GameDataError, load_game
     try:
         return load_game(folder), game_checks(folder)
     except GameDataError as e:
@@ -190,6 +196,7 @@ def _read_game(folder: Path) -> tuple[Game, list[str] | None]:
 
 def load_module(path: Path) -> Module:
     """The module, or ``InputError`` naming what is wrong with it."""
+    from vassal.module import read_module
     try:
         return read_module(path)
     except FormatError as e:
@@ -199,6 +206,7 @@ def load_module(path: Path) -> Module:
 def _unit_map(path: Path | None) -> UnitMap | None:
     if path is None:
         return None
+    from .view import UnitMapError, read_unit_map
     try:
         unit_map, problems = read_unit_map(path)
     except UnitMapError as e:
@@ -212,10 +220,17 @@ def _views(log: LogInput, module: Module | None, game: Game | None, unit_map: Un
            scenario: str | None) -> Views | None:
     if game is None:
         return None
+    from .view import Views
+    from .view.scenario import ScenarioError
     try:
         return Views(log.replay, module, game, unit_map=unit_map, scenario=scenario)
     except ScenarioError as e:
         raise InputError(str(e)) from None
+
+
+def _crop_art(module: Module):
+    from .crops import CropArt
+    return CropArt(module)
 
 
 def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Module | None = None,
@@ -255,7 +270,7 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     stories: list[LogStory] = []
     tallies: list[Tally] = []
     crops: dict[Finding, tuple[Crop, ...]] = {}
-    art = CropArt(module) if pictures and module is not None else None
+    art = _crop_art(module) if pictures and module is not None else None
     counts: dict[tuple, int] = {}
     first: LogInput | None = None
     previous: LogInput | None = None
@@ -263,6 +278,9 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                if n.blocking and not {"module": module, "game": game_def}.get(n.input)}
     tally_wanted = any(c.id == VICTORY for c in checks) and VICTORY not in blocked
     passed: Passed = {}
+    if tally_wanted:
+        from .rules.victory import tally_of
+        from .view.passage import passage
     for index, (path, label) in enumerate(zip(chain, labels)):
         current = _load(path, label, sides, module, progress)
         first = first or current
@@ -284,6 +302,7 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                 passed = passage(ctx.views, passed) if ctx.views is not None else passed
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None:
+                from .table_rolls import read_table_rolls
                 table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))
                                    for tr in read_table_rolls(current.steps, game_def).rolls)
             if pictures:

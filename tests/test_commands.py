@@ -1,10 +1,12 @@
 """The command tree and typed commands against VASSAL's own files."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import CORPUS, ENGINE_LOG, corpus_saves
 from vassal.commands import (AddPiece, ChangePiece, Chat, MovePiece, MutableProperty, Node, PlayerEntry,
-                             SetBoards, Undo, encode_tree, parse_command, parse_tree, split_stream)
+                             SetBoards, Undo, command_runs, encode_tree, parse_command, parse_tree, split_stream)
 from vassal.savefile import read_save
 
 # Step counts as VASSAL itself counts them (corpus/PROVENANCE.md).
@@ -103,3 +105,22 @@ def test_hostile_nesting_is_a_format_error_not_a_crash():
         text = "x" + "\x1b" + text.replace("\x1b", "\\\x1b")
     with pytest.raises(FormatError, match="nested more than"):
         parse_tree(text)
+    with pytest.raises(FormatError, match="nested more than"):
+        split_stream(text)
+
+
+def _runs_by_levels(text):
+    root = parse_tree(text)
+    return root.text, [[n.text for n in child.walk()] for child in root.children]
+
+
+@pytest.mark.parametrize("path", corpus_saves(), ids=lambda p: p.name)
+def test_one_pass_command_runs_read_as_the_level_by_level_tree(path):
+    text = read_save(path).text
+    assert command_runs(text) == _runs_by_levels(text)
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab'\\\x1b")), max_size=40))
+def test_one_pass_command_runs_agree_with_vassals_decoder_on_any_text(text):
+    """Malformed text too: a command ending in a backslash swallows the separator after it."""
+    assert command_runs(text) == _runs_by_levels(text)

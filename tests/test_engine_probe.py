@@ -144,3 +144,35 @@ def test_an_undo_as_vassal_29_wrote_it_is_an_undo(probe, tmp_path):
     undos = [s for s in replay.steps if s.is_undo]
     assert len(undos) == 1 and undos[0].undoes == undos[0].index - 1
     assert not undos[0].dice()
+
+
+def test_an_addpiece_of_an_id_in_use_keeps_both_pieces_as_vassal_does(tmp_path):
+    """VASSAL's AddPiece makes a new piece and files it under its id: a piece already under that
+    id stays where it is, in its stack, and later commands naming the id move the new one. Ours
+    keeps the old one as ``<id>#replacedN``; both must be where decode-log has them."""
+    from conftest import ENGINE_LOG, ENGINE_MODULE
+    from vassal.commands import AddPiece, MovePiece, Node, encode_tree, parse_tree
+    from vassal.gamestate import vassal_id, with_position
+    from vassal.replay import Added
+    from vassal.savefile import read_save, write_save
+
+    save = read_save(ENGINE_LOG)
+    before = replay_file(str(ENGINE_LOG)).final
+    old = next(p for p in before.pieces.values() if p.stack_id is not None)
+    added = AddPiece.make(old.id, old.type, with_position(old.state, old.map, 100, 120))
+    moved = MovePiece.make(old.id, old.map, (200, 220), None, old.map, (100, 120), None, "x")
+    root = parse_tree(save.text)
+    log = tmp_path / "same-id.vlog"
+    write_save(log, encode_tree(Node(root.text, root.children + (Node("LOG\t" + added.text),
+                                                                  Node("LOG\t" + moved.text)))),
+               save.module_metadata, save.save_metadata)
+    decoded = engine.decode_log(ENGINE_MODULE, log)
+    replay = replay_file(str(log), read_module(ENGINE_MODULE))
+    assert len(replay.steps) == decoded.steps == decoded.replayed
+    theirs = sorted((e.id, e.map, e.x, e.y, e.loc) for e in decoded.final)
+    ours = sorted((vassal_id(p.id), p.map, p.x, p.y, p.location) for p in replay.final.pieces.values())
+    assert ours == theirs
+    assert [e.x for e in decoded.final if e.id == old.id] == [old.x, 200]  # both, the old one unmoved
+    kept = next(p for p in replay.final.pieces.values() if p.id.startswith(f"{old.id}#replaced"))
+    assert (kept.x, kept.y, kept.stack_id) == (old.x, old.y, old.stack_id)
+    assert isinstance(replay.steps[-2].events[0], Added)

@@ -98,3 +98,32 @@ def test_a_module_folder_without_board_images_is_said_not_silent():
     assert result.exit_code == 0
     assert "1 board image(s) missing (" in result.output
     assert "offboard" in result.output or "steps" in result.output
+
+
+def test_inspect_and_check_of_a_log_alone_import_only_what_they_use():
+    """Without --game, --module or an HTML report, neither command may pay for the game's data
+    (and its schema validator), the module reader or the imaging code: their start-up is most
+    of what they cost on a log (bench/bench_replay.py)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from click.testing import CliRunner; from adjutant.cli import main; "
+            f"log = {str(ENGINE_LOG)!r}; "
+            "codes = [CliRunner().invoke(main, [c, log]).exit_code for c in ('inspect', 'check')]; "
+            "print(codes, sorted(m for m in sys.modules if m.split('.')[0] in ('gamedata', 'jsonschema', 'PIL')"
+            " or m in ('vassal.module', 'referee.rules.tables', 'referee.rules.combat', 'referee.crops')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[0, 0] []"
+
+
+def test_the_checks_imported_when_run_are_registered_under_their_own_ids():
+    from referee import registry
+    from referee.rules import combat, tables
+
+    assert (registry.TABLES, registry.COMBAT) == (tables.CHECK_ID, combat.CHECK_ID)
+    assert {registry.TABLES, registry.COMBAT} <= set(registry.CHECK_IDS)
+    from referee.rules import incommand, ranges
+    assert (registry.COMMAND, registry.SUPPLY, registry.ACTIVATION) == (ranges.COMMAND, ranges.SUPPLY,
+                                                                       ranges.ACTIVATION)
+    assert ranges.COMMAND == incommand.CHECK_ID
+    assert {registry.COMMAND, registry.SUPPLY, registry.ACTIVATION} <= set(registry.CHECK_IDS)

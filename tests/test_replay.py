@@ -3,6 +3,8 @@
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import CORPUS, ENGINE_LOG, corpus_saves
 from vassal.commands import AddPiece, MovePiece, MutableProperty, RemovePiece
@@ -238,3 +240,26 @@ def test_a_mover_the_roster_does_not_name_is_the_recording_player_said_once():
     alone = _panzer_log(mover="ghost-id", chat=False)
     assert alone.steps[0].player == "unknown player"
     assert len(alone.notes) == 1 and "ghost-id" not in alone.notes[0].message
+
+
+_trait_states = st.lists(st.sampled_from(["", "a", "b", "x;y", "1"]), min_size=1, max_size=5)
+
+
+@given(_trait_states, st.data())
+def test_a_change_merges_trait_by_trait_as_vassal_merge_state_does(old_traits, data):
+    """``D/id/new/old``: each trait whose state differs between old and new takes the new one, the
+    rest keep the piece's own; the BasicPiece takes the new point only if the command moved it."""
+    from vassal.commands import ChangePiece
+    from vassal.gamestate import GameState, join_chain
+
+    n = len(old_traits)
+    new_traits = data.draw(st.lists(st.sampled_from(["", "a", "c"]), min_size=n, max_size=n))
+    own_traits = data.draw(st.lists(st.sampled_from(["", "a", "b", "d"]), min_size=n, max_size=n))
+    old_basic, own_basic = "Map;10;10;7;0", data.draw(st.sampled_from(["Map;10;10;7;0", "Map;40;40;7;0"]))
+    new_basic = data.draw(st.sampled_from([old_basic, "Map;70;70;7;0"]))
+    state = GameState()
+    state.apply(AddPiece("", "1", join_chain([f"PROP;p{i}" for i in range(n)] + ["piece;;;;X"]),
+                         join_chain(own_traits + [own_basic])))
+    state.apply(ChangePiece("", "1", join_chain(new_traits + [new_basic]), join_chain(old_traits + [old_basic])))
+    merged = [nw if nw != o else own for own, nw, o in zip(own_traits, new_traits, old_traits)]
+    assert state.pieces["1"].state == join_chain(merged + [new_basic if new_basic != old_basic else own_basic])

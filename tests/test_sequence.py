@@ -126,3 +126,10 @@ def test_a_137_level_chain_splits_in_one_pass():
     text = _join_levels(parts)
     assert split_chain(text) == parts == _split_levels(text)
     assert join_chain(parts) == text
+
+
+@given(chain_text)
+def test_a_chain_is_written_as_vassal_writes_it_exactly_when_it_joins_back(text):
+    from vassal.sequence import join_chain, split_chain, written_chain
+    parts = split_chain(text)
+    assert written_chain(text) == (tuple(parts) if join_chain(parts) == text else None)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ DEFAULT_MAX_RATIO = 200
 #: Below this many output bytes the ratio test is not applied (tiny entries compress wildly).
 _RATIO_GRACE_BYTES = 1 << 20
 _MAX_ENTRIES = 100_000
-_CHUNK = 1 << 16
+_CHUNK = 1 << 20  # a save's entry inflates to tens of MB: few large reads, one join
 
 
 def open_zip(source: str | os.PathLike[str] | bytes, where: str = "") -> zipfile.ZipFile:
@@ -96,14 +95,15 @@ def read_entry(
     if info.file_size > limit_bytes:
         raise FormatError(f"entry declares {info.file_size} bytes, over the limit of {limit_bytes}", label)
     ratio_budget = max(info.compress_size, 1) * max_ratio
-    out = bytearray()
+    chunks, size = [], 0
     try:
         with zf.open(info) as stream:
             while chunk := stream.read(_CHUNK):
-                out += chunk
-                if len(out) > limit_bytes:
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit_bytes:
                     raise FormatError(f"entry inflates past the limit of {limit_bytes} bytes", label)
-                if len(out) > _RATIO_GRACE_BYTES and len(out) > ratio_budget:
+                if size > _RATIO_GRACE_BYTES and size > ratio_budget:
                     raise FormatError(
                         f"entry inflates more than {max_ratio} times its compressed size (zip bomb?)", label
                     )
@@ -111,7 +111,7 @@ def read_entry(
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, ValueError) as exc:
         raise FormatError(f"corrupt entry ({exc})", label) from None
-    return bytes(out)
+    return b"".join(chunks)
 
 
 def _check_entry_name(name: str) -> None:
@@ -154,6 +154,8 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     never a copy across filesystems.
     """
     target = Path(path)
+    import tempfile  # writing only: reading a save does not pay for it
+
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import accumulate, compress, count, filterfalse, repeat
+from operator import eq, sub
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -57,6 +59,34 @@ def parse_tree(text: str, _depth: int = 0) -> Node:
     return Node(first.text, first.children + rest)
 
 
+def command_runs(text: str) -> tuple[str, list[list[str]]]:
+    """``parse_tree(text)`` as the root's text and, for each of its children, the texts of its
+    subtree in execution order, read in one pass: what ``split_stream`` needs.
+
+    A save is one or two nested levels holding tens of thousands of commands in ~10 MB;
+    decoding level by level splits and re-joins the text once per level. In a pre-order walk
+    the commands come in text order, and the separator after a command sits at the depth of
+    the backslashes before it (each enclosing level escaped it once, and VASSAL's decoder
+    counts a command's own trailing backslash the same way), so one split gives the commands
+    and the depths give the children: a new child starts at each separator no deeper than
+    every one before it. Quoted tokens, unquoted level by level, take the level-by-level way.
+    """
+    if text.startswith("'") or ESC + "'" in text:
+        root = parse_tree(text)
+        return root.text, [[n.text for n in child.walk()] for child in root.children]
+    # maps over builtins throughout: no Python-level step for each of the tens of thousands of commands
+    pieces = text.split(ESC)
+    last = pieces.pop()
+    texts = list(map(str.rstrip, pieces, repeat("\\")))
+    depths = list(map(sub, map(len, pieces), map(len, texts)))
+    texts.append(last)
+    if depths and max(depths) > MAX_DEPTH:
+        raise FormatError(f"commands nested more than {MAX_DEPTH} levels deep", "savedGame")
+    # separator i starts a child when it is no deeper than any before it: it is the running minimum
+    starts = list(compress(count(1), map(eq, depths, accumulate(depths, min))))
+    return texts[0], [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
+
+
 def encode_tree(node: Node) -> str:
     """Encode like ``GameModule.encode``."""
     if not node.children:
@@ -88,12 +118,12 @@ class Empty(Command):
 
 @dataclass(frozen=True, slots=True)
 class BeginSave(Command):
-    pass
+    """``begin_save``: the start of a save's restored state."""
 
 
 @dataclass(frozen=True, slots=True)
 class EndSave(Command):
-    pass
+    """``end_save``: the end of the restored state; top-level commands after it are the log's steps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +231,8 @@ class Undo(Command):
 
 @dataclass(frozen=True, slots=True)
 class BoardPlacement:
+    """One board of a map's BoardPicker command: its name, whether reversed, its column and row."""
+
     board: str
     reversed: bool
     column: int
@@ -256,6 +288,8 @@ class PlayerEntry(Command):
 
 @dataclass(frozen=True, slots=True)
 class PlayerRemoved(Command):
+    """``PYREMOVE\\t<id>``: a player left the roster. The id is a password: excluded from repr."""
+
     player_id: str = field(default="", repr=False)
 
 
@@ -412,10 +446,9 @@ class Stream:
     start state, pre-order), which ``setup`` gives typed; each entry of ``steps`` is
     the pre-order command list of one top-level ``LOG`` field, with the ``LOG``
     wrappers removed. A start state holds tens of thousands of commands, so they are
-    typed only when asked for (``GameState.apply_text`` reads them untyped).
+    typed only when asked for (``GameState.apply_texts`` reads them untyped).
     """
 
-    root: Node
     setup_texts: tuple[str, ...]
     steps: tuple[tuple[Command, ...], ...]
     # top-level commands after end_save that are not LOG steps (rare): VASSAL runs them when it
@@ -427,9 +460,13 @@ class Stream:
         return tuple(parse_command(t) for t in self.setup_texts)
 
 
+#: VASSAL's placeholders for commands it could not encode: they never decode
+NULL_COMMANDS = frozenset({"null", "LOG\tnull"})
+
+
 def decodes_anything(text: str) -> bool:
     """Without a module: every command decodes but VASSAL's ``null`` placeholder."""
-    return text != "null" and not (text.startswith("LOG\t") and text[4:] == "null")
+    return text not in NULL_COMMANDS
 
 
 def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -> Stream:
@@ -441,26 +478,28 @@ def split_stream(text: str, decodes: Callable[[str], bool] = decodes_anything) -
     decodes is a ``LOG``; one where nothing decodes is no step at all (VASSAL does
     not count it); anything else runs when the file loads, with the start state.
     """
-    root = parse_tree(text)
-    setup: list[str] = [root.text]
+    root, children = command_runs(text)
+    setup: list[str] = [root]
     steps: list[tuple[Command, ...]] = []
     trailing: list[Command] = []
     in_setup = True
-    for child in root.children:
-        nodes = [n for n in child.walk() if decodes(n.text)]
+    for child in children:
+        # without a module, a set lookup per command rather than a call: a save holds tens of thousands
+        texts = list(filterfalse(NULL_COMMANDS.__contains__, child)) if decodes is decodes_anything else \
+            [t for t in child if decodes(t)]
         if in_setup:
-            setup.extend(n.text for n in nodes)
-            if child.text == "end_save" or any(n.text == "end_save" for n in nodes):
+            setup.extend(texts)
+            if child[0] == "end_save" or "end_save" in texts:
                 in_setup = False
             continue
-        if not nodes:
+        if not texts:
             continue
-        if nodes[0].text.startswith("LOG\t"):
-            steps.append(tuple(_unlog(parse_command(n.text)) for n in nodes))
+        if texts[0].startswith("LOG\t"):
+            steps.append(tuple(_unlog(parse_command(t)) for t in texts))
         else:
-            trailing.extend(parse_command(n.text) for n in nodes if not n.text.startswith("LOG\t"))
-            steps.extend((_unlog(parse_command(n.text)),) for n in nodes if n.text.startswith("LOG\t"))
-    return Stream(root, tuple(setup), tuple(steps), tuple(trailing))
+            trailing.extend(parse_command(t) for t in texts if not t.startswith("LOG\t"))
+            steps.extend((_unlog(parse_command(t)),) for t in texts if t.startswith("LOG\t"))
+    return Stream(tuple(setup), tuple(steps), tuple(trailing))
 
 
 def _unlog(c: Command) -> Command:

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
+from typing import Iterable, Protocol
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Command, GlobalPropertyValue, MovePiece,
                        MutableProperty, PlayerEntry, RemovePiece, SetBoards, TurnState, parse_command)
-from .sequence import chain_parts, decode, encode, join_chain, split_chain
+from .sequence import chain_parts, decode, encode, join_chain, split_chain, written_chain
 
+#: what ``GameState._set_aside`` adds to the id of an object whose id a later AddPiece took
+REPLACED = "#replaced"
 DEFAULT_LAYER = 1  # DefaultPieceCollection: pieces that do not stack below (0), the rest above (1)
 
 
@@ -125,6 +127,11 @@ def no_stack(type_text: str) -> bool:
     return False
 
 
+def vassal_id(obj_id: str) -> str:
+    """The id VASSAL gives an object: ours, less what ``GameState._set_aside`` added."""
+    return obj_id.split(REPLACED, 1)[0]
+
+
 def parse_basic_state(state: str) -> tuple[str | None, int, int, str]:
     """``mapId;x;y;gpid;...`` -> (map or None, x, y, gpid), as ``BasicPiece.setState`` reads it."""
     f = decode(state, ";")
@@ -164,8 +171,10 @@ class GameState:
         self._at: dict[tuple[str, int, int], set[str]] = {}
         self._point: dict[str, tuple[str, int, int]] = {}
         # empty stacks, kept as their state until something names them: saves carry tens of
-        # thousands (VASSAL never throws an emptied stack away), and they can hold nothing
-        self._dormant: dict[str, tuple[str, int]] = {}
+        # thousands (VASSAL never throws an emptied stack away), and they can hold nothing; state and
+        # serial in two maps of strings and ints, which the cycle collector never has to look at
+        self._dormant: dict[str, str] = {}
+        self._dormant_serial: dict[str, int] = {}
         self._serial = 0
         self.properties: dict[tuple[str, str], str] = {}
         self.turns: dict[str, str] = {}
@@ -187,7 +196,7 @@ class GameState:
 
     def _wake(self, stack_id: str) -> StackRecord:
         """An empty stack named at last: made as its AddPiece would have made it."""
-        state, serial = self._dormant.pop(stack_id)
+        state, serial = self._dormant.pop(stack_id), self._dormant_serial.pop(stack_id)
         stack = self.stacks[stack_id] = StackRecord(stack_id, None, 0, 0)
         self._set_stack_state(stack, state)
         stack.serial = serial
@@ -375,18 +384,23 @@ class GameState:
 
     # ------------------------------------------------------------ commands
 
-    def apply_text(self, text: str) -> None:
-        """``apply`` of one command's text; an empty stack (tens of thousands in a save's start
-        state) is read straight from the text, without making a command of it."""
-        if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
-            fields = text[2:].split("/")
-            if len(fields) == 3 and fields[1] == "stack" and fields[0] not in self.pieces \
-                    and fields[0] not in self.stacks and fields[0] not in self._dormant \
-                    and self._stays_empty(fields[2]):
-                self._serial += 1
-                self._dormant[fields[0]] = (fields[2], self._serial)
-                return
-        self.apply(parse_command(text))
+    def apply_texts(self, texts: Iterable[str]) -> None:
+        """``apply`` of each command text in turn. A save's start state holds tens of thousands of
+        empty stacks (``+/id/stack/map;x;y;@@layer``, no escapes): those are read straight from
+        the text and kept dormant, without making a command of them."""
+        pieces, stacks, dormant, serials = self.pieces.keys(), self.stacks, self._dormant, self._dormant_serial
+        for text in texts:
+            if text.startswith("+/") and "/stack/" in text and "\\" not in text and "'" not in text:
+                fields = text[2:].split("/")
+                if len(fields) == 3 and fields[1] == "stack" and fields[0] not in pieces \
+                        and fields[0] not in stacks and fields[0] not in dormant:
+                    tokens = fields[2].split(";")
+                    if pieces.isdisjoint(tokens[1:] if tokens[0] == "null" else tokens[3:]):
+                        self._serial += 1
+                        dormant[fields[0]] = fields[2]
+                        serials[fields[0]] = self._serial
+                        continue
+            self.apply(parse_command(text))
 
     def apply(self, c: Command) -> None:
         """Execute one command (not its children) as VASSAL would."""
@@ -416,21 +430,43 @@ class GameState:
         return None if map_id is None else self.rules.map_id(map_id)
 
     def _add(self, c: AddPiece) -> None:
-        """``AddPiece``: register the object, then ``setState``."""
+        """``AddPiece``: make a new object, register it under its id, then ``setState``. An object
+        already under that id stays where it is (``_set_aside``)."""
+        old = self.get(c.id)
+        if old is not None:
+            self._set_aside(old)
         if c.is_stack:
-            stack = self.get(c.id)
-            if stack is None and c.type == "stack" and self._stays_empty(c.state):
+            if c.type == "stack" and self._stays_empty(c.state):
                 self._serial += 1
-                self._dormant[c.id] = (c.state, self._serial)
+                self._dormant[c.id] = c.state
+                self._dormant_serial[c.id] = self._serial
                 return
-            if stack is None:
-                stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
+            stack = self.stacks[c.id] = StackRecord(c.id, None, 0, 0, deck=c.type.startswith("deck;"))
             self._set_stack_state(stack, c.state)
             return
-        piece = self.pieces.get(c.id)
-        if piece is None:
-            piece = self.pieces[c.id] = PieceRecord(c.id, c.type, "")
+        piece = self.pieces[c.id] = PieceRecord(c.id, c.type, "")
         self._set_piece_state(piece, c.state)
+
+    def _set_aside(self, obj: PieceRecord | StackRecord) -> None:
+        """An AddPiece of an id in use: VASSAL's id map (``GameState.addPiece``) names the new
+        object from then on, and the old one stays on its map and in its stack, where no command
+        can reach it. Ours goes on under the id ``<id>#replacedN`` (VASSAL's still says ``<id>``)."""
+        self._serial += 1
+        old_id, new_id = obj.id, f"{obj.id}{REPLACED}{self._serial}"
+        point = self._point.pop(old_id, None)
+        if point is not None:
+            self._at[point].discard(old_id)
+            self._at[point].add(new_id)
+            self._point[new_id] = point
+        if old_id in self.listing:
+            self.listing[new_id] = self.listing.pop(old_id)
+        obj.id = new_id
+        if isinstance(obj, PieceRecord):
+            self.pieces[new_id] = self.pieces.pop(old_id)
+            if obj.parent is not None and old_id in obj.parent.members:
+                obj.parent.members[obj.parent.members.index(old_id)] = new_id
+        else:
+            self.stacks[new_id] = self.stacks.pop(old_id)
 
     def _set_stack_state(self, stack: StackRecord, state: str) -> None:
         """``Stack.setState`` (``map;x;y;id;...;@@layer``) or ``Deck.setState``
@@ -487,15 +523,23 @@ class GameState:
         if not len(current) == len(news) == len(olds):
             self._set_piece_state(piece, new)
             return
-        if current is news:
-            traits = new
-        else:
-            traits = join_chain([n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
-                                + [current[-1]])
+        if (current is news or current[:-1] == olds[:-1]) and _plain_basic(new, news):
+            # every trait as the command last saw it (the usual case: ours differs from its old state in
+            # the BasicPiece's point only, as a stacked piece's does), so each takes its new state
+            if news[-1] != olds[-1]:
+                self._set_piece_state(piece, new)
+            elif current is news:
+                piece.state = new
+            elif _plain_basic(piece.state, current):
+                piece.state = new[:len(new) - len(news[-1])] + current[-1]
+            else:
+                piece.state = join_chain(list(news[:-1]) + [current[-1]])
+            return
+        merged = [n if n != o else c for c, n, o in zip(current[:-1], news[:-1], olds[:-1])]
         if news[-1] != olds[-1]:
-            self._set_piece_state(piece, join_chain(list(chain_parts(traits)[:-1]) + [news[-1]]))
+            self._set_piece_state(piece, join_chain(merged + [news[-1]]))
         else:
-            piece.state = traits
+            piece.state = join_chain(merged + [current[-1]])
 
     def _remove(self, obj_id: str) -> None:
         """``RemovePiece``: off its map's list and out of its stack; a removed stack keeps its
@@ -532,7 +576,7 @@ class GameState:
     def stack_state(stack: StackRecord) -> str:
         """``Stack.getState``."""
         head = ["null" if stack.map is None else stack.map, str(stack.x), str(stack.y)]
-        return encode(head + list(stack.members) + [stack.layer or "@@-1"], ";")
+        return encode(head + [vassal_id(m) for m in stack.members] + [stack.layer or "@@-1"], ";")
 
     def _move(self, c: MovePiece) -> None:
         """``MovePiece.executeCommand``."""
@@ -586,6 +630,13 @@ class GameState:
                 self._merge(map_id, other, moving)
                 return True
         return False
+
+
+def _plain_basic(state: str, parts: tuple[str, ...]) -> bool:
+    """Whether ``state`` is written as VASSAL writes it and ends in its BasicPiece's state as is
+    (no tab in it to escape, nothing to quote): that part can then be swapped by slicing."""
+    last = parts[-1]
+    return written_chain(state) is not None and "\t" not in last and not last.startswith(("\\", "'"))
 
 
 def _merge_stack_state(new: str, old: str, members: list[str]) -> str:

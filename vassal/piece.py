@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
-from .sequence import TAB, chain_parts, decode, encode, join_chain
+from .sequence import TAB, chain_parts, decode, encode, written_chain
 from .traits import BasicPiece, Comment, Labeler, Layer, Trait, UnknownTrait, UsePrototype, decode_trait
 
 T = TypeVar("T", bound=Trait)
@@ -204,11 +204,12 @@ def name_of(type_text: str, state_text: str) -> str:
         types, states = _chain(type_text, "piece type"), _chain(state_text, "piece state")
         if len(types) != len(states):
             raise FormatError("type and state chains differ in length", "piece")
-        naming = [i for i, t in enumerate(types[:-1]) if t.startswith(_NAMING)]
+        naming = _naming(type_text)
         traits = {i: decode_trait(types[i], states[i]) for i in naming}
         if any(isinstance(t, Labeler) and _needs_properties(t) for t in traits.values()):
             return Piece.decode(type_text, state_text).name
-        name = decode_trait(types[-1], states[-1]).name  # type: ignore[attr-defined]
+        # the BasicPiece's name is in its type: its state (where it is) changes with every move
+        name = decode_trait(types[-1], "").name  # type: ignore[attr-defined]
         for i in reversed(naming):
             trait = traits[i]
             if isinstance(trait, Layer):
@@ -221,23 +222,25 @@ def name_of(type_text: str, state_text: str) -> str:
         return basic_name(type_text)
 
 
+@lru_cache(maxsize=1 << 12)
+def _naming(type_text: str) -> tuple[int, ...]:
+    """Where the Layers and Labels are in a type chain: what a piece's name depends on."""
+    return tuple(i for i, t in enumerate(_chain(type_text, "piece type")[:-1]) if t.startswith(_NAMING))
+
+
 def _needs_properties(label: Labeler) -> bool:
     """True when the label's name format reads properties other than its own two."""
     used = set(re.findall(r"\$([^$]*)\$", label.name_format)) - {"pieceName", "label"}
     return bool(used) and (bool(label.label) or label.always_use_format) and "{" not in label.name_format
 
 
-@lru_cache(maxsize=4096)
 def _chain(text: str, where: str) -> tuple[str, ...]:
-    """The entries of a TAB chain, outermost first (§4.3), refusing text VASSAL would not write.
-
-    Cached: every state change of a piece re-reads the same, often long, type chain.
-    """
-    parts = chain_parts(text)
-    if join_chain(parts) != text:
+    """The entries of a TAB chain, outermost first (§4.3), refusing text VASSAL would not write."""
+    parts = written_chain(text)
+    if parts is None:
         # stray tab-separated text, or an entry starting with a backslash but not quoted
         raise FormatError("the trait chain has stray tab-separated text or escapes VASSAL would not write", where)
-    return tuple(parts)
+    return parts
 
 
 def _expanded(

@@ -12,6 +12,7 @@ a ``Problem`` attached to its step, and replay goes on.
 from __future__ import annotations
 
 import functools
+import gc
 import html
 import re
 from dataclasses import dataclass, field
@@ -45,11 +46,13 @@ class Locator(Protocol):
 
 @dataclass(frozen=True)
 class Event:
-    pass
+    """Something a step did, in the game's terms (a dataclass per kind, read by the referee)."""
 
 
 @dataclass(frozen=True)
 class Added(Event):
+    """A piece came into play (AddPiece), where VASSAL shows it."""
+
     piece_id: str
     name: str
     map: str | None
@@ -58,6 +61,8 @@ class Added(Event):
 
 @dataclass(frozen=True)
 class Removed(Event):
+    """A piece left play (RemovePiece), from where VASSAL showed it."""
+
     piece_id: str
     name: str
     map: str | None
@@ -66,6 +71,8 @@ class Removed(Event):
 
 @dataclass(frozen=True)
 class Moved(Event):
+    """A piece ended the step somewhere else: from where VASSAL showed it to where it shows it now."""
+
     piece_id: str
     name: str
     from_map: str | None
@@ -80,6 +87,8 @@ class Moved(Event):
 
 @dataclass(frozen=True)
 class TraitChange:
+    """One trait whose state a ChangePiece changed, and what a player would call the change."""
+
     index: int  # position in the trait chain, 0 = outermost
     trait: str  # the trait's type prefix, e.g. "emb2;" or "PROP;"
     old: str = field(repr=False)  # raw states may hold player ids: not for display
@@ -89,6 +98,8 @@ class TraitChange:
 
 @dataclass(frozen=True)
 class Changed(Event):
+    """A piece's traits changed (ChangePiece): a layer, a facing, a property..."""
+
     piece_id: str
     name: str
     changes: tuple[TraitChange, ...]
@@ -96,6 +107,8 @@ class Changed(Event):
 
 @dataclass(frozen=True)
 class ChatLine(Event):
+    """A chat line or a report; ``player`` is the speaker a chat line names, if any."""
+
     text: str  # HTML entities decoded
     player: str | None
 
@@ -116,6 +129,8 @@ class DiceRoll(Event):
 
 @dataclass(frozen=True)
 class PropertyChanged(Event):
+    """A global, map or zone property took a new value (dice buttons set theirs)."""
+
     name: str
     old: str
     new: str
@@ -124,30 +139,36 @@ class PropertyChanged(Event):
 
 @dataclass(frozen=True)
 class TurnChanged(Event):
+    """A turn tracker moved on (or back): its new state."""
+
     tracker: str
     state: str
 
 
 @dataclass(frozen=True)
 class BoardsChanged(Event):
+    """The boards a map is made of were chosen again."""
+
     map: str
     boards: tuple[BoardPlacement, ...]
 
 
 @dataclass(frozen=True)
 class PlayerJoined(Event):
+    """A roster entry: a player took a side (the name only: the id is a password)."""
+
     name: str
     side: str
 
 
 @dataclass(frozen=True)
 class UndoBegin(Event):
-    pass
+    """The start of what an undo took back (``UNDO true``, or a 2.9-style ``* UNDO:`` step)."""
 
 
 @dataclass(frozen=True)
 class UndoEnd(Event):
-    pass
+    """The end of what an undo took back."""
 
 
 # ---------------------------------------------------------------- results
@@ -155,12 +176,16 @@ class UndoEnd(Event):
 
 @dataclass(frozen=True)
 class Problem:
+    """What the replay could not do, or had to assume, and at which step."""
+
     step: int  # 0 = the start state
     message: str
 
 
 @dataclass(frozen=True)
 class Step:
+    """One replay step (a top-level LOG command): its commands, what they did, and who acted."""
+
     index: int  # 1-based, as VASSAL counts
     commands: tuple[Command, ...]
     events: tuple[Event, ...]
@@ -178,12 +203,16 @@ class Step:
 
 @dataclass(frozen=True)
 class Player:
+    """A roster entry as shown: name and side (never the id, a password)."""
+
     name: str
     side: str
 
 
 @dataclass(frozen=True)
 class PieceState:
+    """A piece as VASSAL shows it after some step: map, point, location name, stack, type, state."""
+
     id: str
     name: str
     map: str | None
@@ -212,12 +241,14 @@ class BoardState:
 
 @dataclass
 class Replay:
+    """A save or log read and replayed: its metadata, players and steps, and the board after any step."""
+
     path: str
     save_metadata: Metadata | None
     module_metadata: Metadata | None
     obfuscation: str
     players: list[Player]
-    initial: BoardState
+    pieces_at_start: int  # the start state's pieces; ``initial`` is the start board, made when asked for
     steps: list[Step]
     problems: list[Problem] = field(default_factory=list)
     _stream: Stream | None = field(default=None, repr=False)
@@ -226,6 +257,16 @@ class Replay:
     _rules: MapRules | None = field(default=None, repr=False)
     notes: list[Problem] = field(default_factory=list)  # what the reader had to assume, said once
     _final: BoardState | None = field(default=None, repr=False)
+    _initial: BoardState | None = field(default=None, repr=False)
+
+    @property
+    def initial(self) -> BoardState:
+        """The board before the first step: made again from the file when first asked for, as
+        ``adjutant inspect`` of a log never asks (naming every piece at the start costs more than
+        a tenth of its replay)."""
+        if self._initial is None:
+            self._initial = self.state_after(0)
+        return self._initial
 
     @property
     def is_log(self) -> bool:
@@ -280,7 +321,21 @@ def replay_file(path: str, module: "Module | None" = None, progress: StepProgres
 
 def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepProgress | None = None) -> Replay:
     """Replay a save or log; with the module, as VASSAL does with that module: its maps,
-    decks and boards name the places, and only commands it can decode count."""
+    decks and boards name the places, and only commands it can decode count.
+
+    The replay makes hundreds of thousands of small objects and frees none of them in a
+    cycle, so Python's cycle collector, which would rescan them all again and again, is
+    paused while it runs."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _replay(save, module, progress)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _replay(save: SaveFile, module: "Module | None", progress: StepProgress | None) -> Replay:
     stream = split_stream(save.text, module.command_support().decodes) if module is not None else \
         split_stream(save.text)
     if "end_save" not in stream.setup_texts:
@@ -289,7 +344,7 @@ def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepPr
     locator = module.locator() if module is not None else None
     rules = module.map_rules() if module is not None else None
     state = _start_state(stream, rules)
-    initial = _freeze(state, locator)
+    pieces_at_start = len(state.pieces)
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
     secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
                          + list(stream.trailing) + [c for step in stream.steps for c in step])
@@ -305,14 +360,13 @@ def replay_save(save: SaveFile, module: "Module | None" = None, progress: StepPr
     steps = [st if st.player not in secrets and st.side not in secrets else
              Step(st.index, st.commands, st.events, None, None, st.undoes) for st in steps]
     return Replay(save.path, save.save_metadata, save.module_metadata, save.obfuscation, players,
-                  initial, steps, replayer.problems, stream, locator, replayer.state, _rules=rules,
+                  pieces_at_start, steps, replayer.problems, stream, locator, replayer.state, _rules=rules,
                   notes=replayer.notes)
 
 
 def _start_state(stream: Stream, rules: MapRules | None = None) -> GameState:
     state = GameState(rules)
-    for text in stream.setup_texts:
-        state.apply_text(text)
+    state.apply_texts(stream.setup_texts)
     for c in stream.trailing:
         state.apply(c)
     return state
@@ -512,7 +566,7 @@ class _StepReplayer:
         changes traits (Changed), or ends up elsewhere (Moved, one per piece and step: a piece
         taken off and put back within the step has moved from where it was to where it is)."""
         st = self.state
-        if isinstance(c, AddPiece) and not c.is_stack and c.id not in st.pieces:
+        if isinstance(c, AddPiece) and not c.is_stack:  # always a new piece (one using the id stays put)
             st.apply(c)
             m, x, y = st.position(c.id)
             events.append(Added(c.id, self.name(c.id), m, self.loc(m, x, y)))

@@ -15,7 +15,7 @@ from pathlib import Path
 from . import archive
 from .errors import FormatError
 from .metadata import Metadata, parse_metadata
-from .obfuscation import deobfuscate, obfuscate
+from .obfuscation import obfuscate, plain_bytes, utf8_text
 
 #: Largest command text we accept (the biggest corpus save decodes to ~25 MB).
 MAX_SAVED_GAME_BYTES = 512 * 1024 * 1024
@@ -65,10 +65,10 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
 
 
 def _text(data: bytes, where: str) -> str:
-    text = deobfuscate(data, where)
-    if "\x00" in text:
+    raw = plain_bytes(data, where)
+    if b"\x00" in raw:  # on the bytes, before decoding: UTF-8 writes NUL only for NUL
         raise FormatError("command text contains NUL bytes: not a VASSAL save", where)
-    return text
+    return utf8_text(raw, where)
 
 
 def _kind(data: bytes) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import repeat
+from operator import sub
 
 ESC = "\x1b"
 TAB = "\t"
@@ -117,19 +119,36 @@ def split_chain(text: str) -> list[str]:
     it straight to the BasicPiece, without decoding it again.
 
     Chains reach 137 levels and 28,000 characters, so this reads them in one pass
-    (``_split_runs``) instead of decoding level by level, which rescans and
-    rewrites the rest of the text once per level; text the one-pass reading cannot
-    vouch for (quoted tokens, malformed escapes) goes the level-by-level way.
+    (``_split_tabs``, else ``_split_runs``) instead of decoding level by level, which
+    rescans and rewrites the rest of the text once per level; text the one-pass
+    readings cannot vouch for (quoted tokens, malformed escapes) goes the level-by-level way.
     """
-    parts = _split_runs(text)
-    return parts if parts is not None else _split_levels(text)
+    return list(_read_chain(text)[0])
 
 
 @lru_cache(maxsize=1 << 13)
+def _read_chain(text: str) -> tuple[tuple[str, ...], bool]:
+    """The parts, and whether ``join_chain`` of them gives ``text`` back (VASSAL wrote it so)."""
+    parts = _split_tabs(text)
+    if parts is not None:  # each part followed by exactly its separator: joining gives the text
+        return tuple(parts), True
+    parts = _split_runs(text)
+    if parts is None:
+        parts = _split_levels(text)
+    return tuple(parts), join_chain(parts) == text
+
+
 def chain_parts(text: str) -> tuple[str, ...]:
     """``split_chain`` memoised: a piece's type is shared by every piece of its kind and its
     state is read by several layers in turn, each chain up to tens of thousands of characters."""
-    return tuple(split_chain(text))
+    return _read_chain(text)[0]
+
+
+def written_chain(text: str) -> tuple[str, ...] | None:
+    """``chain_parts``, or None where VASSAL would not have written ``text`` (it does not
+    join back: stray tab-separated text, or an entry starting with a backslash but not quoted)."""
+    parts, written = _read_chain(text)
+    return parts if written else None
 
 
 def join_chain(parts: Sequence[str]) -> str:
@@ -142,8 +161,16 @@ def join_chain(parts: Sequence[str]) -> str:
     if _needs_levels(parts):
         return _join_levels(parts)
     last = len(parts) - 1
+    if not any(map(str.__contains__, parts, repeat(TAB))):  # nothing to escape: each part and its separator
+        return "".join(map(str.__add__, parts[:-1], map(_separator, range(last)))) + parts[-1]
     return "".join([*(_escape(part, depth + 1) + "\\" * depth + TAB for depth, part in enumerate(parts[:-1])),
                     _escape(parts[-1], last)])
+
+
+@lru_cache(maxsize=1024)
+def _separator(depth: int) -> str:
+    """What follows the part at ``depth``: a tab escaped once per enclosing level."""
+    return "\\" * depth + TAB
 
 
 def _escape(part: str, times: int) -> str:
@@ -162,10 +189,26 @@ def _needs_levels(parts: Sequence[str]) -> bool:
     a part starting with a backslash or a quote, an inner part starting with a tab (the
     level above then starts with its escape), a part other than the last ending in a
     backslash. The one-pass reading leaves those to the level-by-level one."""
-    firsts = {p[:1] for p in parts}
-    if "\\" in firsts or "'" in firsts:
+    if any(map(str.startswith, parts, repeat(_QUOTED_START))):
         return True
-    return (TAB in firsts and any(p[:1] == TAB for p in parts[1:])) or "\\" in {p[-1:] for p in parts[:-1]}
+    return any(map(str.startswith, parts[1:], repeat(TAB))) or any(map(str.endswith, parts[:-1], repeat("\\")))
+
+
+def _split_tabs(text: str) -> list[str] | None:
+    """The common case, in a few C-speed passes: no part holds a tab of its own, so splitting
+    on every tab leaves each part followed by its separator's ``d`` backslashes. None where a
+    piece ends in any other number of backslashes (a part's own tab, or a part ending in a
+    backslash) or a part starts as a quoted token would."""
+    pieces = text.split(TAB)
+    last = pieces.pop()
+    # map over builtins: no Python-level step per level, on chains of a hundred levels
+    parts = list(map(str.rstrip, pieces, repeat("\\")))
+    if list(map(sub, map(len, pieces), map(len, parts))) != list(range(len(pieces))):
+        return None
+    parts.append(last)
+    if any(map(str.startswith, parts, repeat(_QUOTED_START))):
+        return None
+    return parts
 
 
 def _split_runs(text: str) -> list[str] | None:

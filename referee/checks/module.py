@@ -9,14 +9,17 @@ was put into play some other way.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from vassal.commands import AddPiece, parse_command
 from vassal.gamestate import basic_name, split_chain
-from vassal.module import Module
 from vassal.sequence import decode
 
 from ..context import CheckContext, LogInput
 from ..findings import Finding, Severity
+
+if TYPE_CHECKING:  # pragma: no cover
+    from vassal.module import Module
 
 CHECK_ID = "module"
 RULE_SAME = "all players of a game must use the same module and version"

@@ -56,7 +56,7 @@ def decode_trait(type_text: str, state_text: str) -> Trait:
         trait = cls.decode(type_text, state_text)
     except Unfaithful:
         return UnknownTrait(type_text, state_text)
-    if trait.encode_type() != type_text or trait.encode_state() != state_text:
+    if not trait.writes_type_back(type_text) or trait.encode_state() != state_text:
         return UnknownTrait(type_text, state_text)
     return trait
 

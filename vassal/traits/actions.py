@@ -14,6 +14,8 @@ from .fields import INT, flag, integer, keystroke, keystrokes, text
 
 @dataclass(frozen=True)
 class Delete(Trait):
+    """``delete;``: a menu command that removes the piece."""
+
     ID = "delete;"
     TYPE = ("command", "key", "description")
 
@@ -24,6 +26,8 @@ class Delete(Trait):
 
 @dataclass(frozen=True)
 class Clone(Trait):
+    """``clone;``: a menu command that puts a copy of the piece next to it."""
+
     ID = "clone;"
     TYPE = ("command", "key", "description")
 
@@ -70,6 +74,8 @@ class SendToLocation(Trait):
 
 @dataclass(frozen=True)
 class ReturnToDeck(Trait):
+    """``return;``: a menu command that sends the piece to a deck."""
+
     ID = "return;"
     TYPE = (
         "command", "key", "deck_id", "select_deck_prompt", "description", "version", "deck_select", "deck_expression",
@@ -87,6 +93,8 @@ class ReturnToDeck(Trait):
 
 @dataclass(frozen=True)
 class TriggerAction(Trait):
+    """``macro;``: keys that fire other keys when the piece matches a property expression."""
+
     ID = "macro;"
     TYPE = (
         "name", "command", "key", "property_match", "watch_keys", "action_keys", "loop",

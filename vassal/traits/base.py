@@ -14,7 +14,8 @@ while a field that has been changed is written the way VASSAL 3.6/3.7 writes it.
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field
-from typing import Any, ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar, NamedTuple
 
 from ..errors import FormatError
 from ..sequence import decode, encode, encode_token
@@ -94,16 +95,19 @@ class Trait:
         """Decode one trait; raises ``FormatError`` if the type is not this trait's."""
         if not type_text.startswith(cls.ID):
             raise FormatError(f"not a {cls.__name__} trait: {type_text[:40]!r}", "trait type")
-        values: dict[str, Any] = {}
-        spellings: list[tuple[str, str, Any]] = []
-        body = type_text[len(cls.ID) :]
-        tc, ttail = cls._read(body, cls._type_entries(type_text), cls.TYPE_DELIM, "type", values, spellings)
+        half = _type_half(cls, type_text)
+        values, spellings, tc, ttail = dict(half.values), list(half.spellings), half.count, half.tail
         if cls.STATE:
             sc, stail = cls._read(state_text, cls.STATE, cls.STATE_DELIM, "state", values, spellings)
         else:
             sc, stail = None, ((state_text,) if state_text else ())
         layout = Layout(tc, sc, ttail, stail, tuple(spellings))
         return cls(**values, layout=layout)
+
+    def writes_type_back(self, type_text: str) -> bool:
+        """Whether ``encode_type`` gives ``type_text`` back, for a trait decoded from it. The type
+        half depends on the type text alone, so this is worked out once per type and class."""
+        return _type_half(type(self), type_text).written_back
 
     @classmethod
     def _type_entries(cls, type_text: str) -> tuple[Entry, ...]:
@@ -223,6 +227,27 @@ class Trait:
 
     def _member_default(self, name: str) -> Any:
         return self.ABSENT[name] if name in self.ABSENT else _spec(type(self), name)[1]
+
+
+class _TypeHalf(NamedTuple):
+    values: dict[str, Any]
+    spellings: tuple[tuple[str, str, Any], ...]
+    count: int | None
+    tail: tuple[str, ...]
+    written_back: bool  # encode_type gives the text back
+
+
+@lru_cache(maxsize=1 << 12)
+def _type_half(cls: type[Trait], type_text: str) -> _TypeHalf:
+    """A type's fields, read once: every state of every piece of a kind shares its type text,
+    and a trait is decoded again for each new state. What ``encode_type`` writes depends on
+    the type's fields alone, so whether it gives the text back is known here too."""
+    values: dict[str, Any] = {}
+    spellings: list[tuple[str, str, Any]] = []
+    body = type_text[len(cls.ID) :]
+    count, tail = cls._read(body, cls._type_entries(type_text), cls.TYPE_DELIM, "type", values, spellings)
+    alone = cls(**values, layout=Layout(count, None, tail, (), tuple(spellings)))
+    return _TypeHalf(values, tuple(spellings), count, tail, alone.encode_type() == type_text)
 
 
 def _tail_segments(tokens: list[str], delim: str | None) -> list[str]:

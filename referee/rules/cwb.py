@@ -1,0 +1,133 @@
+"""Civil War Brigade (the Regimental Sub-Series, Atlanta): command radius and resupply.
+
+Command radius (RSS 10.5a, "must always be at or within"): division leaders 12 MP of their
+corps, brigade commanders 8 MP of their division's, regiments 6 MP of their brigadier or next
+to an in-command unit of their brigade; Atlanta's division commanders 8 MP of their corps
+commander. Checked after every step for what moved (`incommand`), with the radii from
+rules.xlsx Ranges.
+
+Resupply (RSS 28.2-28.4, Atlanta 3.5): a unit whose Low/No Ammo marker comes off was
+resupplied. It must be at least `resupply.enemy-distance` hexes from every enemy unit, within
+`resupply.wagon-distance` hexes of a wagon serving its corps or army (Parameters
+`wagon.<unit id>` = the formation a wagon serves, else the wagon's own formation), in a
+morale state no worse than Shaken (`resupply.ineligible-states`), and limbered if it is
+artillery (`resupply.limbered`). All of it is hex
+distance and counter state: no terrain needed.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from gamedata.model import Game
+from gamedata.ruledata import cell, cite, parameter, parameter_row
+
+from ..findings import Finding, Severity
+from ..view import GameView, UnitView
+from . import incommand
+from .board import NON_COMBAT, Unchecked, touched, within_hexes
+from .command import Tracer
+
+SUPPLY = "supply"
+WAGONS = frozenset({"Sup", "Wag", "Wagon", "Train"})
+
+
+def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
+                  ) -> Iterator[Finding]:
+    if not game.units:
+        yield Finding(incommand.CHECK_ID, Severity.NOT_CHECKED, "command radii not checked: the game has no order of "
+                      "battle (oob.xlsx Units and Formations are empty: the series rules name no units)",
+                      "10.5a Command Radius", label)
+        return
+    yield from incommand.check(game, views, label, players, "10.5a Command Radius")
+
+
+def _ammo_codes(game: Game) -> list[str]:
+    text = parameter(game, "resupply.ammo-statuses")
+    return [c.strip() for c in str(text).split(";")] if text else []
+
+
+def _int(game: Game, key: str) -> int | None:
+    value = parameter(game, key)
+    return int(value) if isinstance(value, (int, float)) else None
+
+
+def _serves(game: Game, wagon: UnitView) -> str:
+    """The formation a wagon serves: rules.xlsx `wagon.<unit id>`, else its OOB formation."""
+    value = parameter(game, f"wagon.{wagon.unit_id}")
+    return str(value) if value else game.formation_of(wagon.unit_id)
+
+
+def check_supply(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
+                 ) -> Iterator[Finding]:
+    codes = _ammo_codes(game)
+    row = parameter_row(game, "resupply.wagon-distance")
+    rule = cite(f"{row.section} Resupply", row.rulebook_line) if row else "28.4 Resupply"
+    unchecked = Unchecked(SUPPLY, rule, label)
+    if not codes:
+        unchecked.add("which statuses are Low and No Ammo", [cell(game, "resupply.ammo-statuses")])
+        yield from unchecked.findings()
+        return
+    tracer = Tracer(game)
+    graph = game.terrain.graph
+    enemy_n, wagon_n = _int(game, "resupply.enemy-distance"), _int(game, "resupply.wagon-distance")
+    before = None
+    for view in views:
+        if before is not None:
+            for was, u in touched(before, view):
+                if was is None or u.hex is None or not any(
+                        was.status.get(c) == "yes" and u.status.get(c) == "no" for c in codes):
+                    continue
+                problems = list(_ineligible(game, tracer, graph, view, u, enemy_n, wagon_n, unchecked))
+                if problems:
+                    step = view.step
+                    pieces = (u.name, *dict.fromkeys(p for _, names, _ in problems for p in names))
+                    hexes = [u.hex, *(h for _, _, hs in problems for h in hs)]
+                    yield Finding(SUPPLY, Severity.ERROR, f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: "
+                                  + "; ".join(m for m, _, _ in problems), rule, label, step, players.get(step),
+                                  pieces, tracer.places(u.map, dict.fromkeys(hexes)))
+        before = view
+    yield from unchecked.findings()
+
+
+def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, enemy_n: int | None,
+                wagon_n: int | None, unchecked: Unchecked) -> Iterator[tuple[str, list[str], list]]:
+    status = u.status
+    states = parameter(game, "resupply.ineligible-states")
+    if states is None:
+        unchecked.add("the morale states that may not resupply", [cell(game, "resupply.ineligible-states")])
+    for code in (c.strip() for c in str(states or "").split(";") if c.strip()):
+        if status.get(code) == "yes":
+            yield f"it is {code} (Shaken or better only)", [], []
+    limbered = parameter(game, "resupply.limbered")
+    if u.unit.type == "Art":
+        if limbered is None:
+            unchecked.add("whether artillery must be limbered", [cell(game, "resupply.limbered")])
+        elif str(limbered) == "yes" and (status.get("limbered") == "no" or status.get("unlimbered") == "yes"):
+            yield "artillery must be limbered to be resupplied", [], []
+    if enemy_n is None:
+        unchecked.add("the distance from the enemy", [cell(game, "resupply.enemy-distance")])
+    elif u.hex in graph:
+        close = within_hexes(graph, u.hex, enemy_n - 1)
+        near = [o for o in view.units.values()
+                if o.side != u.side and o.hex in close and o.unit.type not in NON_COMBAT | WAGONS]
+        if near:
+            e = min(near, key=lambda o: (tracer.distance(u.hex, o.hex, enemy_n) or 0, o.unit_id))
+            yield (f"the enemy {e.name} at {tracer.hexids.format(e.hex)} is "
+                   f"{tracer.distance(u.hex, e.hex, enemy_n):g} hexes away (at least {enemy_n})", [e.name], [e.hex])
+    if wagon_n is None:
+        unchecked.add("the distance from a wagon", [cell(game, "resupply.wagon-distance")])
+        return
+    chain = {f.formation_id for f in game.command_chain(u.unit_id, u.formation)}
+    wagons = [w for w in view.units.values()
+              if w.side == u.side and w.unit.type in WAGONS and _serves(game, w) in chain]
+    if not any(w.hex is not None for w in wagons):
+        if not [w for w in game.units if w.side == u.side and w.type in WAGONS]:
+            unchecked.add("no wagon in the order of battle", ["oob.xlsx:Units (wagons)"])
+        else:
+            yield "no wagon of its corps or army train is on the map", [], []
+        return
+    on_map = [w for w in wagons if w.hex is not None and w.hex in graph]
+    if not any(tracer.distance(u.hex, w.hex, wagon_n) is not None for w in on_map):
+        w = on_map[0]
+        yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is more than {wagon_n} hexes away",
+               [w.name], [w.hex])

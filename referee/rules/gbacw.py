@@ -1,0 +1,406 @@
+"""Great Battles of the American Civil War (Into the Woods): command and ammunition supply.
+
+Command (4.15, 4.2-4.33): at the phase the Ranges rows name (the Division Orders Phase),
+every leader and unit on the map is traced to its commander (`command.assess`); a unit whose
+trace, or whose leader's trace, failed there and that moves later in the turn is "moved while
+Out of Command" — an error when its counter says it is in command, a warning when the counter
+cannot show it, nothing when it is marked Out of Command. Where the log shows no phases, each
+move is assessed on the board just before it. Shiloh Branch's bridge (9.44) is closed to
+tracing while it is. Attachments (4.33) and CSA batteries per brigade (4.32) are checked on
+every step.
+
+Ammunition resupply (10.92): a unit whose ammunition level goes up was resupplied. It must
+not be next to an enemy unit; it must be near a Road or Farm Lane (artillery 1/0 hexes, small
+arms 2/1) or in a camp; that road or lane must trace to its side's supply source along roads
+and lanes, once on a road staying on it, never through enemy units or the hexes next to them
+unless friendly-occupied (blockers: enemy combat units in command at that step — not marked Out
+of Command, their trace not proved out of range — except unassigned cavalry); small arms need an Ammo Resupply roll of 4 or less after -2 on a Road,
+-1 on a Farm Lane, +3 for the Union until the end of 10 AM on a first day. Every number is
+read from rules.xlsx.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from gamedata.hexids import Hex
+from gamedata.model import ChainRule, Game
+from gamedata.paths import Missing, StayOn, route, zone
+from gamedata.ruledata import cell, cite, parameter
+
+from ..findings import Finding, Severity
+from ..table_rolls import TableRoll, read_table_rolls
+from ..view import GameView, UnitView
+from . import incommand
+from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
+from .command import Tracer, assess, own_formation, range_of
+
+COMMAND = incommand.CHECK_ID
+SUPPLY = "supply"
+AMMO_LEVELS = ("full", "low", "no")
+ROAD, LANE = "Road", "Farm Lane"
+
+
+def _hour(view: GameView) -> tuple[str, str]:
+    turn = getattr(view, "turn", None)
+    return (turn.date, turn.hour) if turn is not None else ("", "")
+
+
+def _scenario(view: GameView) -> str | None:
+    return getattr(getattr(view, "scenario", None), "scenario_id", None)
+
+
+def _first_day(game: Game, view: GameView) -> bool | None:
+    """Whether the view's turn is on the scenario's first day (None: not known)."""
+    sid, turn = _scenario(view), getattr(view, "turn", None)
+    scenario = next((s for s in game.scenarios if s.scenario_id == sid), None)
+    if scenario is None or turn is None or scenario.start_turn is None:
+        return None
+    start = next((t for t in game.turns if t.id == scenario.start_turn), None)
+    return None if start is None else start.date == turn.date
+
+
+class Bridge:
+    """9.44: Shiloh Branch's bridge hex is closed to tracing in first-day scenarios starting at
+    8 AM or earlier until no Union unit is within four hexes; then open for good."""
+
+    def __init__(self, game: Game, tracer: Tracer) -> None:
+        self.game, self.tracer = game, tracer
+        text, near, latest = (parameter(game, k) for k in ("bridge-hex", "bridge-clear", "bridge-start-by"))
+        self.hex = tracer.hexids.parse(str(text)) if text else None
+        self.near = int(near) if isinstance(near, (int, float)) else None
+        self.latest = str(latest or "")
+        self.open: bool | None = None
+
+    def closed(self, view: GameView) -> frozenset[Hex]:
+        if self.hex is None or self.near is None:
+            return frozenset()
+        if self.open is None:
+            first = _first_day(self.game, view)
+            scenario = next((s for s in self.game.scenarios if s.scenario_id == _scenario(view)), None)
+            start = next((t for t in self.game.turns if scenario and t.id == scenario.start_turn), None)
+            self.open = not (first and start is not None and start.hour and start.hour <= self.latest)
+        if not self.open:
+            graph = self.game.terrain.graph
+            zone_ = within_hexes(graph, self.hex, self.near) if self.hex in graph else set()
+            if not any(u.side == "Union" and u.hex in zone_ for u in view.units.values()):
+                self.open = True
+        return frozenset() if self.open else frozenset({self.hex})
+
+
+# ------------------------------------------------------------------ command
+
+
+def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
+                  ) -> Iterator[Finding]:
+    """Command at the Division Orders Phase (4.15, 4.2-4.21), Shiloh Branch's bridge closed while
+    it is (9.44), attachments (4.33) and batteries per brigade (4.32) at every step."""
+    bridge = Bridge(game, Tracer(game))
+    return incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, _attachments)
+
+
+def _attachments(game: Game, before: GameView, view: GameView, label: str, player: str | None,
+                 tracer: Tracer) -> Iterator[Finding]:
+    """4.33 attachments of artillery and cavalry only from 9 AM April 6; 4.32 CSA batteries per brigade."""
+    date, hour = _hour(view)
+    changed = touched(before, view)
+    if not any(was is None or was.formation != u.formation for was, u in changed):
+        return
+    for rule in (r for r in game.chain_rules if r.rule == "attach-from"):
+        types = {s[5:] for s in rule.subject.split(";") if s.startswith("type:")}
+        for was, u in changed:
+            if not u.attached or u.unit.type not in types or (was is not None and was.attached):
+                continue
+            if date and f"{date} {hour}" < str(rule.value):
+                yield Finding(COMMAND, Severity.ERROR, f"{u.name} attached to {u.formation} on {date} {hour}, before "
+                              f"{rule.value}", cite(rule.section, rule.rulebook_line), label, view.step, player,
+                              (u.name,))
+    for rule in (r for r in game.chain_rules if r.rule == "attach-in-range"):
+        for was, u in changed:
+            if was is not None and was.formation != u.formation and u.hex is not None and _subject(rule, u):
+                yield from _attached_in_range(game, rule, view, u, label, player, tracer)
+    for rule in (r for r in game.chain_rules if r.rule == "battery-limit"):
+        limit = int(float(rule.value or 0))
+        counts = _batteries(game, view, rule.side)
+        earlier = _batteries(game, before, rule.side)
+        for formation, names in counts.items():
+            allowed = max(limit, len(game_start_batteries(game, formation)))
+            if len(names) > allowed and len(earlier.get(formation, ())) <= allowed:
+                yield Finding(COMMAND, Severity.ERROR, f"{formation} has {len(names)} batteries ({', '.join(names)}): "
+                              f"no brigade may have more than {limit} unless it starts with more",
+                              cite(rule.section, rule.rulebook_line), label, view.step, player, tuple(names))
+
+
+def _subject(rule: ChainRule, u: UnitView) -> bool:
+    parts = [p.strip() for p in rule.subject.split(";")]
+    return (not rule.side or rule.side == u.side) and (u.unit_id in parts or f"type:{u.unit.type}" in parts)
+
+
+def _attached_in_range(game: Game, rule: ChainRule, view: GameView, u: UnitView, label: str, player: str | None,
+                       tracer: Tracer) -> Iterator[Finding]:
+    """4.24: attached only within range of the new formation's leader (and of its division's)."""
+    levels = [v.strip() for v in str(rule.value or "").split(";") if v.strip()]
+    chain = [f for f in game.command_chain(u.unit_id, u.formation) if f.level in levels and f.leader]
+    for f in chain:
+        leader = view.unit(f.leader)
+        rng = range_of(game, f.leader, u.side)
+        said = f"{u.name} attached to {u.formation} at {tracer.hexids.format(u.hex)}"
+        if leader is None or leader.hex is None or rng is None or rng.range is None:
+            yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: whether it was in {f.name}'s range is not checked "
+                          "(" + ("his range is not in rules.xlsx" if leader is not None and leader.hex is not None
+                                 else "the leader is not on the map") + ")",
+                          cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name,))
+            continue
+        t = tracer.trace(u, leader, rng)
+        if t.within is False:
+            t = tracer.drawn(t)
+            yield Finding(COMMAND, Severity.ERROR, f"{said} out of range: {incommand.describe(t, tracer)}",
+                          cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name, leader.name),
+                          tracer.places(u.map, [u.hex, leader.hex]), tracer.places(u.map, t.path))
+        elif t.within is None:
+            yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: the trace to {leader.name} crosses hexes without "
+                          f"terrain ({', '.join(t.cells[:3])})", cite(rule.section, rule.rulebook_line), label,
+                          view.step, player, (u.name, leader.name))
+
+
+def game_start_batteries(game: Game, formation: str) -> list[str]:
+    return [u.name for u in game.members(formation) if u.type == "Art"]
+
+
+def _batteries(game: Game, view: GameView, side: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for u in view.units.values():
+        if u.unit.type == "Art" and (not side or u.side == side) and u.hex is not None:
+            f = game.formation(u.formation)
+            if f is not None and f.level == "brigade":
+                found.setdefault(f.formation_id, []).append(u.name)
+    return found
+
+
+# ------------------------------------------------------------------ ammunition supply
+
+
+def _level(unit: UnitView) -> int | None:
+    value = unit.status.get("ammo")
+    if value == "none":                  # no ammunition marker on the stack: full
+        return 0
+    return AMMO_LEVELS.index(value) if value in AMMO_LEVELS else None
+
+
+@dataclass
+class Supply:
+    """The 10.92 supply line of one game: roads and lanes, once on a road staying on it."""
+
+    game: Game
+    tracer: Tracer
+
+    def __post_init__(self) -> None:
+        terrain = self.game.terrain
+
+        def step(a: Hex, b: Hex) -> float | Missing | None:
+            side = terrain.hexside(a, b)
+            if side is None:
+                return Missing((f"terrain.xlsx:Hexsides: {terrain.hexids.format(a)}|{terrain.hexids.format(b)}",))
+            return 1.0 if {ROAD, LANE} & set(side.features) else None
+        self.step = step
+        self.mode = StayOn(lambda a, b: ROAD in terrain.routes(a, b))
+
+    def on(self, h: Hex, code: str) -> bool | None:
+        """Whether a road (lane) runs through ``h``; None when its sides are not known."""
+        terrain = self.game.terrain
+        if h not in terrain.graph:
+            return None
+        sides = [terrain.hexside(h, n) for n in terrain.graph.neighbours(h)]
+        if any(s is not None and code in s.features for s in sides):
+            return True
+        return None if any(s is None for s in sides) else False
+
+    def near(self, h: Hex, code: str, n: int) -> tuple[list[Hex], bool]:
+        """Hexes within ``n`` of ``h`` a road (lane) runs through, and whether that is all known."""
+        found, known = [], True
+        for x in sorted(within_hexes(self.game.terrain.graph, h, n)):
+            on = self.on(x, code)
+            if on:
+                found.append(x)
+            known &= on is not None
+        return found, known
+
+    def sources(self, side: str) -> list[Hex] | None:
+        text = parameter(self.game, f"supply-source.{side}")
+        return [self.tracer.hexids.parse(t.strip()) for t in str(text).split(";")] if text else None
+
+
+def check_supply(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None],
+                 rolls: list[TableRoll]) -> Iterator[Finding]:
+    tracer = Tracer(game)
+    supply = Supply(game, tracer)
+    graph = game.terrain.graph
+    unchecked = Unchecked(SUPPLY, "10.92 Ammo Resupply", label)
+    rule = cite("10.92 Ammo Resupply", 376)
+    used: set[int] = set()
+    before = None
+    for view in views:
+        if before is None:
+            before = view
+            continue
+        step = view.step
+        for was, u in touched(before, view):
+            old, new = (_level(was) if was else None), _level(u)
+            if old is None or new is None or new >= old or u.hex is None or u.unit.type in NON_COMBAT:
+                continue
+            where = tracer.hexids.format(u.hex)
+            said = f"{u.name} resupplied at {where}"
+            enemies = enemies_next_to(view, u, graph)
+            if enemies:
+                e = enemies[0]
+                yield Finding(SUPPLY, Severity.ERROR, f"{said} next to the enemy {e.name} at "
+                              f"{tracer.hexids.format(e.hex)}: units adjacent to an enemy unit are not eligible",
+                              cite("10.92 Ammo Resupply", 398), label, step, players.get(step), (u.name, e.name),
+                              tracer.places(u.map, [u.hex, e.hex]))
+                continue
+            yield from _resupply(game, supply, view, u, step, label, players.get(step), rolls, used, unchecked, rule)
+        before = view
+    yield from unchecked.findings()
+
+
+def _number(game: Game, key: str) -> float | None:
+    value = parameter(game, key)
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def _resupply(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,
+              rolls: list[TableRoll], used: set[int], unchecked: Unchecked, rule: str) -> Iterator[Finding]:
+    tracer = supply.tracer
+    kind = "artillery" if u.unit.type == "Art" else "small-arms"
+    road_n, lane_n = _number(game, f"resupply.{kind}-road"), _number(game, f"resupply.{kind}-lane")
+    where = tracer.hexids.format(u.hex)
+    said = f"{u.name} resupplied at {where}"
+    if road_n is None or lane_n is None:
+        unchecked.add("resupply distances not in rules.xlsx", [cell(game, f"resupply.{kind}-road")])
+        return
+    # an infantry camp (one the data leaves untyped counts as one), on a scenario's first day only
+    camp = _first_day(game, view) is not False and any(
+        s.hex == u.hex for s in game.terrain.specials("camp") if s.detail not in ("artillery", "cavalry"))
+    roads, roads_known = supply.near(u.hex, ROAD, int(road_n))
+    lanes, lanes_known = supply.near(u.hex, LANE, int(lane_n))
+    starts = roads + lanes
+    if kind == "small-arms":
+        only_camp = camp and not starts and roads_known and lanes_known
+        yield from _roll(game, supply, view, u, step, label, player, rolls, used, camp, only_camp)
+    if not starts:
+        if not (roads_known and lanes_known):
+            unchecked.add("resupply near roads and lanes in hexes without terrain",
+                          [x.cell for x in game.terrain.missing(within_hexes(game.terrain.graph, u.hex, int(road_n)))][:3])
+        elif not camp:
+            yield Finding(SUPPLY, Severity.ERROR, f"{said}: not within {road_n:g} hex(es) of a Road nor {lane_n:g} of a "
+                          f"Farm Lane", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))
+        return
+    yield from _line(game, supply, view, u, starts, step, label, player, unchecked, rule, camp)
+
+
+def _blockers(game: Game, tracer: Tracer, view: GameView, side: str) -> tuple[set[Hex], set[Hex]]:
+    """Hexes of enemy units that block and of friendly units. An enemy combat unit blocks unless
+    it is unassigned cavalry, or out of command "at the moment of Ammo Resupply": marked Out of
+    Command, or its trace to its commander (or its leader's) proved out of range; a trace the
+    data cannot make counts it in command."""
+    friendly = {o.hex for o in view.units.values() if o.hex is not None and o.side == side}
+    candidates = []
+    for o in view.units.values():
+        if o.hex is None or o.side == side or o.unit.type in NON_COMBAT:
+            continue
+        formation = game.formation(o.formation)
+        if o.unit.type == "Cav" and formation is not None and formation.level == "army":
+            continue                      # unassigned cavalry never blocks
+        if o.status.get("out-of-command") != "yes":
+            candidates.append(o)
+    chain = {f.leader for o in candidates for f in game.command_chain(o.unit_id, o.formation) if f.leader}
+    traced = assess(tracer, view, candidates + [u for uid, u in view.units.items() if uid in chain])
+    out = {t.unit.unit_id for t in traced.traces if t.within is False}
+    out_formations = {own_formation(game, uid) for uid in out} - {""}
+    enemy = {o.hex for o in candidates if o.unit_id not in out and not out_formations & {
+        f.formation_id for f in game.command_chain(o.unit_id, o.formation)}}
+    return enemy, friendly
+
+
+def _line(game: Game, supply: Supply, view: GameView, u: UnitView, starts: list[Hex], step: int, label: str,
+          player: str | None, unchecked: Unchecked, rule: str, camp: bool) -> Iterator[Finding]:
+    tracer = supply.tracer
+    sources = supply.sources(u.side)
+    if sources is None:
+        unchecked.add(f"the {u.side} supply source has no hex", [cell(game, f"supply-source.{u.side}")])
+        return
+    graph = game.terrain.graph
+    enemy, friendly = _blockers(game, tracer, view, u.side)
+    cut = zone(graph, enemy, unless=friendly)
+    line = route(graph, starts, sources, supply.step, blocked=cut, mode=supply.mode)
+    if line is not None and not line.missing:
+        return
+    if line is not None:
+        unchecked.add("supply lines through hexsides without terrain", line.cells)
+        return
+    free = route(graph, starts, sources, supply.step, mode=supply.mode)
+    if free is None or free.missing:
+        if free is None:
+            yield Finding(SUPPLY, Severity.ERROR if not camp else Severity.WARNING,
+                          f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: no road or lane joins it to the "
+                          f"supply source", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))
+        else:
+            unchecked.add("supply lines through hexsides without terrain", free.cells)
+        return
+    blocked = [h for h in free.path if h in cut]
+    near = sorted({o.name for h in blocked for n in (h, *graph.neighbours(h)) for o in view.at(n)
+                   if o.side != u.side and o.hex in enemy})
+    yield Finding(SUPPLY, Severity.ERROR if not camp else Severity.WARNING,
+                  f"{u.name} resupplied at {tracer.hexids.format(u.hex)} with its supply line cut: the road to "
+                  f"{tracer.hexids.format(free.path[-1])} passes {', '.join(tracer.hexids.format(h) for h in blocked)}, "
+                  f"next to {', '.join(near)}" + (" (a camp roll needs no supply line)" if camp else ""),
+                  rule, label, step, player, (u.name, *near), tracer.places(u.map, [u.hex]),
+                  tracer.places(u.map, free.path), tracer.places(u.map, blocked))
+
+
+def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,
+          rolls: list[TableRoll], used: set[int], camp: bool, only_camp: bool) -> Iterator[Finding]:
+    """The Ammo Resupply roll before the resupply (the latest not already used): the regular roll
+    with its modifiers, or in an infantry camp the camp roll (no modifier); ``only_camp`` when no
+    road or lane is near, so only the camp roll can succeed."""
+    roll = next((r for r in reversed(rolls) if r.step <= step and r.step not in used), None)
+    rule = cite("10.92 Ammo Resupply", 385)
+    said = f"{u.name} resupplied at {supply.tracer.hexids.format(u.hex)}"
+    if roll is None:
+        if view.phase != "Replacement/Recovery":
+            yield Finding(SUPPLY, Severity.WARNING, f"{said} without an Ammo Resupply roll", rule, label, step, player,
+                          (u.name,))
+        return
+    used.add(roll.step)
+    die = roll.dice[0]
+    target, camp_target = _number(game, "resupply.target"), _number(game, "resupply.camp-target")
+    drm, why = 0.0, []
+    road, lane = supply.on(u.hex, ROAD), supply.on(u.hex, LANE)
+    if road or road is None:
+        drm += _number(game, "resupply.road-drm") or 0
+        why.append("on a Road" if road else "at best on a Road: its terrain is not known")
+    elif lane or lane is None:
+        drm += _number(game, "resupply.lane-drm") or 0
+        why.append("on a Farm Lane" if lane else "at best on a Farm Lane: its terrain is not known")
+    until = parameter(game, "resupply.union-drm-until")
+    date, hour = _hour(view)
+    if u.side == "Union" and _first_day(game, view) and hour and until and hour <= str(until):
+        drm += _number(game, "resupply.union-drm") or 0
+        why.append("Union, first day to 10 AM")
+    if target is None or (camp and camp_target is None):
+        return
+    if camp and camp_target is not None and die <= camp_target:
+        return
+    if only_camp:
+        yield Finding(SUPPLY, Severity.ERROR, f"{said} on a failed camp roll: {die}, more than {camp_target:g} (no "
+                      "road or lane near: only the camp roll applies)", cite("10.92 Ammo Resupply", 395), label, step,
+                      player, (u.name,), supply.tracer.places(u.map, [u.hex]))
+    elif die + drm > target:
+        yield Finding(SUPPLY, Severity.ERROR, f"{said} on a failed roll: {die} {drm:+g} ({', '.join(why) or 'no DRM'}) "
+                      f"= {die + drm:g}, more than {target:g}", rule, label, step, player, (u.name,),
+                      supply.tracer.places(u.map, [u.hex]))
+
+
+def resupply_rolls(steps, game: Game, views) -> list[TableRoll]:
+    phase = (lambda s: views.at(s).phase) if views is not None else (lambda s: None)
+    return [r for r in read_table_rolls(steps, game, phase).rolls if r.table.table_id == "ammo-resupply"]

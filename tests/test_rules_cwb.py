@@ -1,0 +1,137 @@
+"""Civil War Brigade (Regimental Sub-Series) command radius and resupply, on the series'
+own numbers (rules.xlsx of sources/cwb-regimental, RSS 10.5a and 28.4) and a made-up corps
+on a made-up map: the series rules print no order of battle, no map and no Terrain Effects
+Chart, so the test supplies them (every hex Clear at 1 MP: made up) and says so.
+
+10.5a: division leaders within 12 MP of the corps, brigade commanders within 8 MP of the
+division's, regiments within 6 MP of their brigadier or next to an in-command unit of the
+brigade. 28.4: resupply at least 4 hexes from any enemy, within 2 of the corps wagon, Shaken
+or better, artillery limbered.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pytest
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from gamedata.model import Formation, MapDef, TerrainCost, TerrainHex, Unit
+from referee.findings import Severity
+from referee.rules import cwb, incommand
+
+RSS = Path(__file__).resolve().parents[1] / "sources" / "cwb-regimental"
+MAP = MapDef("M", "Test map", "", "CCRR", (1, 30), (1, 20), "even")
+
+
+@pytest.fixture(scope="module")
+def game():
+    base = load_game(RSS)
+    formations = (Formation("C", "Union", "corps", "corps", "", "Corps Ldr"),
+                  Formation("D", "Union", "division", "division", "C", "Div Ldr"),
+                  Formation("B", "Union", "brigade", "brigade", "D", "Bde Ldr"),
+                  Formation("R", "Confederate", "enemy brigade", "brigade", "", ""))
+    units = (Unit("Corps Ldr", "Union", "Corps Ldr", "Ldr", formation="C"),
+             Unit("Div Ldr", "Union", "Div Ldr", "Ldr", formation="D"),
+             Unit("Bde Ldr", "Union", "Bde Ldr", "Ldr", formation="B"),
+             Unit("1 OH", "Union", "1 OH", "Inf", formation="B"),
+             Unit("2 OH", "Union", "2 OH", "Inf", formation="B"),
+             Unit("Bty", "Union", "Bty", "Art", formation="B"),
+             Unit("Wagon", "Union", "Corps wagon", "Sup", formation="C"),
+             Unit("1 VA", "Confederate", "1 VA", "Inf", formation="R"))
+    hexes = tuple(TerrainHex("M", f"{c:02d}{r:02d}", "Clear", sides_complete=True) for c in range(1, 31)
+                  for r in range(1, 21))
+    costs = tuple(replace(c, cost=1.0) if c.action == "enter" else c for c in base.terrain_costs)
+    return replace(base, maps=(MAP,), formations=formations, units=units, terrain_hexes=hexes,
+                   terrain_costs=costs + (TerrainCost("radius-division", "enter", "*", cost=1.0),))
+
+
+@dataclass(frozen=True)
+class U:
+    unit: Unit
+    hex: object
+    formation: str
+    map: str = "Main Map"
+    status: dict = field(default_factory=dict)
+
+    unit_id = property(lambda self: self.unit.unit_id)
+    name = property(lambda self: self.unit.name)
+    side = property(lambda self: self.unit.side)
+
+
+@dataclass
+class V:
+    step: int
+    units: dict
+    turn: object = None
+    phase: object = None
+    scenario: object = None
+
+    def unit(self, uid):
+        return self.units.get(uid)
+
+    def at(self, h):
+        return tuple(u for u in self.units.values() if u.hex == h)
+
+
+def board(game, step, where, status=None):
+    ids = HexIds(game.maps)
+    return V(step, {uid: U(game.unit(uid), ids.parse(h), game.unit(uid).formation, status=(status or {}).get(uid, {}))
+                    for uid, h in where.items()})
+
+
+START = {"Corps Ldr": "0110", "Div Ldr": "1110", "Bde Ldr": "1510", "1 OH": "1511", "2 OH": "1512", "Bty": "1513"}
+
+
+def command(game, moves):
+    """Findings after one step that moves units from START to ``moves``."""
+    views = [board(game, 0, START), board(game, 1, {**START, **moves})]
+    return [f for f in incommand.check(game, views, "t.vlog", {1: "Grant"}, "10.5a Command Radius")
+            if f.severity is Severity.ERROR]
+
+
+def test_no_order_of_battle_no_radius(game):
+    (f,) = cwb.check_command(load_game(RSS), [], "t.vlog", {})
+    assert f.severity is Severity.NOT_CHECKED and "no order of battle" in f.message
+
+
+def test_the_series_radii(game):
+    assert command(game, {"Div Ldr": "1310"}) == []                      # 12 MP from the corps
+    (f,) = command(game, {"Div Ldr": "1410"})                             # 13
+    assert f.message == ("out of command after step 1: Div Ldr at 1410 was 13 MP from Corps Ldr at 0110, beyond his "
+                         "12 MP command range")
+    assert f.rule == "10.5a A Command Radius (rulebook line 63)" and f.pieces == ("Div Ldr", "Corps Ldr")
+    assert [p.name for p in f.path][::12] == ["0110", "1310"]
+    assert command(game, {"Bde Ldr": "1910"}) == []                       # 8 MP from the division
+    assert [f.pieces for f in command(game, {"Bde Ldr": "2010"})] == [("Bde Ldr", "Div Ldr")]
+
+
+def test_a_regiment_out_of_radius_but_next_to_an_in_command_one(game):
+    assert command(game, {"1 OH": "1516"}) == []                          # 6 MP from its brigadier
+    found = command(game, {"1 OH": "1517", "2 OH": "1520"})               # 7 and 10: neither adjacent
+    assert sorted(f.pieces for f in found) == [("1 OH", "Bde Ldr"), ("2 OH", "Bde Ldr")]
+    found = command(game, {"1 OH": "1516", "2 OH": "1517"})               # 7, next to 1 OH in command
+    assert found == []
+    views = [board(game, 0, {**START, "2 OH": "1516"}), board(game, 1, {**START, "2 OH": "1516", "1 OH": "1517"})]
+    assert [f for f in incommand.check(game, views, "t.vlog", {}, "10.5a") if f.severity is Severity.ERROR] == []
+
+
+def resupply(game, where, status):
+    before = board(game, 0, where, {uid: {**s, "low-ammo": "yes"} for uid, s in status.items()})
+    after = board(game, 1, where, {uid: {**s, "low-ammo": "no"} for uid, s in status.items()})
+    return list(cwb.check_supply(game, [before, after], "t.vlog", {1: "Grant"}))
+
+
+def test_resupply_conditions_of_28_4(game):
+    base = {"1 OH": "1510", "Wagon": "1512", "1 VA": "1515"}
+    assert resupply(game, base, {"1 OH": {}}) == []                       # enemy 5 hexes, wagon 2
+    (f,) = resupply(game, {**base, "1 VA": "1513"}, {"1 OH": {}})
+    assert f.message == "1 OH resupplied at 1510: the enemy 1 VA at 1513 is 3 hexes away (at least 4)"
+    assert f.rule == "28.4 Resupply (rulebook line 389)" and f.step == 1 and f.player == "Grant"
+    (f,) = resupply(game, {**base, "Wagon": "1507"}, {"1 OH": {}})
+    assert f.message == "1 OH resupplied at 1510: its wagon Corps wagon at 1507 is more than 2 hexes away"
+    (f,) = resupply(game, base, {"1 OH": {"disorganized": "yes"}})
+    assert "disorganized (Shaken or better only)" in f.message
+    (f,) = resupply(game, {**base, "Bty": "1511"}, {"Bty": {"limbered": "no"}})
+    assert f.message.endswith("artillery must be limbered to be resupplied")

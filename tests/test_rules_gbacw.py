@@ -1,0 +1,202 @@
+"""Into the Woods' chain-of-command limits and Shiloh Branch's bridge, on game views made up
+for each rule (stand-ins with the game view's fields; the planted logs in test_rule_logs run
+the same checks on logs VASSAL replays).
+
+4.33 (L176): no attachments of artillery or cavalry to brigades before 9 AM April 6th.
+4.32 (L172): no CSA brigade with more than two batteries unless it starts with more.
+9.44 (L315): the bridge hex S2610 closed to tracing in first-day scenarios starting at 8 AM or
+earlier until no Union unit is within four hexes; then open for good.
+10.92 (L399): +3 for Union resupply rolls until the end of 10 AM on a first day.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from gamedata.model import Unit
+from referee.rules.command import Tracer
+from referee.rules.gbacw import Bridge, _attachments
+
+ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
+
+
+@pytest.fixture(scope="module")
+def itw():
+    return load_game(ITW)
+
+
+@dataclass(frozen=True)
+class U:
+    unit: Unit
+    hex: object
+    formation: str
+    map: str = "Main Map"
+    status: dict = field(default_factory=dict)
+
+    unit_id = property(lambda self: self.unit.unit_id)
+    name = property(lambda self: self.unit.name)
+    side = property(lambda self: self.unit.side)
+    attached = property(lambda self: self.formation != (self.unit.formation or self.unit.command))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    scenario_id: str
+
+
+@dataclass
+class V:
+    step: int
+    units: dict
+    turn: object
+    scenario: object = Scenario("S2")
+    phase: object = None
+
+    def unit(self, uid):
+        return self.units.get(uid)
+
+    def at(self, h):
+        return tuple(u for u in self.units.values() if u.hex == h)
+
+
+def view(game, step, turn_id, placed):
+    ids = HexIds(game.maps)
+    turn = next(t for t in game.turns if t.id == turn_id)
+    units = {}
+    for uid, (where, formation) in placed.items():
+        unit = game.unit(uid)
+        units[uid] = U(unit, ids.parse(where), formation or unit.formation or unit.command)
+    return V(step, units, turn)
+
+
+GLADDEN = {"CS:Gladden": ("S3922", ""), "CS:Robertson Bty": ("S4023", "")}
+
+
+def attach(game, turn_id, batteries):
+    before = view(game, 0, turn_id, {**GLADDEN, **{b: ("S3922", "") for b in batteries}})
+    after = view(game, 1, turn_id, {**GLADDEN, **{b: ("S3922", "1/2/2") for b in batteries}})
+    return list(_attachments(game, before, after, "t.vlog", "Beauregard", Tracer(game)))
+
+
+def test_no_artillery_attached_before_9_am_april_6(itw):
+    (f,) = attach(itw, 15, ["CS:Girardey Bty"])
+    assert f.message == "Girardey Bty attached to 1/2/2 on 1862-04-06 08:00, before 1862-04-06 09:00"
+    assert f.rule == "4.33 (rulebook line 176)" and f.step == 1
+    assert attach(itw, 16, ["CS:Girardey Bty"]) == []
+
+
+def test_no_brigade_with_more_than_two_batteries(itw):
+    (f,) = attach(itw, 17, ["CS:Girardey Bty", "CS:Hudson Bty"])
+    assert f.message.startswith("1/2/2 has 3 batteries (")
+    assert f.rule == "4.32 (rulebook line 172)" and set(f.pieces) == {"Robertson Bty", "Girardey Bty", "Hudson Bty"}
+
+
+def test_shiloh_branch_bridge_closed_until_no_union_unit_within_four_hexes(itw):
+    bridge = Bridge(itw, Tracer(itw))
+    near = view(itw, 1, 15, {"US:25 MO": ("S2614", "")})          # four hexes from S2610
+    assert [str(h.column) + str(h.row) for h in bridge.closed(near)] == ["2610"]
+    away = view(itw, 2, 15, {"US:25 MO": ("S2615", "")})          # five
+    assert bridge.closed(away) == frozenset()
+    assert bridge.closed(near) == frozenset()                     # open for good
+    late = Bridge(itw, Tracer(itw))                                # Scenario 4 starts at 11 AM
+    assert late.closed(V(1, near.units, near.turn, Scenario("S4"))) == frozenset()
+
+
+def test_union_resupply_rolls_add_three_until_the_end_of_10_am(itw):
+    from rule_terrain import patch
+
+    from gamedata.rolls import roll_tables
+    from referee.dice import Roll
+    from referee.rules.gbacw import Supply, _roll
+    from referee.table_rolls import TableRoll
+
+    game = patch(itw, roads=[["S2012", "S2112", "S2212"]])
+    table = next(t for t in roll_tables(game.tables) if t.table_id == "ammo-resupply")
+
+    def rolled(turn_id, die):
+        v = view(game, 2, turn_id, {"US:25 MO": ("S2112", "")})
+        rolls = [TableRoll(Roll(1, "Grant", table.name, (die,), 10, ""), table, (die,), "the table's own button")]
+        supply = Supply(game, Tracer(game))
+        return [f.message for f in _roll(game, supply, v, v.unit("US:25 MO"), 2, "t.vlog", "Grant", rolls, set(),
+                                         camp=False, only_camp=False)]
+
+    assert rolled(15, 6) == ["25 MO resupplied at S2112 on a failed roll: 6 +1 (on a Road, Union, first day to "
+                             "10 AM) = 7, more than 4"]
+    assert rolled(15, 3) == []                  # 3 - 2 + 3 = 4
+    assert rolled(17, 6) != [] and rolled(18, 6) == []     # 10 AM still +3; 11 AM: 6 - 2 = 4
+
+
+def test_unbrigaded_regiments_attach_only_within_the_brigadiers_range(itw):
+    # 4.24 (L150): 15 IA, 16 IA and 23 MO "may not attach to a brigade until within the range of the
+    # brigade commander"; Peabody's range (printed on his counter) made up: 4 MP over Field at 1 MP
+    from rule_terrain import patch
+    game = patch(itw, ranges={"US:Peabody": 4})
+
+    def attached(where):
+        placed = {"US:Peabody": ("S2515", ""), "US:23 MO": (where, "")}
+        before = view(game, 0, 17, placed)
+        after = view(game, 1, 17, {**placed, "US:23 MO": (where, "1/6/T")})
+        return list(_attachments(game, before, after, "t.vlog", "Grant", Tracer(game)))
+
+    assert attached("S2519") == []
+    (f,) = attached("S2520")
+    assert f.message == ("23 MO attached to 1/6/T at S2520 out of range: 23 MO at S2520 was 5 MP from Peabody at "
+                         "S2515, beyond his 4 MP command range")
+    assert f.rule == "4.24 (rulebook line 150)" and [p.name for p in f.path] == [
+        "S2515", "S2516", "S2517", "S2518", "S2519", "S2520"]
+
+
+def test_a_camp_resupply_rolls_two_or_less_without_a_supply_line(itw):
+    # 10.92 (L395): "in an infantry Camp ... with a DR of 2 or less", no line of supply, first day only;
+    # 25 MO's camp S3514 (L1224) on the made-up patch, with no road or lane near
+    from rule_terrain import patch
+
+    from gamedata.rolls import roll_tables
+    from referee.dice import Roll
+    from referee.rules.gbacw import check_supply
+    from referee.table_rolls import TableRoll
+
+    game = patch(itw, columns=range(30, 40), rows=range(10, 20))
+    table = next(t for t in roll_tables(game.tables) if t.table_id == "ammo-resupply")
+
+    def resupplied(turn_id, die):
+        low, full = view(game, 0, turn_id, {"CS:15 AR": ("S3514", "")}), view(game, 2, turn_id, {"CS:15 AR": ("S3514", "")})
+        unit = low.unit("CS:15 AR")
+        low.units["CS:15 AR"] = U(unit.unit, unit.hex, "2/-/3", status={"ammo": "low"})
+        full.units["CS:15 AR"] = U(unit.unit, unit.hex, "2/-/3", status={"ammo": "none"})
+        rolls = [TableRoll(Roll(1, "Hardee", table.name, (die,), 10, ""), table, (die,), "the table's own button")]
+        return [f.message for f in check_supply(game, [low, full], "t.vlog", {}, rolls)]
+
+    assert resupplied(15, 2) == []
+    assert resupplied(15, 3) == ["15 AR resupplied at S3514 on a failed camp roll: 3, more than 2 (no road or lane "
+                                 "near: only the camp roll applies)"]
+    assert resupplied(40, 2) == ["15 AR resupplied at S3514: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]
+
+
+def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
+    # 10.92 (L378-383): artillery on or within one hex of a Road or on a Farm Lane; small arms on or
+    # within two hexes of a Road or one of a Farm Lane. The road runs along row 12, the lane along row 18
+    # (made-up patch); Confederate supply source at the road's west end (a cell the user fills)
+    from rule_terrain import patch
+
+    from referee.rules.gbacw import check_supply
+
+    game = patch(itw, roads=[[f"S{c}12" for c in range(30, 19, -1)]], lanes=[[f"S{c}18" for c in range(30, 19, -1)]],
+                 parameters={"supply-source.Confederate": "S2012"})
+
+    def resupplied(uid, where):
+        unit = game.unit(uid)
+        low, full = (V(n, {uid: U(unit, HexIds(game.maps).parse(where), unit.formation, status={"ammo": a})},
+                       next(t for t in game.turns if t.id == 40)) for n, a in ((0, "low"), (1, "none")))
+        return [f.message for f in check_supply(game, [low, full], "t.vlog", {}, []) if "not within" in f.message]
+
+    art, inf = "CS:Robertson Bty", "CS:1 LA"
+    assert resupplied(art, "S2513") == [] and resupplied(art, "S2518") == []
+    assert resupplied(art, "S2514") == ["Robertson Bty resupplied at S2514: not within 1 hex(es) of a Road nor 0 of a "
+                                        "Farm Lane"]
+    assert resupplied(inf, "S2514") == [] and resupplied(inf, "S2517") == []
+    assert resupplied(inf, "S2515") == ["1 LA resupplied at S2515: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]

@@ -1,0 +1,60 @@
+"""Hood Strikes North's wagon rule that needs only the board (2.2, L131): "a leader may not
+stack in a hex with just a wagon; a unit of the leader's command must also be in the hex",
+on made-up game views (the activation rules run on planted logs in test_rule_logs)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from gamedata.model import Unit
+from referee.findings import Severity
+from referee.rules.gcacw import check_activations
+
+HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
+
+
+@dataclass(frozen=True)
+class U:
+    unit: Unit
+    hex: object
+    formation: str
+    map: str = "Main Map"
+    status: dict = field(default_factory=dict)
+
+    unit_id = property(lambda self: self.unit.unit_id)
+    name = property(lambda self: self.unit.name)
+    side = property(lambda self: self.unit.side)
+
+
+@dataclass
+class V:
+    step: int
+    units: dict
+    turn: object = None
+    scenario: object = None
+
+    def unit(self, uid):
+        return self.units.get(uid)
+
+    def at(self, h):
+        return tuple(u for _, u in sorted(self.units.items()) if u.hex == h)
+
+
+def board(game, step, where):
+    ids = HexIds(game.maps)
+    return V(step, {uid: U(game.unit(uid), ids.parse(h), game.formation_of(uid)) for uid, h in where.items()})
+
+
+def test_a_leader_alone_with_a_wagon():
+    game = load_game(HSN)
+    start = {"Schofield": "1220", "Cox": "1220", "Wagon Train A": "1320"}
+    alone = list(check_activations(game, [board(game, 0, start), board(game, 1, {**start, "Schofield": "1320"})],
+                                   [], "t.vlog"))
+    (f,) = [f for f in alone if f.severity is Severity.ERROR]
+    assert f.message == "Schofield stacked at 1320 with Wagon Train A and no unit of his command"
+    assert f.rule == "2.2 Union Wagon Trains (rulebook line 131)" and f.step == 1
+    together = {**start, "Schofield": "1320", "Cox": "1320"}
+    assert [f for f in check_activations(game, [board(game, 0, start), board(game, 1, together)], [], "t.vlog")
+            if f.severity is Severity.ERROR] == []
