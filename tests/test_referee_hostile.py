@@ -73,3 +73,15 @@ def test_commands_the_replay_could_not_apply_become_warnings_at_their_step():
     findings = list(check_replay(CheckContext(log, None, log, None, None)))
     assert [(f.check, f.severity.value, f.step) for f in findings] == [("replay", "warning", 4)]
     assert "could not apply" in findings[0].message
+
+
+def test_a_move_glued_to_a_chat_word_by_damage_shows_no_id(tmp_path):
+    """Hypothesis found it: forty characters cut from the chat line before a move leave
+    'Blue Infantry advM/.../null/grant-secret' in one chat line, which the undo note quotes;
+    the move's fields (map, x, y) give it away as command text, and its mover is hidden."""
+    at = TEXT.index("ances\x1bLOG\tnull")
+    log = tmp_path / "glued.vlog"
+    write_save(log, damaged(TEXT, [(at, 40, "")]), Metadata(name="OracleDiceTest", version="1.0"), Metadata())
+    result = CliRunner().invoke(check, [str(log), "--module", str(ENGINE_MODULE)])
+    assert "Blue Infantry advM/1795312874343/" in result.output
+    assert "grant-secret" not in result.output and "null/[player id hidden]" in result.output
