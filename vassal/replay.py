@@ -533,13 +533,15 @@ class _StepReplayer:
         """Steps moved by an id the roster does not name, and steps that change the board but
         name nobody (VASSAL writes no player with a deletion or a marker change), go to the
         log's recording player when the file says who that is (the one player its other steps
-        name, by roster, chat or dice report), else to "unknown player"; said once per kind, as
-        a note on the first such step."""
+        name, by roster, chat or dice report); else unknown movers are "unknown player" and the
+        silent steps keep no name. Said once per kind, as a note on the first such step."""
+        players = {st.player for st in steps if st.player and st.index not in self.unknown_movers}
+        who = next(iter(players)) if len(players) == 1 else UNKNOWN_PLAYER
+        if who == UNKNOWN_PLAYER:  # "unknown player" says no more than no name where nobody moved
+            self.unnamed.clear()
         marked = set(self.unknown_movers) | set(self.unnamed)
         if not marked:
             return steps
-        players = {st.player for st in steps if st.player and st.index not in marked}
-        who = next(iter(players)) if len(players) == 1 else UNKNOWN_PLAYER
         side = self._side_of(who) if who != UNKNOWN_PLAYER else None
         for kind, indexes in (("move pieces as a player the roster does not name", self.unknown_movers),
                               ("change the board and name no player", self.unnamed)):

@@ -14,7 +14,7 @@ from ..findings import Finding, Severity
 
 CHECK_ID = "replay"
 RULE = "every logged command should replay; one that does not makes the position after it uncertain"
-RULE_NOTE = "a step's player is known from the roster entry of the id that made it"
+RULE_NOTE = "what the replay assumed is said, so the findings that depend on it can be weighed"
 
 
 def check_replay(ctx: CheckContext) -> Iterator[Finding]:
