@@ -7,6 +7,9 @@ the same checks on logs VASSAL replays).
 9.44 (L315): the bridge hex S2610 closed to tracing in first-day scenarios starting at 8 AM or
 earlier until no Union unit is within four hexes; then open for good.
 10.92 (L399): +3 for Union resupply rolls until the end of 10 AM on a first day.
+4.25 (L156, L160): Unassigned units have at most 3 AMs a turn; 4.11 (L105): each overall
+Confederate commander places at most two brigades in Direct Command — both counted from the
+chat lines that declare them.
 """
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from gamedata import load_game
 from gamedata.hexids import HexIds
 from gamedata.model import Unit
 from referee.rules.command import Tracer
+from referee.findings import Severity
+from referee.rules.declared import Declarations
 from referee.rules.gbacw import Bridge, _attachments
 
 ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
@@ -200,3 +205,62 @@ def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
                                         "Farm Lane"]
     assert resupplied(inf, "S2514") == [] and resupplied(inf, "S2517") == []
     assert resupplied(inf, "S2515") == ["1 LA resupplied at S2515: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]
+
+
+def declared(game, frames):
+    """Declarations over views made from ``frames``: (turn, {unit: hex}, chat lines) per step."""
+    texts = {i: lines for i, (_, _, lines) in enumerate(frames)}
+    views = [view(game, i, turn, {uid: (h, "") for uid, h in placed.items()}) for i, (turn, placed, _) in enumerate(frames)]
+    d, tracer, found = Declarations(texts, "t.vlog"), Tracer(game), []
+    for before, after in zip(views, views[1:]):
+        found += d(game, before, after, "t.vlog", "Beauregard", tracer)
+    return found + list(d.finish(game, tracer))
+
+
+def errors(found):
+    return [f for f in found if f.severity is Severity.ERROR]
+
+
+CAV = {"CS:Adams a Cav": "S3922", "CS:McClung Bty": "S4023"}
+
+
+def test_the_unassigned_have_at_most_3_ams_a_turn(itw):
+    frames = [(16, CAV, ())]
+    for n, h in enumerate(("S3921", "S3920", "S3919", "S3918")):
+        frames.append((16, {**CAV, "CS:Adams a Cav": h}, ("Unassigned AM",)))
+    (f,) = errors(declared(itw, frames))
+    assert f.step == 4 and f.player == "Beauregard"
+    assert f.rule == "4.25 (rulebook line 156)" and f.pieces == ("Adams a Cav",)
+    assert f.message == ("Unassigned AM number 4 of the turn declared at step 4: the Unassigned (no leader: they "
+                         "activate with the Unassigned AM) have at most 3 AMs; moved under it: Adams a Cav S3919-S3918")
+    assert [p.name for p in f.locations] == ["S3919", "S3918"]
+    # the same four AMs over two turns: three in the first, one in the next
+    frames[4] = (17, frames[4][1], frames[4][2])
+    assert errors(declared(itw, frames)) == []
+
+
+def test_no_declared_am_is_not_checked(itw):
+    am, direct = declared(itw, [(16, CAV, ()), (16, {**CAV, "CS:Adams a Cav": "S3921"}, ())])
+    assert (am.severity, direct.severity) == (Severity.NOT_CHECKED, Severity.NOT_CHECKED)
+    assert am.rule == "4.25 (rulebook line 156)" and direct.rule == "4.11 (rulebook line 105)"
+    assert am.message == ("the Unassigned's AMs (at most 3) not checked: no chat line says 'Unassigned AM' (AM chits "
+                          "and Direct Command choices are not pieces on the board, and a unit's moves do not show where "
+                          "one Activation ends)")
+    assert direct.message.startswith("the brigades in Direct Command (at most 2 per overall commander) not checked")
+
+
+BRIGADES = {"CS:A.S. Johnston": "S3020", "CS:Chalmers": "S3122", "CS:Jackson": "S3222", "CS:Gladden": "S3322"}
+
+
+def test_an_overall_commander_has_at_most_two_brigades_in_direct_command(itw):
+    two = [(16, BRIGADES, ()), (16, BRIGADES, ("A.S. Johnston: Direct Command of Chalmers and Jackson",))]
+    assert errors(declared(itw, two)) == []
+    three = two + [(16, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))]
+    (f,) = errors(declared(itw, three))
+    assert f.step == 2 and f.rule == "4.11 (rulebook line 105)"
+    assert f.message == ("A.S. Johnston has 3 brigades in Direct Command this turn (Chalmers at S3122, Jackson at "
+                         "S3222, Gladden at S3322): an overall commander may place at most 2")
+    assert f.pieces == ("Chalmers", "Jackson", "Gladden", "A.S. Johnston")
+    assert [p.name for p in f.locations] == ["S3122", "S3222", "S3322", "S3020"]
+    next_turn = two + [(17, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))]
+    assert errors(declared(itw, next_turn)) == []
