@@ -264,3 +264,34 @@ def test_an_overall_commander_has_at_most_two_brigades_in_direct_command(itw):
     assert [p.name for p in f.locations] == ["S3122", "S3222", "S3322", "S3020"]
     next_turn = two + [(17, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))]
     assert errors(declared(itw, next_turn)) == []
+
+
+def test_direct_command_only_of_brigades_in_the_commanders_range(itw):
+    far = {**BRIGADES, "CS:Gladden": "S5322"}                 # 23 hexes: more than 10 MP at 1/2 MP a hex
+    found = declared(itw, [(16, far, ()), (16, far, ("Direct Command: Gladden (A.S. Johnston)",))])
+    (f,) = errors(found)
+    assert f.step == 1 and f.pieces == ("Gladden", "A.S. Johnston") and f.rule == "4.11 (rulebook line 105)"
+    assert f.message == ("Gladden placed in A.S. Johnston's Direct Command out of his Command Range: Gladden at "
+                         "S5322 was 23 hexes away, at least 0.5 MP each from A.S. Johnston at S3020, beyond "
+                         "his 10 MP command range")
+    near = declared(itw, [(16, BRIGADES, ()), (16, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))])
+    assert errors(near) == []       # 3 hexes: in range or not known (the bundled map has no terrain): never an error
+    assert any("Gladden placed in" in f.message and f.severity is Severity.NOT_CHECKED for f in near)
+
+
+def test_a_brigade_in_direct_command_is_in_command_for_all_purposes(itw):
+    from dataclasses import replace
+
+    from referee.rules.gbacw import check_command
+    game = replace(itw, command_ranges=tuple(replace(r, range=6) if r.leader == "CS:Withers" else r
+                                             for r in itw.command_ranges))
+    placed = {"CS:Withers": "S4127", "CS:A.S. Johnston": "S3013", "CS:Gladden": "S3315", "CS:25 AL": "S3622"}
+    moved = {**placed, "CS:25 AL": "S3623"}
+
+    def check(chat):
+        views = [view(game, i, 16, {u: (h, "") for u, h in p.items()}) for i, p in enumerate((placed, placed, moved))]
+        return [f for f in check_command(game, views, "t.vlog", {2: "Beauregard"}, {1: chat})
+                if f.severity in (Severity.ERROR, Severity.WARNING)]
+    (f,) = check(())                                          # Gladden 16 hexes from Withers: out of command
+    assert f.step == 2 and f.pieces == ("25 AL", "Gladden", "Withers")
+    assert check(("Direct Command: Gladden (A.S. Johnston)",)) == []

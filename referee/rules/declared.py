@@ -10,7 +10,10 @@
   Range in Direct Command" in the Determine Chain of Command Phase. A chat line with the words
   of `direct-command.declared` ("Direct Command") names the brigadiers (and the commander, one
   of `direct-command.commanders`); more than `direct-command.brigades` brigades for one
-  commander in one turn is an error naming them and their hexes.
+  commander in one turn is an error naming them and their hexes; so is a brigadier traced out
+  of the commander's Command Range (4.15 costs; not checked without the range). "The brigades
+  chosen are considered In Command for all purposes": their moves that turn are never "moved
+  while Out of Command" (`in_direct_command`, given to `incommand.check`).
 
 Where no line of a log declares either, the count is not checked, said once with the reason.
 """
@@ -26,7 +29,8 @@ from gamedata.ruledata import cell, cite, parameter, parameter_row
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
 from .board import moved
-from .command import Tracer, leader_level
+from .command import Tracer, leader_level, own_formation, range_of
+from .incommand import describe
 
 CHECK_ID = "command"
 
@@ -65,6 +69,7 @@ class Declarations:
     label: str
     ams: dict[tuple[object, str | None], int] = field(default_factory=dict)
     direct: dict[tuple[object, str], dict[str, UnitView]] = field(default_factory=dict)
+    commanded: dict[object, set[str]] = field(default_factory=dict)    # turn -> brigades in Direct Command
     pending: Pending | None = None
     seen_am: bool = False
     seen_direct: bool = False
@@ -125,6 +130,9 @@ class Declarations:
         chosen = self.direct.setdefault(key, {})
         for b in brigades:
             chosen[b.unit_id] = b
+            self.commanded.setdefault(turn, set()).add(own_formation(game, b.unit_id))
+            if commander is not None:
+                yield from self._in_range(game, view, b, commander, label, player, tracer)
         if not isinstance(limit, (int, float)) or len(chosen) <= limit or not brigades:
             return
         who = commander.name if commander else "an overall commander (the line names neither)"
@@ -137,6 +145,36 @@ class Declarations:
                       view.step, player, tuple(b.name for b in chosen.values()) + ((commander.name,) if commander else ()),
                       tracer.places(on_map[0].map if on_map else None, [u.hex for u in on_map]))
         chosen.clear()    # said once: count afresh
+
+    def in_direct_command(self, game: Game, unit: UnitView, turn: object) -> bool:
+        """4.11: "The brigades chosen are considered In Command for all purposes" that turn."""
+        chosen = self.commanded.get(turn, set())
+        return any(f.formation_id in chosen for f in game.command_chain(unit.unit_id, unit.formation))
+
+    @staticmethod
+    def _in_range(game: Game, view: GameView, brigadier: UnitView, commander: UnitView, label: str,
+                  player: str | None, tracer: Tracer) -> Iterator[Finding]:
+        """4.11: only brigades "in their Command Range" (traced from the commander with 4.15's costs)."""
+        rule = _rule(parameter_row(game, "direct-command.brigades"), "4.11 Overall Commanders")
+        said = f"{brigadier.name} placed in {commander.name}'s Direct Command"
+        rng = range_of(game, commander.unit_id, commander.side)
+        if brigadier.hex is None or commander.hex is None or rng is None or rng.range is None:
+            why = "his Command Range is not in rules.xlsx" if commander.hex is not None and brigadier.hex is not None \
+                else "one of them is not on the map"
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}: whether he is in {commander.name}'s Command Range "
+                          f"is not checked ({why})", rule, label, view.step, player, (brigadier.name, commander.name))
+            return
+        t = tracer.trace(brigadier, commander, rng)
+        if t.within is False:
+            t = tracer.drawn(t)
+            yield Finding(CHECK_ID, Severity.ERROR, f"{said} out of his Command Range: {describe(t, tracer)}", rule,
+                          label, view.step, player, (brigadier.name, commander.name),
+                          tracer.places(brigadier.map, [brigadier.hex, commander.hex]),
+                          tracer.places(brigadier.map, t.path))
+        elif t.within is None:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}: the trace crosses hexes without terrain "
+                          f"({', '.join(t.cells[:3])})", rule, label, view.step, player,
+                          (brigadier.name, commander.name))
 
     def finish(self, game: Game, tracer: Tracer) -> Iterator[Finding]:
         """The last AM's finding, and what no line of the log declared: not checked (once per log)."""

@@ -105,7 +105,8 @@ def check_command(game: Game, views: Iterable[GameView], label: str, players: di
                    tracer: Tracer) -> Iterator[Finding]:
         yield from _attachments(game, before, view, label, player, tracer)
         yield from declarations(game, before, view, label, player, tracer)
-    yield from incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, every_step)
+    yield from incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, every_step,
+                               lambda unit, turn: declarations.in_direct_command(game, unit, turn))
     yield from declarations.finish(game, tracer)
 
 
