@@ -207,13 +207,13 @@ def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
     assert resupplied(inf, "S2515") == ["1 LA resupplied at S2515: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]
 
 
-def declared(game, frames):
+def declared(game, frames, player="Beauregard"):
     """Declarations over views made from ``frames``: (turn, {unit: hex}, chat lines) per step."""
     texts = {i: lines for i, (_, _, lines) in enumerate(frames)}
     views = [view(game, i, turn, {uid: (h, "") for uid, h in placed.items()}) for i, (turn, placed, _) in enumerate(frames)]
     d, tracer, found = Declarations(texts, "t.vlog"), Tracer(game), []
     for before, after in zip(views, views[1:]):
-        found += d(game, before, after, "t.vlog", "Beauregard", tracer)
+        found += d(game, before, after, "t.vlog", player, tracer)
     return found + list(d.finish(game, tracer))
 
 
@@ -237,6 +237,17 @@ def test_the_unassigned_have_at_most_3_ams_a_turn(itw):
     # the same four AMs over two turns: three in the first, one in the next
     frames[4] = (17, frames[4][1], frames[4][2])
     assert errors(declared(itw, frames)) == []
+
+
+def test_without_players_the_ams_are_counted_per_side_of_the_units_moved(itw):
+    both = {**CAV, "US:Madison Bty": "N6420"}
+    frames = [(16, both, ())]
+    for n in range(7):           # CS, US, CS, US, CS, US, CS: the fourth Confederate one is too many
+        unit, h = ("CS:Adams a Cav", f"S39{21 - n}") if n % 2 == 0 else ("US:Madison Bty", f"N64{21 + n}")
+        frames.append((16, {**frames[-1][1], unit: h}, ("Unassigned AM",)))
+    (f,) = errors(declared(itw, frames, player=None))
+    assert f.step == 7 and f.pieces == ("Adams a Cav",) and f.player is None
+    assert errors(declared(itw, frames[:-1], player=None)) == []
 
 
 def test_no_declared_am_is_not_checked(itw):

@@ -51,12 +51,13 @@ def named(text: str, units: list[UnitView]) -> list[UnitView]:
 
 
 @dataclass
-class Pending:
-    """An Unassigned AM over the cap, waiting for the units that move under it."""
+class Window:
+    """One declared Unassigned AM and the units that move under it (until the next AM or the
+    turn's end): whose AM it is is the declaring player's, else the movers' side."""
 
     step: int
     player: str | None
-    count: int
+    turn: object
     units: dict[str, UnitView] = field(default_factory=dict)
     starts: dict[str, UnitView] = field(default_factory=dict)
 
@@ -70,7 +71,7 @@ class Declarations:
     ams: dict[tuple[object, str | None], int] = field(default_factory=dict)
     direct: dict[tuple[object, str], dict[str, UnitView]] = field(default_factory=dict)
     commanded: dict[object, set[str]] = field(default_factory=dict)    # turn -> brigades in Direct Command
-    pending: Pending | None = None
+    pending: Window | None = None
     seen_am: bool = False
     seen_direct: bool = False
     moved_any: bool = False
@@ -85,7 +86,7 @@ class Declarations:
             if am is not None and am.search(text):
                 self.seen_am = True
                 yield from self.flush(game, tracer)
-                self._am(game, turn, view.step, player)
+                self.pending = Window(view.step, player, turn)
             if dc is not None and dc.search(text):
                 self.seen_direct = True
                 yield from self._direct(game, view, turn, text, label, player, tracer)
@@ -96,22 +97,20 @@ class Declarations:
                 self.pending.starts.setdefault(now.unit_id, was)
                 self.pending.units[now.unit_id] = now
 
-    def _am(self, game: Game, turn: object, step: int, player: str | None) -> None:
-        cap = parameter(game, "unassigned.am-cap")
-        key = (turn, player)
-        self.ams[key] = self.ams.get(key, 0) + 1
-        if isinstance(cap, (int, float)) and self.ams[key] > cap:
-            self.pending = Pending(step, player, self.ams[key])
-
     def flush(self, game: Game, tracer: Tracer) -> Iterator[Finding]:
+        """Count the AM just ended (per turn and player, or side when the log names no player)."""
         p, self.pending = self.pending, None
         if p is None:
             return
-        cap = parameter(game, "unassigned.am-cap")
         units = sorted(p.units.values(), key=lambda u: u.unit_id)
+        key = (p.turn, p.player or (units[0].side if units else None))
+        self.ams[key] = count = self.ams.get(key, 0) + 1
+        cap = parameter(game, "unassigned.am-cap")
+        if not isinstance(cap, (int, float)) or count <= cap:
+            return
         moves = ", ".join(f"{u.name} {tracer.hexids.format(p.starts[u.unit_id].hex)}-{tracer.hexids.format(u.hex)}"
                           for u in units if u.hex is not None and p.starts[u.unit_id].hex is not None)
-        yield Finding(CHECK_ID, Severity.ERROR, f"Unassigned AM number {p.count} of the turn declared at step {p.step}"
+        yield Finding(CHECK_ID, Severity.ERROR, f"Unassigned AM number {count} of the turn declared at step {p.step}"
                       f": the Unassigned (no leader: they activate with the Unassigned AM) have at most {cap:g} AMs"
                       + (f"; moved under it: {moves}" if moves else "; no unit moved under it"),
                       _rule(parameter_row(game, "unassigned.am-cap"), "4.25 Unassigned Units"), self.label, p.step,
