@@ -210,7 +210,8 @@ def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
 def declared(game, frames, player="Beauregard"):
     """Declarations over views made from ``frames``: (turn, {unit: hex}, chat lines) per step."""
     texts = {i: lines for i, (_, _, lines) in enumerate(frames)}
-    views = [view(game, i, turn, {uid: (h, "") for uid, h in placed.items()}) for i, (turn, placed, _) in enumerate(frames)]
+    views = [view(game, i, turn, {uid: (h, "") for uid, h in placed.items()})
+             for i, (turn, placed, _) in enumerate(frames)]
     d, tracer, found = Declarations(texts, "t.vlog"), Tracer(game), []
     for before, after in zip(views, views[1:]):
         found += d(game, before, after, "t.vlog", player, tracer)

@@ -141,7 +141,8 @@ class Declarations:
                                   for b in chosen.values())
                       + f"): an overall commander may place at most {limit:g}",
                       _rule(parameter_row(game, "direct-command.brigades"), "4.11 Overall Commanders"), label,
-                      view.step, player, tuple(b.name for b in chosen.values()) + ((commander.name,) if commander else ()),
+                      view.step, player,
+                      tuple(b.name for b in chosen.values()) + ((commander.name,) if commander else ()),
                       tracer.places(on_map[0].map if on_map else None, [u.hex for u in on_map]))
         chosen.clear()    # said once: count afresh
 
