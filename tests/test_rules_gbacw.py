@@ -229,6 +229,7 @@ def test_the_unassigned_have_at_most_3_ams_a_turn(itw):
     frames = [(16, CAV, ())]
     for n, h in enumerate(("S3921", "S3920", "S3919", "S3918")):
         frames.append((16, {**CAV, "CS:Adams a Cav": h}, ("Unassigned AM",)))
+    frames[1] = (16, frames[1][1], ("Unassigned AM", "* Unassigned AM drawn from the cup *"))   # one AM, two lines
     (f,) = errors(declared(itw, frames))
     assert f.step == 4 and f.player == "Beauregard"
     assert f.rule == "4.25 (rulebook line 156)" and f.pieces == ("Adams a Cav",)

@@ -82,11 +82,12 @@ class Declarations:
         if self.pending is not None and getattr(before.turn, "id", None) != turn:
             yield from self.flush(game, tracer)
         am, dc = _words(game, "unassigned.am-declared"), _words(game, "direct-command.declared")
-        for text in self.texts.get(view.step, ()):
-            if am is not None and am.search(text):
-                self.seen_am = True
-                yield from self.flush(game, tracer)
-                self.pending = Window(view.step, player, turn)
+        texts = self.texts.get(view.step, ())
+        if am is not None and any(am.search(text) for text in texts):     # one AM a step, however many lines say it
+            self.seen_am = True
+            yield from self.flush(game, tracer)
+            self.pending = Window(view.step, player, turn)
+        for text in texts:
             if dc is not None and dc.search(text):
                 self.seen_direct = True
                 yield from self._direct(game, view, turn, text, label, player, tracer)
