@@ -123,7 +123,8 @@ class Declarations:
                 tracer: Tracer) -> Iterator[Finding]:
         limit = parameter(game, "direct-command.brigades")
         ids = [i.strip() for i in str(parameter(game, "direct-command.commanders") or "").split(";") if i.strip()]
-        leaders = [u for u in view.units.values() if u.unit.type == "Ldr" and u.side == "Confederate"]
+        sides = {u.side for u in (game.unit(i) for i in ids) if u is not None}      # the commanders' side
+        leaders = [u for u in view.units.values() if u.unit.type == "Ldr" and u.side in sides]
         commander = next(iter(named(text, [u for u in leaders if u.unit_id in ids])), None)
         brigades = named(text, [u for u in leaders if leader_level(game, u.unit_id) == "brigade"])
         key = (turn, commander.unit_id if commander else "")
