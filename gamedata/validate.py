@@ -291,7 +291,9 @@ def _rule_cells(ref: _Ref, d: dict[str, Any], units: set[str] | None, formations
         if row.get("rule") in ("attach-from", "attach-in-range"):
             each("Chain", row, "subject", (units or set()) | unit_types if units is not None else None,
                  "unit or type:<unit type>")
-        if row.get("rule") == "alternate":
+        if row.get("rule") == "near-leaders":
+            each("Chain", row, "subject", units, "unit")
+        if row.get("rule") in ("alternate", "near-leaders"):
             each("Chain", row, "value", units, "unit")
         each("Chain", row, "scenarios", scenarios, "scenario")
         each("Chain", row, "except_scenarios", scenarios, "scenario")

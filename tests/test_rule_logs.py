@@ -241,8 +241,12 @@ def test_each_log_replays_in_vassal_to_our_board(logs, name):
 
 def test_the_clean_logs_give_no_finding(logs):
     itw, log = logs["command-clean"]
+    why = ("(AM chits and Direct Command choices are not pieces on the board, and a unit's moves do not show "
+           "where one Activation ends)")
     assert [f.message for f in findings(itw, log)] == [
-        "not on the board, so not checked: 4.25 unassigned (3 AMs); 4.11 direct-command (2 brigades)"]
+        f"the Unassigned's AMs (at most 3) not checked: no chat line says 'Unassigned AM' {why}",
+        f"the brigades in Direct Command (at most 2 per overall commander) not checked: no chat line says "
+        f"'Direct Command' {why}"]
     itw, log = logs["supply-clean"]
     assert findings(itw, log, ("supply",)) == []
     hsn, log = logs["activation-clean"]

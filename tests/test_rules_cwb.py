@@ -135,3 +135,45 @@ def test_resupply_conditions_of_28_4(game):
     assert "disorganized (Shaken or better only)" in f.message
     (f,) = resupply(game, {**base, "Bty": "1511"}, {"Bty": {"limbered": "no"}})
     assert f.message.endswith("artillery must be limbered to be resupplied")
+
+
+# ------------------------------------------------------------------ Atlanta 2.1g: Dodge's 16th Corps
+
+ATLANTA = RSS.parent / "atlanta"
+
+
+@pytest.fixture(scope="module")
+def atlanta():
+    return load_game(ATLANTA)
+
+
+DODGE = {"Dodge": "A20.10", "Sweeny": "A30.10", "Fuller": "A20.20", "1/2/16": "A24.10", "1/4/16": "A20.16"}
+
+
+def near(game, before, after):
+    """The 2.1g findings of one step from ``before`` to ``after`` (stand-in views of the real game)."""
+    views = [board(game, 0, before), board(game, 1, after)]
+    return [f for f in cwb.check_command(game, views, "t.vlog", {1: "Sherman"}) if f.rule.startswith("2.1g")]
+
+
+def test_16th_corps_units_stay_within_4_hexes_of_dodge_or_their_division_commander(atlanta):
+    assert near(atlanta, DODGE, {**DODGE, "1/2/16": "A26.10"}) == []          # 6 from Dodge, 4 from Sweeny
+    assert near(atlanta, DODGE, {**DODGE, "1/4/16": "A20.14"}) == []          # 4 from Dodge, 6 from Fuller
+    (f,) = near(atlanta, DODGE, {**DODGE, "1/2/16": "A25.13"})               # 5 from Dodge, 5 from Sweeny
+    assert f.severity is Severity.ERROR and f.step == 1 and f.player == "Sherman"
+    assert f.rule == "2.1g (rulebook line 110)"
+    assert f.message == ("1/2/16 at A25.13 is more than 4 hexes from each of Dodge at A20.10; Sweeny at A30.10 "
+                         "(it must stay within 4 hexes of one of them)")
+    assert f.pieces == ("1/2/16", "Dodge", "Sweeny")
+    assert [p.name for p in f.locations] == ["A25.13", "A20.10", "A30.10"]
+
+
+def test_dodge_moving_away_leaves_a_unit_beyond_4_hexes(atlanta):
+    (f,) = near(atlanta, DODGE, {**DODGE, "Dodge": "A16.10"})     # 1/2/16: 8 from Dodge, 6 from Sweeny
+    assert f.pieces == ("1/2/16", "Dodge", "Sweeny") and f.step == 1   # 1/4/16: 4 from Fuller
+    assert near(atlanta, DODGE, {**DODGE, "Dodge": "A21.10"}) == []     # 1/2/16: 3 from Dodge
+    # Sweeny and Fuller off the map (the optional rule): Dodge alone counts
+    alone = {k: v for k, v in DODGE.items() if k not in ("Sweeny", "Fuller")}
+    (f,) = near(atlanta, alone, {**alone, "1/2/16": "A25.10"})
+    assert f.pieces == ("1/2/16", "Dodge")
+    assert near(atlanta, alone, {**alone, "1/2/16": "A24.12"}) == []

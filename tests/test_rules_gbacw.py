@@ -7,6 +7,9 @@ the same checks on logs VASSAL replays).
 9.44 (L315): the bridge hex S2610 closed to tracing in first-day scenarios starting at 8 AM or
 earlier until no Union unit is within four hexes; then open for good.
 10.92 (L399): +3 for Union resupply rolls until the end of 10 AM on a first day.
+4.25 (L156, L160): Unassigned units have at most 3 AMs a turn; 4.11 (L105): each overall
+Confederate commander places at most two brigades in Direct Command — both counted from the
+chat lines that declare them.
 """
 from __future__ import annotations
 
@@ -19,6 +22,8 @@ from gamedata import load_game
 from gamedata.hexids import HexIds
 from gamedata.model import Unit
 from referee.rules.command import Tracer
+from referee.findings import Severity
+from referee.rules.declared import Declarations
 from referee.rules.gbacw import Bridge, _attachments
 
 ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
@@ -200,3 +205,106 @@ def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
                                         "Farm Lane"]
     assert resupplied(inf, "S2514") == [] and resupplied(inf, "S2517") == []
     assert resupplied(inf, "S2515") == ["1 LA resupplied at S2515: not within 2 hex(es) of a Road nor 1 of a Farm Lane"]
+
+
+def declared(game, frames, player="Beauregard"):
+    """Declarations over views made from ``frames``: (turn, {unit: hex}, chat lines) per step."""
+    texts = {i: lines for i, (_, _, lines) in enumerate(frames)}
+    views = [view(game, i, turn, {uid: (h, "") for uid, h in placed.items()})
+             for i, (turn, placed, _) in enumerate(frames)]
+    d, tracer, found = Declarations(texts, "t.vlog"), Tracer(game), []
+    for before, after in zip(views, views[1:]):
+        found += d(game, before, after, "t.vlog", player, tracer)
+    return found + list(d.finish(game, tracer))
+
+
+def errors(found):
+    return [f for f in found if f.severity is Severity.ERROR]
+
+
+CAV = {"CS:Adams a Cav": "S3922", "CS:McClung Bty": "S4023"}
+
+
+def test_the_unassigned_have_at_most_3_ams_a_turn(itw):
+    frames = [(16, CAV, ())]
+    for n, h in enumerate(("S3921", "S3920", "S3919", "S3918")):
+        frames.append((16, {**CAV, "CS:Adams a Cav": h}, ("Unassigned AM",)))
+    frames[1] = (16, frames[1][1], ("Unassigned AM", "* Unassigned AM drawn from the cup *"))   # one AM, two lines
+    (f,) = errors(declared(itw, frames))
+    assert f.step == 4 and f.player == "Beauregard"
+    assert f.rule == "4.25 (rulebook line 156)" and f.pieces == ("Adams a Cav",)
+    assert f.message == ("Unassigned AM number 4 of the turn declared at step 4: the Unassigned (no leader: they "
+                         "activate with the Unassigned AM) have at most 3 AMs; moved under it: Adams a Cav S3919-S3918")
+    assert [p.name for p in f.locations] == ["S3919", "S3918"]
+    # the same four AMs over two turns: three in the first, one in the next
+    frames[4] = (17, frames[4][1], frames[4][2])
+    assert errors(declared(itw, frames)) == []
+
+
+def test_without_players_the_ams_are_counted_per_side_of_the_units_moved(itw):
+    both = {**CAV, "US:Madison Bty": "N6420"}
+    frames = [(16, both, ())]
+    for n in range(7):           # CS, US, CS, US, CS, US, CS: the fourth Confederate one is too many
+        unit, h = ("CS:Adams a Cav", f"S39{21 - n}") if n % 2 == 0 else ("US:Madison Bty", f"N64{21 + n}")
+        frames.append((16, {**frames[-1][1], unit: h}, ("Unassigned AM",)))
+    (f,) = errors(declared(itw, frames, player=None))
+    assert f.step == 7 and f.pieces == ("Adams a Cav",) and f.player is None
+    assert errors(declared(itw, frames[:-1], player=None)) == []
+
+
+def test_no_declared_am_is_not_checked(itw):
+    am, direct = declared(itw, [(16, CAV, ()), (16, {**CAV, "CS:Adams a Cav": "S3921"}, ())])
+    assert (am.severity, direct.severity) == (Severity.NOT_CHECKED, Severity.NOT_CHECKED)
+    assert am.rule == "4.25 (rulebook line 156)" and direct.rule == "4.11 (rulebook line 105)"
+    assert am.message == ("the Unassigned's AMs (at most 3) not checked: no chat line says 'Unassigned AM' (AM chits "
+                          "and Direct Command choices are not pieces on the board, and a unit's moves do not show where "
+                          "one Activation ends)")
+    assert direct.message.startswith("the brigades in Direct Command (at most 2 per overall commander) not checked")
+
+
+BRIGADES = {"CS:A.S. Johnston": "S3020", "CS:Chalmers": "S3122", "CS:Jackson": "S3222", "CS:Gladden": "S3322"}
+
+
+def test_an_overall_commander_has_at_most_two_brigades_in_direct_command(itw):
+    two = [(16, BRIGADES, ()), (16, BRIGADES, ("A.S. Johnston: Direct Command of Chalmers and Jackson",))]
+    assert errors(declared(itw, two)) == []
+    three = two + [(16, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))]
+    (f,) = errors(declared(itw, three))
+    assert f.step == 2 and f.rule == "4.11 (rulebook line 105)"
+    assert f.message == ("A.S. Johnston has 3 brigades in Direct Command this turn (Chalmers at S3122, Jackson at "
+                         "S3222, Gladden at S3322): an overall commander may place at most 2")
+    assert f.pieces == ("Chalmers", "Jackson", "Gladden", "A.S. Johnston")
+    assert [p.name for p in f.locations] == ["S3122", "S3222", "S3322", "S3020"]
+    next_turn = two + [(17, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))]
+    assert errors(declared(itw, next_turn)) == []
+
+
+def test_direct_command_only_of_brigades_in_the_commanders_range(itw):
+    far = {**BRIGADES, "CS:Gladden": "S5322"}                 # 23 hexes: more than 10 MP at 1/2 MP a hex
+    found = declared(itw, [(16, far, ()), (16, far, ("Direct Command: Gladden (A.S. Johnston)",))])
+    (f,) = errors(found)
+    assert f.step == 1 and f.pieces == ("Gladden", "A.S. Johnston") and f.rule == "4.11 (rulebook line 105)"
+    assert f.message == ("Gladden placed in A.S. Johnston's Direct Command out of his Command Range: Gladden at "
+                         "S5322 was 23 hexes away, at least 0.5 MP each from A.S. Johnston at S3020, beyond "
+                         "his 10 MP command range")
+    near = declared(itw, [(16, BRIGADES, ()), (16, BRIGADES, ("Direct Command: Gladden (A.S. Johnston)",))])
+    assert errors(near) == []       # 3 hexes: in range or not known (the bundled map has no terrain): never an error
+    assert any("Gladden placed in" in f.message and f.severity is Severity.NOT_CHECKED for f in near)
+
+
+def test_a_brigade_in_direct_command_is_in_command_for_all_purposes(itw):
+    from dataclasses import replace
+
+    from referee.rules.gbacw import check_command
+    game = replace(itw, command_ranges=tuple(replace(r, range=6) if r.leader == "CS:Withers" else r
+                                             for r in itw.command_ranges))
+    placed = {"CS:Withers": "S4127", "CS:A.S. Johnston": "S3013", "CS:Gladden": "S3315", "CS:25 AL": "S3622"}
+    moved = {**placed, "CS:25 AL": "S3623"}
+
+    def check(chat):
+        views = [view(game, i, 16, {u: (h, "") for u, h in p.items()}) for i, p in enumerate((placed, placed, moved))]
+        return [f for f in check_command(game, views, "t.vlog", {2: "Beauregard"}, {1: chat})
+                if f.severity in (Severity.ERROR, Severity.WARNING)]
+    (f,) = check(())                                          # Gladden 16 hexes from Withers: out of command
+    assert f.step == 2 and f.pieces == ("25 AL", "Gladden", "Withers")
+    assert check(("Direct Command: Gladden (A.S. Johnston)",)) == []

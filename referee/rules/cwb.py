@@ -6,6 +6,11 @@ to an in-command unit of their brigade; Atlanta's division commanders 8 MP of th
 commander. Checked after every step for what moved (`incommand`), with the radii from
 rules.xlsx Ranges.
 
+Units that must stay near named leaders (Chain `near-leaders`, Atlanta 2.1g: 16th Corps units
+"must stay within 4 hexes of either Dodge or the division commander"): after every step, each
+listed unit that moved, or whose leaders moved, is measured in hexes (Parameters
+`near-leaders.hexes`) to the listed leaders on the map; farther from all of them is an error.
+
 Resupply (RSS 28.2-28.4, Atlanta 3.5): a unit whose Low/No Ammo marker comes off was
 resupplied. It must be at least `resupply.enemy-distance` hexes from every enemy unit, within
 `resupply.wagon-distance` hexes of a wagon serving its corps or army (Parameters
@@ -17,14 +22,15 @@ distance and counter state: no terrain needed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 
-from gamedata.model import Game
+from gamedata.model import ChainRule, Game
 from gamedata.ruledata import cell, cite, parameter, parameter_row
 
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
 from . import incommand
-from .board import NON_COMBAT, Unchecked, touched, within_hexes
+from .board import NON_COMBAT, Unchecked, moved, touched, within_hexes
 from .command import Tracer
 
 SUPPLY = "supply"
@@ -38,7 +44,62 @@ def check_command(game: Game, views: Iterable[GameView], label: str, players: di
                       "battle (oob.xlsx Units and Formations are empty: the series rules name no units)",
                       "10.5a Command Radius", label)
         return
-    yield from incommand.check(game, views, label, players, "10.5a Command Radius")
+    yield from incommand.check(game, views, label, players, "10.5a Command Radius", extra=NearLeaders())
+
+
+def _ids(text: object) -> list[str]:
+    return [t.strip() for t in str(text or "").split(";") if t.strip()]
+
+
+@dataclass
+class NearLeaders:
+    """Chain `near-leaders` rows checked at each step (see the module docstring); a unit far
+    from all its leaders is said once until it is back near one."""
+
+    said: set[str] = field(default_factory=set)
+
+    def __call__(self, game: Game, before: GameView, view: GameView, label: str, player: str | None,
+                 tracer: Tracer) -> Iterator[Finding]:
+        rows = [r for r in game.chain_rules if r.rule == "near-leaders"]
+        if not rows:
+            return
+        movers = {now.unit_id for _, now in moved(before, view)}
+        hexes = parameter(game, "near-leaders.hexes")
+        for row in rows:
+            units, leaders = _ids(row.subject), _ids(row.value)
+            scenario = getattr(getattr(view, "scenario", None), "scenario_id", None)
+            if not row.applies(scenario) or not movers & set(units + leaders):
+                continue
+            for uid in units:
+                u = view.unit(uid)
+                if u is None or u.hex is None or (uid not in movers and not movers & set(leaders)):
+                    continue
+                finding = self._judge(game, row, view, u, leaders, hexes, label, player, tracer)
+                if finding is None:
+                    self.said.discard(uid)
+                elif uid not in self.said:
+                    self.said.add(uid)
+                    yield finding
+
+    @staticmethod
+    def _judge(game: Game, row: ChainRule, view: GameView, u: UnitView, leaders: list[str], hexes: object,
+               label: str, player: str | None, tracer: Tracer) -> Finding | None:
+        rule = cite(row.section, row.rulebook_line)
+        where = tracer.hexids.format(u.hex)
+        on_map = [c for c in (view.unit(lid) for lid in leaders) if c is not None and c.hex is not None]
+        if not isinstance(hexes, (int, float)) or not on_map:
+            why = (f"fill {cell(game, 'near-leaders.hexes')}" if not isinstance(hexes, (int, float))
+                   else f"none of {', '.join(leaders)} is on the map")
+            return Finding(incommand.CHECK_ID, Severity.NOT_CHECKED, f"whether {u.name} at {where} stayed near "
+                           f"{' or '.join(leaders)} is not checked: {why}", rule, label, view.step, player, (u.name,))
+        n = float(hexes)
+        if any(tracer.distance(u.hex, c.hex, n) is not None for c in on_map):
+            return None
+        far = "; ".join(f"{c.name} at {tracer.hexids.format(c.hex)}" for c in on_map)
+        return Finding(incommand.CHECK_ID, Severity.ERROR, f"{u.name} at {where} is more than {n:g} hexes from "
+                       f"each of {far} (it must stay within {n:g} hexes of one of them)", rule, label, view.step,
+                       player, (u.name, *(c.name for c in on_map)),
+                       tracer.places(u.map, [u.hex, *(c.hex for c in on_map)]))
 
 
 def _ammo_codes(game: Game) -> list[str]:

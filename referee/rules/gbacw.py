@@ -20,7 +20,7 @@ read from rules.xlsx.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from gamedata.hexids import Hex
@@ -34,6 +34,7 @@ from ..view import GameView, UnitView
 from . import incommand
 from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
 from .command import Tracer, assess, own_formation, range_of
+from .declared import Declarations
 
 COMMAND = incommand.CHECK_ID
 SUPPLY = "supply"
@@ -91,12 +92,22 @@ class Bridge:
 # ------------------------------------------------------------------ command
 
 
-def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
-                  ) -> Iterator[Finding]:
+def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None],
+                  texts: Mapping[int, tuple[str, ...]] | None = None) -> Iterator[Finding]:
     """Command at the Division Orders Phase (4.15, 4.2-4.21), Shiloh Branch's bridge closed while
-    it is (9.44), attachments (4.33) and batteries per brigade (4.32) at every step."""
-    bridge = Bridge(game, Tracer(game))
-    return incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, _attachments)
+    it is (9.44), attachments (4.33) and batteries per brigade (4.32) at every step, and the
+    counts declared in the chat (``texts`` by step: 4.25 Unassigned AMs, 4.11 Direct Command)."""
+    tracer = Tracer(game)
+    bridge = Bridge(game, tracer)
+    declarations = Declarations(texts or {}, label)
+
+    def every_step(game: Game, before: GameView, view: GameView, label: str, player: str | None,
+                   tracer: Tracer) -> Iterator[Finding]:
+        yield from _attachments(game, before, view, label, player, tracer)
+        yield from declarations(game, before, view, label, player, tracer)
+    yield from incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, every_step,
+                               lambda unit, turn: declarations.in_direct_command(game, unit, turn))
+    yield from declarations.finish(game, tracer)
 
 
 def _attachments(game: Game, before: GameView, view: GameView, label: str, player: str | None,

@@ -61,8 +61,10 @@ def describe(t: Trace, tracer: Tracer) -> str:
 
 
 def check(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None], rule: str,
-          blocked: Blocked = lambda view: frozenset(), extra: Extra | None = None) -> Iterator[Finding]:
-    """The command findings of one log (see the module docstring)."""
+          blocked: Blocked = lambda view: frozenset(), extra: Extra | None = None,
+          in_command: Callable[[UnitView, object], bool] = lambda unit, turn: False) -> Iterator[Finding]:
+    """The command findings of one log (see the module docstring); ``in_command(unit, turn)``
+    says a unit the player put In Command whatever its trace (ITW 4.11 Direct Command)."""
     tracer = Tracer(game)
     phase = assessed_at(game)
     unchecked = Unchecked(CHECK_ID, rule, label)
@@ -94,7 +96,7 @@ def check(game: Game, views: Iterable[GameView], label: str, players: dict[int, 
                 if now.unit.type == "Ldr":
                     continue    # leaders move in the Commander Movement Phase whatever their command
                 failed = _why_out(game, was, out)
-                if failed is None or (now.unit_id, turn or 0) in said:
+                if failed is None or in_command(now, turn) or (now.unit_id, turn or 0) in said:
                     continue
                 said.add((now.unit_id, turn or 0))
                 finding = _moved_out(failed, was, now, step, label, player, tracer,

@@ -27,7 +27,8 @@ def check_command(ctx: CheckContext) -> Iterable[Finding]:
         return _no_views(ctx, COMMAND, "command ranges")
     system = game.system
     if system == "GBACW":
-        return gbacw.check_command(game, ctx.views, ctx.log.label, _players(ctx))
+        texts = {s.index: s.texts for s in ctx.log.steps if not s.is_undo}
+        return gbacw.check_command(game, ctx.views, ctx.log.label, _players(ctx), texts)
     if system == "CWB":
         return cwb.check_command(game, ctx.views, ctx.log.label, _players(ctx))
     if system == "GCACW":
