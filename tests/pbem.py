@@ -28,14 +28,15 @@ from vassal.commands import (
     MutableProperty,
     Node,
     RemovePiece,
+    encode_tree,
     parse_command,
     parse_tree,
 )
 from vassal.metadata import Metadata
 from vassal.module import DiceButtonInfo, Module
 from vassal.obfuscation import deobfuscate
-from vassal.replay import BoardState
-from vassal.savefile import write_save
+from vassal.replay import BoardState, replay_save
+from vassal.savefile import SaveFile, write_save
 from vassal.savewriter import LogWriter, Placement, restore_commands, stack_state, with_position
 from vassal.sequence import encode
 
@@ -72,6 +73,19 @@ def before_end_save(restore: Sequence[Node], extra: Iterable[Node]) -> list[Node
     nodes = list(restore)
     end = next(i for i, n in enumerate(nodes) if n.text == "end_save")
     return nodes[:end] + list(extra) + nodes[end:]
+
+
+def scenario_start(vmod: Path, module: Module, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
+    """A game begun on the module's predefined setup ``scenario`` with ``player`` in the roster:
+    the start state's commands (what a log written from it begins with) and its board."""
+    nodes = before_end_save(predefined_setup(vmod, module, scenario), [player.roster_entry()])
+    text = encode_tree(Node("begin_save", tuple(nodes)))
+    return nodes, replay_save(SaveFile("start", text, "plain", True, None, None), module).initial
+
+
+def piece_ids(board: BoardState) -> dict[str, str]:
+    """Piece ids by piece name on a board (names of our counters are unique)."""
+    return {p.name: p.id for p in board.pieces.values()}
 
 
 def restore_from_board(board: BoardState, extra: Iterable[Node]) -> list[Node]:

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import engine
 import pytest
-from pbem import Player, Turn, before_end_save, predefined_setup
+from pbem import Player, Turn, scenario_start
+from pbem import piece_ids as ids
 from rule_terrain import patch, write_patch
 from viewlogs import same_board
 
@@ -39,12 +40,12 @@ from gamedata.model import Game
 from gamedata.rolls import roll_tables
 from referee.findings import Severity
 from referee.run import run_check
-from vassal.commands import Node, encode_tree
+from vassal.commands import Node
 from vassal.metadata import Metadata
 from vassal.module import Module, read_module
 from vassal.piece import Piece
-from vassal.replay import BoardState, replay_file, replay_save
-from vassal.savefile import SaveFile, write_save
+from vassal.replay import BoardState, replay_file
+from vassal.savefile import write_save
 from vassal.sequence import encode
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
@@ -65,9 +66,7 @@ class Built:
     module: Module
 
     def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
-        nodes = before_end_save(predefined_setup(self.vmod, self.module, scenario), [player.roster_entry()])
-        text = encode_tree(Node("begin_save", tuple(nodes)))
-        return nodes, replay_save(SaveFile("start", text, "plain", True, None, None), self.module).initial
+        return scenario_start(self.vmod, self.module, scenario, player)
 
     def slot(self, name: str) -> tuple[str, str]:
         slot = next(s for s in self.module.piece_slots if s.entry_name == name)
@@ -110,10 +109,6 @@ def atlanta(tmp_path_factory: pytest.TempPathFactory) -> Built:
 def hsn(tmp_path_factory: pytest.TempPathFactory) -> Built:
     out = tmp_path_factory.mktemp("hsn-rules")
     return _build(SOURCES / "hood-strikes-north", out)
-
-
-def ids(board: BoardState) -> dict[str, str]:
-    return {p.name: p.id for p in board.pieces.values()}
 
 
 def set_phase(built: Built, turn: Turn, turn_id: int, phase: str) -> None:

@@ -8,7 +8,6 @@ hex; the designer's note (L3523) "many brigadiers can only trace command one hex
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,8 @@ from rule_terrain import patch
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
-from gamedata.model import Unit
 from referee.rules.command import Tracer, assess, commanders, range_of
+from rule_views import U, V
 
 ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
 
@@ -27,31 +26,9 @@ def itw():
     return load_game(ITW)
 
 
-@dataclass(frozen=True)
-class U:
-    unit: Unit
-    hex: object
-    formation: str = ""
-    map: str = "South map"
-    status: dict = field(default_factory=dict)
-
-    unit_id = property(lambda self: self.unit.unit_id)
-    name = property(lambda self: self.unit.name)
-    side = property(lambda self: self.unit.side)
-
-
-@dataclass
-class V:
-    units: dict
-    scenario: object = None
-
-    def unit(self, uid):
-        return self.units.get(uid)
-
-
 def at(game, uid, hex_id):
     unit = game.unit(uid)
-    return U(unit, HexIds(game.maps).parse(hex_id), unit.formation or unit.command)
+    return U(unit, HexIds(game.maps).parse(hex_id), unit.formation or unit.command, map="South map")
 
 
 def trace(game, leader, where, unit, to):
@@ -112,7 +89,7 @@ def test_assess_reports_exempt_alternate_and_unprinted_ranges(itw):
     units = {u.unit_id: u for u in [at(game, "CS:Cleburne", "S2515"), at(game, "CS:Hindman", "S2510"),
                                     at(game, "CS:Hardee", "S2520"), at(game, "US:Prentiss", "S2020"),
                                     at(game, "US:Grant", "S3020")]}
-    a = assess(Tracer(game), V(units))
+    a = assess(Tracer(game), V(units=units))
     cleburne = next(t for t in a.traces if t.unit.unit_id == "CS:Cleburne")
     assert cleburne.within is True and cleburne.commander.unit_id == "CS:Hardee"   # 4.21: via Hardee
     assert [u.unit_id for u, rule in a.exempt] == ["US:Prentiss"]                  # 4.2

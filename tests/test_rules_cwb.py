@@ -10,7 +10,7 @@ or better, artillery limbered.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from gamedata.hexids import HexIds
 from gamedata.model import Formation, MapDef, TerrainCost, TerrainHex, Unit
 from referee.findings import Severity
 from referee.rules import cwb, incommand
+from rule_views import U, V
 
 RSS = Path(__file__).resolve().parents[1] / "sources" / "cwb-regimental"
 MAP = MapDef("M", "Test map", "", "CCRR", (1, 30), (1, 20), "even")
@@ -45,34 +46,6 @@ def game():
     costs = tuple(replace(c, cost=1.0) if c.action == "enter" else c for c in base.terrain_costs)
     return replace(base, maps=(MAP,), formations=formations, units=units, terrain_hexes=hexes,
                    terrain_costs=costs + (TerrainCost("radius-division", "enter", "*", cost=1.0),))
-
-
-@dataclass(frozen=True)
-class U:
-    unit: Unit
-    hex: object
-    formation: str
-    map: str = "Main Map"
-    status: dict = field(default_factory=dict)
-
-    unit_id = property(lambda self: self.unit.unit_id)
-    name = property(lambda self: self.unit.name)
-    side = property(lambda self: self.unit.side)
-
-
-@dataclass
-class V:
-    step: int
-    units: dict
-    turn: object = None
-    phase: object = None
-    scenario: object = None
-
-    def unit(self, uid):
-        return self.units.get(uid)
-
-    def at(self, h):
-        return tuple(u for u in self.units.values() if u.hex == h)
 
 
 def board(game, step, where, status=None):

@@ -13,18 +13,17 @@ chat lines that declare them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
-from gamedata.model import Unit
 from referee.rules.command import Tracer
 from referee.findings import Severity
 from referee.rules.declared import Declarations
 from referee.rules.gbacw import Bridge, _attachments
+from rule_views import Scenario, U, V
 
 ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
 
@@ -34,40 +33,6 @@ def itw():
     return load_game(ITW)
 
 
-@dataclass(frozen=True)
-class U:
-    unit: Unit
-    hex: object
-    formation: str
-    map: str = "Main Map"
-    status: dict = field(default_factory=dict)
-
-    unit_id = property(lambda self: self.unit.unit_id)
-    name = property(lambda self: self.unit.name)
-    side = property(lambda self: self.unit.side)
-    attached = property(lambda self: self.formation != (self.unit.formation or self.unit.command))
-
-
-@dataclass(frozen=True)
-class Scenario:
-    scenario_id: str
-
-
-@dataclass
-class V:
-    step: int
-    units: dict
-    turn: object
-    scenario: object = Scenario("S2")
-    phase: object = None
-
-    def unit(self, uid):
-        return self.units.get(uid)
-
-    def at(self, h):
-        return tuple(u for u in self.units.values() if u.hex == h)
-
-
 def view(game, step, turn_id, placed):
     ids = HexIds(game.maps)
     turn = next(t for t in game.turns if t.id == turn_id)
@@ -75,7 +40,7 @@ def view(game, step, turn_id, placed):
     for uid, (where, formation) in placed.items():
         unit = game.unit(uid)
         units[uid] = U(unit, ids.parse(where), formation or unit.formation or unit.command)
-    return V(step, units, turn)
+    return V(step, units, turn, Scenario("S2"))
 
 
 GLADDEN = {"CS:Gladden": ("S3922", ""), "CS:Robertson Bty": ("S4023", "")}
@@ -196,7 +161,7 @@ def test_how_near_a_road_or_lane_artillery_and_small_arms_resupply(itw):
     def resupplied(uid, where):
         unit = game.unit(uid)
         low, full = (V(n, {uid: U(unit, HexIds(game.maps).parse(where), unit.formation, status={"ammo": a})},
-                       next(t for t in game.turns if t.id == 40)) for n, a in ((0, "low"), (1, "none")))
+                       next(t for t in game.turns if t.id == 40), Scenario("S2")) for n, a in ((0, "low"), (1, "none")))
         return [f.message for f in check_supply(game, [low, full], "t.vlog", {}, []) if "not within" in f.message]
 
     art, inf = "CS:Robertson Bty", "CS:1 LA"

@@ -3,43 +3,15 @@ stack in a hex with just a wagon; a unit of the leader's command must also be in
 on made-up game views (the activation rules run on planted logs in test_rule_logs)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
-from gamedata.model import Unit
 from referee.findings import Severity
 from referee.rules.gcacw import check_activations
+from rule_views import U, V
 
 HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
-
-
-@dataclass(frozen=True)
-class U:
-    unit: Unit
-    hex: object
-    formation: str
-    map: str = "Main Map"
-    status: dict = field(default_factory=dict)
-
-    unit_id = property(lambda self: self.unit.unit_id)
-    name = property(lambda self: self.unit.name)
-    side = property(lambda self: self.unit.side)
-
-
-@dataclass
-class V:
-    step: int
-    units: dict
-    turn: object = None
-    scenario: object = None
-
-    def unit(self, uid):
-        return self.units.get(uid)
-
-    def at(self, h):
-        return tuple(u for _, u in sorted(self.units.items()) if u.hex == h)
 
 
 def board(game, step, where):

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import engine
 import pytest
-from pbem import Player, Turn, before_end_save, predefined_setup
+from pbem import Player, Turn, scenario_start
+from pbem import piece_ids as ids
 from viewlogs import same_board
 
 from builder.module import build_module
@@ -31,12 +32,12 @@ from gamedata.rolls import roll_tables
 from gamedata.workbook import SheetData, write_workbook
 from referee.findings import Severity
 from referee.run import run_check
-from vassal.commands import Node, encode_tree
+from vassal.commands import Node
 from vassal.metadata import Metadata
 from vassal.module import Module, read_module
 from vassal.piece import Piece
-from vassal.replay import BoardState, replay_file, replay_save
-from vassal.savefile import SaveFile, write_save
+from vassal.replay import BoardState, replay_file
+from vassal.savefile import write_save
 from vassal.sequence import encode
 from vassal.traits import DynamicProperty, Layer
 
@@ -77,9 +78,7 @@ class Hsn:
     module: Module
 
     def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
-        nodes = before_end_save(predefined_setup(self.vmod, self.module, scenario), [player.roster_entry()])
-        text = encode_tree(Node("begin_save", tuple(nodes)))
-        return nodes, replay_save(SaveFile("start", text, "plain", True, None, None), self.module).initial
+        return scenario_start(self.vmod, self.module, scenario, player)
 
     def table(self, table_id: str):
         return next(t for t in (*roll_tables(self.game.tables), *(combat_of(c) for c in self.game.combat))
@@ -94,10 +93,6 @@ def hsn(tmp_path_factory: pytest.TempPathFactory) -> Hsn:
     write_workbook(folder / "combat.xlsx", chart())
     vmod = build_module(folder, out).path
     return Hsn(folder, load_game(folder), vmod, read_module(vmod))
-
-
-def ids(board: BoardState) -> dict[str, str]:
-    return {p.name: p.id for p in board.pieces.values()}
 
 
 def on_turn(hsn: Hsn, turn: Turn, turn_id: int, old: str) -> None:
