@@ -198,6 +198,7 @@ class ScenarioRules:
     exits: tuple[ExitRule, ...] = ()
     exits_written_for: tuple[str, ...] = ()       # scenarios whose exits the file settles
     exits_basis: Cite | None = None               # the rule that settles them
+    exits_unsettled: tuple[str, Cite] | None = None   # why the other scenarios' exits are not written
     entry: EntryOptions = field(default_factory=EntryOptions)
     vp_terms: tuple[VPTerm, ...] = ()
     scoring: tuple[Scoring, ...] = ()
@@ -256,6 +257,8 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
                              tuple(e.get("unit_types", ())), e.get("returns", False)) for e in data.get("exits", ())),
         exits_written_for=tuple(data.get("exits_written_for", ())),
         exits_basis=_opt_cite(data.get("exits_basis")),
+        exits_unsettled=((data["exits_unsettled"]["why"], _cite(data["exits_unsettled"]))
+                         if "exits_unsettled" in data else None),
         entry=EntryOptions(_opt_cite(entry.get("deferred")), _opt_cite(entry.get("shift_when_blocked")),
                            tuple(entry.get("never_at", {}).get("hexes", ())), _opt_cite(entry.get("never_at")),
                            tuple(Widening(w["entry"], tuple(w["hexes"]), _cite(w)) for w in entry.get("widen", ())),

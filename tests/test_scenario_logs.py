@@ -71,13 +71,15 @@ SCRIPTS = {
     "atlanta-exits": ("atlanta", ATLANTA, GRANT,
                       'move "2/1/15" "Main Map" A13.18\nmove "1/1/15" "Main Map" A42.01\n'
                       'move "3/1/15" "Main Map" A29.01\n'
-                      'move "Williams\'s brigade" "Main Map" A46.36\nmove "Williams\'s brigade" "Scenario Display" 300,300\n'
+                      'move "Williams\'s brigade" "Main Map" A46.36\n'
+                      'move "Williams\'s brigade" "Scenario Display" 300,300\n'
                       + "turn next\n" * 2 + 'move "Anderson" "Main Map" A47.35\n'
                       'move "Anderson" "Scenario Display" 320,300\n'
                       + "turn next\n" * 2 + 'move "Ferguson\'s brigade" "Main Map" A20.36\n'
                       'move "Ferguson\'s brigade" "Scenario Display" 340,300\n'),
     # S4 (L589): an undemoralized Confederate unit enters Franklin on Turn 1
-    "hsn-franklin": ("hood-strikes-north", "We Will Make The Fight", HOOD, 'move "Cleburne (Exhausted)" "Main Map" 4010\n'),
+    "hsn-franklin": ("hood-strikes-north", "We Will Make The Fight", HOOD,
+                     'move "Cleburne (Exhausted)" "Main Map" 4010\n'),
     "itw-clean": ("into-the-woods-shiloh", SHILOH, GRANT,
                   "turn next\n" * (2 * PHASES) + 'move "Bouton Bty" "Main Map" N6420\n'
                   'move "Silversparre Bty" "Main Map" N6423\n'
@@ -203,12 +205,26 @@ def test_atlanta_exits_and_graded_and_largest_terrain_groups_reproduce_the_hand_
     _, findings = logs["atlanta-exits"]
     [tally] = [f for f in findings if f.check == "victory"]
     assert tally.message.startswith(
-        "Scenario 5.1 after 5 turns: Union 13 VP (0 Hex 49.35 (Decatur) + 0 Hex 15.32 (crossroads, Hill from which… + "
-        "0 Hex 19.26 (Strategic crossroads) + 5 Hex 17.19 (Dominating height, bombardme… + 3 Hex 18.14 (Bald Hill, "
-        "from which bombar… + 1 Hexes 11.21, 13.18, 16.14 (all of which… + 0 Hex 42.01 (Exit hex to south) + 10 Hex "
-        "29.01 (Exit hex to south) + 0 Hex 9.01 (Exit hex to south) + -3 cavalry off the north edge east of 45.35 by "
+        "Scenario 5.1 after 5 turns: Union 13 VP (0 Hex 49.35 (Decatur) + 0 Hex 15.32 (crossroads, Hill from "
+        "which… + 0 Hex 19.26 (Strategic crossroads) + 5 Hex 17.19 (Dominating height, bombardme… + 3 Hex 18.14 "
+        "(Bald Hill, from which bombar… + 1 Hexes 11.21, 13.18, 16.14 (all of which… + 0 Hex 42.01 (Exit hex to "
+        "south) + 10 Hex 29.01 (Exit hex to south) + 0 Hex 9.01 (Exit hex to south) + -3 cavalry off the north "
+        "edge east of 45.35 by "
         "turn 2 + -2 cavalry off the north edge east of 45.35, turns 3-4 + -1 cavalry off the north edge by turn 6)"), \
         tally.message
+
+
+def test_atlanta_exits_are_not_checked_and_the_finding_says_why(logs) -> None:
+    """The Atlanta rulebook allows exits case by case (5.1b.3, 5.1c.4, 5.2c.2) and states no rule of
+    who may leave the map where: the three cavalry exits are one not-checked finding with the reason."""
+    _, findings = logs["atlanta-exits"]
+    [exits] = [f for f in findings if f.check == "exits"]
+    assert exits.severity is Severity.NOT_CHECKED
+    assert exits.message.startswith("exits not checked: no exit rule is written for 5.1 in scenario-rules.toml "
+                                    "(the Atlanta rulebook allows exits case by case only"), exits.message
+    assert "Williams's brigade (step 5), Anderson (step 9), Ferguson's brigade (step 13)" in exits.message, \
+        exits.message
+    assert exits.rule.endswith("(L348)")
 
 
 def test_a_unit_entering_a_hex_on_the_turn_the_scenario_names_is_counted(logs) -> None:
