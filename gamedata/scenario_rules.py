@@ -139,7 +139,12 @@ class VPTerm:
     default to the table row's location), ``undecidable`` (the log cannot show it: ``why``),
     ``automatic`` (an occupation during a ``phase`` that ends the game in the row side's
     victory). ``occupy`` with a ``phase`` counts the turns in whose phase of that name the
-    hexes were occupied. ``unless``: statuses that keep a unit from counting (``demoralized``)."""
+    hexes were occupied. ``unless``: statuses that keep a unit from counting (``demoralized``).
+    ``entered``: a unit of ``by`` moved into one of ``hexes`` during scenario turns ``turns`` (1
+    at most); ``exited``: per unit of ``by`` that left the map from a hex of ``hexes`` or
+    ``area`` during ``turns`` and is still off it at the end, not counting the units of the
+    ``except`` items. ``per_hex``: ``occupy`` counts each hex occupied. ``group``: the
+    ``VPGroup`` (a footnote of the table) the term is scored in."""
 
     scenarios: tuple[str, ...]
     item: str
@@ -155,6 +160,24 @@ class VPTerm:
     label: str = ""                    # how the tally line names the term (the item when empty)
     phase: str = ""                    # occupy/automatic: read during each phase of this name
     sizes: tuple[str, ...] = ()        # unit sizes that count (the OOB's size column)
+    turns: tuple[int, int] | None = None
+    area: Area | None = None           # exited: the column/row bounds of the hexes left from
+    per_hex: bool = False
+    excepted: tuple[str, ...] = ()     # the ``except`` items
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class VPGroup:
+    """VP items scored together (a footnote of the table): ``largest`` — only the term of most
+    points scores; ``graded`` — the hexes counted, in the table's order, score ``grades`` in
+    turn, the last grade for each further one (Atlanta 5.1c.1 "**": 5, 3, then 1)."""
+
+    scenarios: tuple[str, ...]
+    name: str
+    rule: str
+    cite: Cite
+    grades: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -175,9 +198,11 @@ class ScenarioRules:
     exits: tuple[ExitRule, ...] = ()
     exits_written_for: tuple[str, ...] = ()       # scenarios whose exits the file settles
     exits_basis: Cite | None = None               # the rule that settles them
+    exits_unsettled: tuple[str, Cite] | None = None   # why the other scenarios' exits are not written
     entry: EntryOptions = field(default_factory=EntryOptions)
     vp_terms: tuple[VPTerm, ...] = ()
     scoring: tuple[Scoring, ...] = ()
+    groups: tuple[VPGroup, ...] = ()
 
     def restrictions_of(self, scenario_id: str) -> tuple[Restriction, ...]:
         return tuple(r for r in self.restrictions if scenario_id in r.scenarios)
@@ -190,6 +215,9 @@ class ScenarioRules:
 
     def vp_of(self, scenario_id: str) -> dict[str, VPTerm]:
         return {t.item: t for t in self.vp_terms if scenario_id in t.scenarios}
+
+    def groups_of(self, scenario_id: str) -> dict[str, VPGroup]:
+        return {g.name: g for g in self.groups if scenario_id in g.scenarios}
 
     def scoring_of(self, scenario_id: str) -> Scoring | None:
         return next((s for s in self.scoring if scenario_id in s.scenarios), None)
@@ -229,17 +257,27 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
                              tuple(e.get("unit_types", ())), e.get("returns", False)) for e in data.get("exits", ())),
         exits_written_for=tuple(data.get("exits_written_for", ())),
         exits_basis=_opt_cite(data.get("exits_basis")),
+        exits_unsettled=((data["exits_unsettled"]["why"], _cite(data["exits_unsettled"]))
+                         if "exits_unsettled" in data else None),
         entry=EntryOptions(_opt_cite(entry.get("deferred")), _opt_cite(entry.get("shift_when_blocked")),
                            tuple(entry.get("never_at", {}).get("hexes", ())), _opt_cite(entry.get("never_at")),
                            tuple(Widening(w["entry"], tuple(w["hexes"]), _cite(w)) for w in entry.get("widen", ())),
                            _opt_cite(entry.get("order")), tuple(entry.get("order", {}).get("free", ()))),
-        vp_terms=tuple(VPTerm(tuple(t["scenarios"]), t["item"], t["kind"], _cite(t), t.get("by", ""),
-                              tuple(t.get("hexes", ())), t.get("within", 0), tuple(t.get("unit_types", ())),
-                              tuple(t.get("unless", ())), t.get("why", ""), tuple(t.get("formations", ())),
-                              t.get("label", ""), t.get("phase", ""), tuple(t.get("sizes", ())))
-                        for t in data.get("vp", ())),
+        vp_terms=tuple(_vp_term(t) for t in data.get("vp", ())),
         scoring=tuple(Scoring(tuple(s["scenarios"]), s["plus"], s.get("minus", "")) for s in data.get("scoring", ())),
+        groups=tuple(VPGroup(tuple(g["scenarios"]), g["name"], g["rule"], _cite(g), tuple(g.get("grades", ())))
+                     for g in data.get("vp_group", ())),
     )
+
+
+def _vp_term(t: dict[str, Any]) -> VPTerm:
+    bounded = "columns" in t or "rows" in t
+    area = Area(columns=_pair(t.get("columns")), rows=_pair(t.get("rows")), map=t.get("map", "")) if bounded else None
+    return VPTerm(tuple(t["scenarios"]), t["item"], t["kind"], _cite(t), t.get("by", ""), tuple(t.get("hexes", ())),
+                  t.get("within", 0), tuple(t.get("unit_types", ())), tuple(t.get("unless", ())), t.get("why", ""),
+                  tuple(t.get("formations", ())), t.get("label", ""), t.get("phase", ""), tuple(t.get("sizes", ())),
+                  _pair(t.get("turns")), area, t.get("per_hex", False), tuple(t.get("except", ())),
+                  t.get("group", ""))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:

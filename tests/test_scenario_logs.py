@@ -66,6 +66,22 @@ SCRIPTS = {
                        # Turn 14 at S1234 (L1079-1081): Russell's brigade (A) enters before Johnson's (B)
                        'move "15 TN" "Main Map" S1234\nmove "11 LA" "Main Map" S1134\n'
                        + "turn next\n" * PHASES + 'move "Silversparre Bty" "Main Map" N6020\n'),
+    # Atlanta 5.1c.1 (L385-395) and 5.1c.4 (L419-423): hills scored 5, 3, 1; the largest south exit hex;
+    # cavalry off the north edge east of 45.35 on turn 1 and on turn 3 (and back), and west of it on turn 5
+    "atlanta-exits": ("atlanta", ATLANTA, GRANT,
+                      'move "2/1/15" "Main Map" A13.18\nmove "1/1/15" "Main Map" A42.01\n'
+                      'move "3/1/15" "Main Map" A29.01\n'
+                      'move "Williams\'s brigade" "Main Map" A46.36\n'
+                      'move "Williams\'s brigade" "Scenario Display" 300,300\n'
+                      + "turn next\n" * 2 + 'move "Anderson" "Main Map" A47.35\n'
+                      'move "Anderson" "Scenario Display" 320,300\n'
+                      + "turn next\n" * 2 + 'move "Ferguson\'s brigade" "Main Map" A20.36\n'
+                      'move "Ferguson\'s brigade" "Scenario Display" 340,300\n'
+                      # Anderson comes back: "not to include units that exited and subsequently reentered" (L425)
+                      'move "Anderson" "Main Map" A47.35\n'),
+    # S4 (L589): an undemoralized Confederate unit enters Franklin on Turn 1
+    "hsn-franklin": ("hood-strikes-north", "We Will Make The Fight", HOOD,
+                     'move "Cleburne (Exhausted)" "Main Map" 4010\n'),
     "itw-clean": ("into-the-woods-shiloh", SHILOH, GRANT,
                   "turn next\n" * (2 * PHASES) + 'move "Bouton Bty" "Main Map" N6420\n'
                   'move "Silversparre Bty" "Main Map" N6423\n'
@@ -178,6 +194,48 @@ def test_the_vp_tally_reproduces_the_hand_count(logs) -> None:
         "not within 3 of Columbia) -> Confederate Decisive Victory, 3 term(s) not decidable: cavalry north of the "
         "Duck (")
     assert "L229" in tally.rule
+
+
+def test_atlanta_exits_and_graded_and_largest_terrain_groups_reproduce_the_hand_count(logs) -> None:
+    """Atlanta 5.1 by hand. 5.1c.1 "**" (L385-388): 4/15db(2) on 17.19 and 1/4/17 on Bald Hill 18.14
+    (both from the set-up) and 2/1/15 on 13.18: 5 for the first, 3 for the second, 1 for the third = 9.
+    "***" (L389-395): 1/1/15 on 42.01 (5) and 3/1/15 on 29.01 (10), only the largest = 10. 5.1c.4
+    (L419-425): Williams off the north edge at 46.36 on turn 1 (12:00): -3; Anderson's A/Ky/Cv off at
+    47.35 on turn 3 but back on turn 5: 0 ("not to include units that exited and subsequently
+    reentered"); Ferguson at 20.36 on turn 5, west of 45.35: -1, and not again for Williams
+    ("except for cases above"). Decatur, 15.32 and 19.26 are empty: 0. 9 + 10 - 3 + 0 - 1 = 15."""
+    _, findings = logs["atlanta-exits"]
+    [tally] = [f for f in findings if f.check == "victory"]
+    assert tally.message.startswith(
+        "Scenario 5.1 after 5 turns: Union 15 VP (0 Hex 49.35 (Decatur) + 0 Hex 15.32 (crossroads, Hill from "
+        "which… + 0 Hex 19.26 (Strategic crossroads) + 5 Hex 17.19 (Dominating height, bombardme… + 3 Hex 18.14 "
+        "(Bald Hill, from which bombar… + 1 Hexes 11.21, 13.18, 16.14 (all of which… + 0 Hex 42.01 (Exit hex to "
+        "south) + 10 Hex 29.01 (Exit hex to south) + 0 Hex 9.01 (Exit hex to south) + -3 cavalry off the north "
+        "edge east of 45.35 by turn 2 + 0 cavalry off the north edge east of 45.35, turns 3-4 + -1 cavalry off the "
+        "north edge by turn 6)"), \
+        tally.message
+
+
+def test_atlanta_exits_are_not_checked_and_the_finding_says_why(logs) -> None:
+    """The Atlanta rulebook allows exits case by case (5.1b.3, 5.1c.4, 5.2c.2) and states no rule of
+    who may leave the map where: the three cavalry exits are one not-checked finding with the reason."""
+    _, findings = logs["atlanta-exits"]
+    [exits] = [f for f in findings if f.check == "exits"]
+    assert exits.severity is Severity.NOT_CHECKED
+    assert exits.message.startswith("exits not checked: no exit rule is written for 5.1 in scenario-rules.toml "
+                                    "(the Atlanta rulebook allows exits case by case only"), exits.message
+    assert "Williams's brigade (step 5), Anderson (step 9), Ferguson's brigade (step 13)" in exits.message, \
+        exits.message
+    assert exits.rule.endswith("(L348)")
+
+
+def test_a_unit_entering_a_hex_on_the_turn_the_scenario_names_is_counted(logs) -> None:
+    """Hood Strikes North S4 (L589): Cleburne (undemoralized) moves into Franklin (4010) on Turn 1: -40
+    once for the Union."""
+    _, findings = logs["hsn-franklin"]
+    [tally] = [f for f in findings if f.check == "victory"]
+    assert "Union -40 VP (-40 Confederates into Franklin on Turn 1)" in tally.message, tally.message
+    assert "Confederates into Franklin on Turn 1" not in tally.message.split("not decidable")[1]
 
 
 def test_an_automatic_victory_is_read_at_the_moment_the_scenario_names(logs) -> None:

@@ -174,6 +174,8 @@ def check_exits(ctx: CheckContext) -> Iterator[Finding]:
                           step.player, (unit.name,), (place_of(old), Place(unit.map or "", unit.location)))
         before = view
     if unsettled:
+        why, cite = (rules.exits_unsettled if rules is not None and rules.exits_unsettled is not None
+                     else ("", "scenario rules"))
         yield Finding(EXITS_ID, Severity.NOT_CHECKED, f"exits not checked: no exit rule is written for "
-                      f"{scenario.scenario_id} in scenario-rules.toml; units that left the map: "
-                      f"{', '.join(unsettled)}", "scenario rules", ctx.log.label)
+                      f"{scenario.scenario_id} in scenario-rules.toml{f' ({why})' if why else ''}; units that "
+                      f"left the map: {', '.join(unsettled)}", str(cite), ctx.log.label)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from gamedata.hexids import Hex
 from gamedata.model import Game, Scenario, VPTable
-from gamedata.scenario_rules import VPTerm
+from gamedata.scenario_rules import VPGroup, VPTerm
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
@@ -43,7 +43,7 @@ class Term:
     why: str = ""
     short: str = ""
     automatic: bool = False        # an automatic-victory condition: met when count is 1
-
+    scored: float | None = None    # the points its VP group gives it, when it is in one
 
     @property
     def label(self) -> str:
@@ -52,7 +52,9 @@ class Term:
 
     @property
     def points(self) -> float | None:
-        return None if self.why or self.each is None or self.count is None else self.each * self.count
+        if self.why or self.each is None or self.count is None:
+            return None
+        return self.each * self.count if self.scored is None else self.scored
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Pass
     for row in (v for v in game.vp if v.scenario_id == scenario.scenario_id):
         term = written.get(row.item)
         terms.extend(replace(t, short=term.label) if term and term.label else t for t in reader.read(row, term, end))
+    if game.scenario_rules:
+        terms = _grouped(terms, written, game.scenario_rules.groups_of(scenario.scenario_id))
     scoring = game.scenario_rules.scoring_of(scenario.scenario_id) if game.scenario_rules else None
     sides = [s for s in game.sides if any(t.side == s for t in terms)]
     totals = tuple((s, sum(t.points or 0 for t in terms if t.side == s)) for s in sides)
@@ -143,6 +147,34 @@ def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Pass
         level, level_rule = f"{met.side} automatic victory ({met.label}: {met.what[0]})", met.rule
     return Tally(scenario.scenario_id, label, end.step, end.scenario_turn, tuple(terms), totals, net, net_side,
                  level, level_rule)
+
+
+def _grouped(terms: list[Term], written: dict[str, VPTerm], groups: dict[str, VPGroup]) -> list[Term]:
+    """The terms with the points their VP group gives them: ``largest`` keeps the term of most
+    points (the first on a tie) and scores the others 0; ``graded`` hands its grades out to the
+    hexes counted, in the table's order. A group with an undecided term scores none of its
+    terms: which one is largest, or which grade each gets, is not known."""
+    out = list(terms)
+    for name, group in groups.items():
+        members = [i for i, t in enumerate(out) if (w := written.get(t.item)) is not None and w.group == name]
+        if not members or any(out[i].points is None for i in members):
+            continue
+        note = f"{group.rule} of its group ({group.cite})"
+        if group.rule == "largest":
+            best = max(members, key=lambda i: (out[i].points or 0, -i))
+            for i in members:
+                out[i] = replace(out[i], scored=out[i].points if i == best else 0.0,
+                                 what=out[i].what + (() if i == best or not out[i].count else (f"not the {note}",)))
+            continue
+        given = 0
+        for i in members:
+            count = out[i].count or 0
+            grades = [group.grades[min(given + k, len(group.grades) - 1)] for k in range(count)]
+            given += count
+            out[i] = replace(out[i], scored=float(sum(grades)),
+                             what=out[i].what + ((f"graded {' + '.join(_num(g) for g in grades)}, {note}",)
+                                                 if count else ()))
+    return out
 
 
 class _Reader:
@@ -174,7 +206,7 @@ class _Reader:
             return
         by = term.by or side
         hexes = self.places.hexes(term.hexes or row.location) if (term.hexes or row.location) else None
-        if term.kind in ("occupy", "held", "outside", "automatic") and hexes is None:
+        if term.kind in ("occupy", "held", "outside", "automatic", "entered") and hexes is None:
             yield Term(row.item, side, each, None, rule, why=f"its hexes '{row.location}' are not readable")
             return
         if term.kind == "automatic":
@@ -187,6 +219,10 @@ class _Reader:
             yield self._outside(row, side, by, term, hexes or frozenset(), each, rule, end)
         elif term.kind == "eliminated":
             yield self._eliminated(row, side, [by], term, each, rule, end)
+        elif term.kind == "entered":
+            yield self._entered(row, side, by, term, hexes or frozenset(), each, rule)
+        elif term.kind == "exited":
+            yield self._exited(row, side, term, each, rule)
         else:
             yield self._ci(row, side, by, term, each, rule, end)
 
@@ -208,10 +244,70 @@ class _Reader:
         if term.phase:
             return self._in_phases(row, side, by, term, hexes, each, rule)
         good, unknown = self._occupants(end, by, term, hexes)
-        if not good and unknown:
+        if unknown and (not good or term.per_hex):
             return Term(row.item, side, each, None, rule, why=f"{', '.join(u.name for u in unknown)}: "
                         f"{'/'.join(term.unless)} not shown by the counter")
-        return Term(row.item, side, each, 1 if good else 0, rule, tuple(f"{u.name} at {u.location}" for u in good))
+        count = len({u.hex for u in good}) if term.per_hex else 1 if good else 0
+        return Term(row.item, side, each, count, rule, tuple(f"{u.name} at {u.location}" for u in good))
+
+    def _entered(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float,
+                 rule: str) -> Term:
+        """1 when a unit of ``by`` moved into the hexes during the term's turns (the first such move);
+        not decidable with ``term.why`` when it did and the rule has exceptions the log cannot show."""
+        before: GameView | None = None
+        for view in self.views:
+            turn = view.scenario_turn
+            if before is not None and turn is not None and _in_turns(turn, term.turns):
+                good, unknown = self._occupants(view, by, term, hexes)
+                moved = [u for u in good + unknown if (old := before.unit(u.unit_id)) is None or old.hex != u.hex]
+                if moved:
+                    who = moved[0]
+                    what = (f"Turn {turn}, step {view.step}: {who.name} into {who.location}",)
+                    if who in unknown:
+                        return Term(row.item, side, each, None, rule, what, why=f"{who.name}: "
+                                    f"{'/'.join(term.unless)} not shown by the counter")
+                    return Term(row.item, side, each, None if term.why else 1, rule, what, why=term.why)
+            before = view
+        return Term(row.item, side, each, 0, rule)
+
+    def _exited(self, row: VPTable, side: str, term: VPTerm, each: float, rule: str) -> Term:
+        """Per unit that left the map as the term says and is still off it at the end."""
+        counted = self._exits_of(term)
+        written = self.game.scenario_rules.vp_of(self.scenario.scenario_id) if self.game.scenario_rules else {}
+        for other in (written[i] for i in term.excepted if i in written):
+            for unit_id in self._exits_of(other):
+                counted.pop(unit_id, None)
+        unknown = [u.name for u, _ in counted.values() if any(u.status.get(s, UNKNOWN) == UNKNOWN for s in term.unless)]
+        if unknown:
+            return Term(row.item, side, each, None, rule, why=f"{', '.join(unknown)}: {'/'.join(term.unless)} "
+                        "not shown by the counter")
+        return Term(row.item, side, each, len(counted), rule, tuple(what for _, what in counted.values()))
+
+    def _exits_of(self, term: VPTerm) -> dict[str, tuple[UnitView, str]]:
+        """unit id -> (the unit as it left, how) for the units of ``term.by`` whose last exit
+        (a step from a hex to a box that is not an eliminated box) was from the term's hexes or
+        area during its turns, not in an ``unless`` status, and who did not come back."""
+        hexes = self.places.hexes(term.hexes) if term.hexes else None
+        gone: dict[str, tuple[UnitView, str]] = {}
+        before: GameView | None = None
+        for view in self.views:
+            for unit_id, unit in view.units.items():
+                old = before.unit(unit_id) if before is not None else None
+                if old is None or old.hex is None or not binds(old, self.game, term.by, term.unit_types):
+                    continue
+                if unit.hex is not None:
+                    continue
+                gone.pop(unit_id, None)
+                turn = view.scenario_turn
+                where = ((hexes is not None and old.hex in hexes) or
+                         (term.area is not None and self.places.in_area(old.hex, term.area)))
+                if (is_eliminated_box(unit) or not where or turn is None or not _in_turns(turn, term.turns)
+                        or any(old.status.get(s) == YES for s in term.unless)):
+                    continue
+                gone[unit_id] = (old, f"{old.name} from {old.location}, Turn {turn}, step {view.step}")
+            before = view
+        end = self.views.at(len(self.views) - 1)
+        return {k: v for k, v in gone.items() if (now := end.unit(k)) is None or now.hex is None}
 
     def _in_phases(self, row: VPTable, side: str, by: str, term: VPTerm, hexes: frozenset[Hex], each: float | None,
                    rule: str) -> Term:
@@ -296,6 +392,10 @@ class _Reader:
             return True
         known = [s for s in (u.status.get("ci", UNKNOWN) for u in own if u.hex is not None) if s != UNKNOWN]
         return None if not known else any(s == YES for s in known)
+
+
+def _in_turns(turn: int, turns: tuple[int, int] | None) -> bool:
+    return turns is None or turns[0] <= turn <= turns[1]
 
 
 def _points(text: str) -> float | None:
