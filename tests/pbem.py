@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
+from gamedata.model import Game
 from vassal.archive import open_zip, read_entry
 from vassal.commands import (
     AddPiece,
@@ -81,6 +82,19 @@ def scenario_start(vmod: Path, module: Module, scenario: str, player: Player) ->
     nodes = before_end_save(predefined_setup(vmod, module, scenario), [player.roster_entry()])
     text = encode_tree(Node("begin_save", tuple(nodes)))
     return nodes, replay_save(SaveFile("start", text, "plain", True, None, None), module).initial
+
+
+@dataclass(frozen=True)
+class BuiltGame:
+    """One of our games built into a module for a log test: its data, the .vmod and its reading."""
+
+    folder: Path
+    game: Game
+    vmod: Path
+    module: Module
+
+    def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
+        return scenario_start(self.vmod, self.module, scenario, player)
 
 
 def piece_ids(board: BoardState) -> dict[str, str]:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import engine
 import pytest
-from pbem import Player, Turn, scenario_start
+from pbem import BuiltGame, Player, Turn
 from pbem import piece_ids as ids
 from rule_terrain import patch, write_patch
 from viewlogs import same_board
@@ -36,15 +36,13 @@ from viewlogs import same_board
 from builder.module import build_module
 from builder.table_dice import report_line
 from gamedata import load_game
-from gamedata.model import Game
 from gamedata.rolls import roll_tables
 from referee.findings import Severity
 from referee.run import run_check
-from vassal.commands import Node
 from vassal.metadata import Metadata
-from vassal.module import Module, read_module
+from vassal.module import read_module
 from vassal.piece import Piece
-from vassal.replay import BoardState, replay_file
+from vassal.replay import replay_file
 from vassal.savefile import write_save
 from vassal.sequence import encode
 
@@ -59,15 +57,7 @@ PHASES = {"Division Orders": 2, "AM Pool Placement": 3, "Commander Movement": 5}
 
 
 @dataclass(frozen=True)
-class Built:
-    folder: Path
-    game: Game
-    vmod: Path
-    module: Module
-
-    def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
-        return scenario_start(self.vmod, self.module, scenario, player)
-
+class Built(BuiltGame):
     def slot(self, name: str) -> tuple[str, str]:
         slot = next(s for s in self.module.piece_slots if s.entry_name == name)
         return Piece.from_slot_text(slot.text).encode()

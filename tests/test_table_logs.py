@@ -18,7 +18,7 @@ from pathlib import Path
 
 import engine
 import pytest
-from pbem import Player, Turn, scenario_start
+from pbem import BuiltGame, Player, Turn
 from pbem import piece_ids as ids
 from viewlogs import same_board
 
@@ -27,14 +27,12 @@ from builder.table_dice import report_line
 from gamedata import load_game
 from gamedata.combat import combat_of
 from gamedata.load import USER_WORKBOOKS, columns
-from gamedata.model import Game
 from gamedata.rolls import roll_tables
 from gamedata.workbook import SheetData, write_workbook
 from referee.findings import Severity
 from referee.run import run_check
-from vassal.commands import Node
 from vassal.metadata import Metadata
-from vassal.module import Module, read_module
+from vassal.module import read_module
 from vassal.piece import Piece
 from vassal.replay import BoardState, replay_file
 from vassal.savefile import write_save
@@ -71,15 +69,7 @@ def chart() -> list[SheetData]:
 
 
 @dataclass(frozen=True)
-class Hsn:
-    folder: Path
-    game: Game
-    vmod: Path
-    module: Module
-
-    def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
-        return scenario_start(self.vmod, self.module, scenario, player)
-
+class Hsn(BuiltGame):
     def table(self, table_id: str):
         return next(t for t in (*roll_tables(self.game.tables), *(combat_of(c) for c in self.game.combat))
                     if t.table_id == table_id)
