@@ -94,6 +94,16 @@ class HexGraph:
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         return tuple(self.hexes[j] for j in self.adjacent[self.index[h]])
 
+    def near(self, centres: Iterable[Hex], n: int) -> frozenset[Hex]:
+        """The hexes at most ``n`` steps from one of ``centres``, the centres included (a
+        centre off the graph stays alone): "within N hexes" as the rules count it."""
+        seen = set(centres)
+        ring = [h for h in seen if h in self.index]
+        for _ in range(n):
+            ring = list(dict.fromkeys(x for h in ring for x in self.neighbours(h) if x not in seen))
+            seen.update(ring)
+        return frozenset(seen)
+
     def edge_rows(self, step_cost: StepCost) -> list[Row | None]:
         """Per hex, its allowed steps as (neighbour, cost, unknown cost or None): filled when
         the hex is first expanded, kept for the next search with the same function."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from gamedata.hexids import Hex
 from gamedata.paths import HexGraph
 
 from ..findings import Finding, Severity
@@ -40,15 +39,6 @@ def enemies_next_to(view: GameView, unit: UnitView, graph: HexGraph) -> list[Uni
     near = (h, *graph.neighbours(h))
     return [o for n in near for o in view.at(n)
             if o.side != unit.side and o.unit.type not in NON_COMBAT]
-
-
-def within_hexes(graph: HexGraph, h: Hex, n: int) -> set[Hex]:
-    """The hexes at most ``n`` hexes from ``h`` (h included)."""
-    ring, seen = {h}, {h}
-    for _ in range(n):
-        ring = {x for r in ring for x in graph.neighbours(r)} - seen
-        seen |= ring
-    return seen
 
 
 @dataclass

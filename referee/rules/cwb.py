@@ -30,7 +30,7 @@ from gamedata.ruledata import cell, cite, parameter, parameter_row
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
 from . import incommand
-from .board import NON_COMBAT, Unchecked, moved, touched, within_hexes
+from .board import NON_COMBAT, Unchecked, moved, touched
 from .command import Tracer
 
 SUPPLY = "supply"
@@ -168,7 +168,7 @@ def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, 
     if enemy_n is None:
         unchecked.add("the distance from the enemy", [cell(game, "resupply.enemy-distance")])
     elif u.hex in graph:
-        close = within_hexes(graph, u.hex, enemy_n - 1)
+        close = graph.near((u.hex,), enemy_n - 1)
         near = [o for o in view.units.values()
                 if o.side != u.side and o.hex in close and o.unit.type not in NON_COMBAT | WAGONS]
         if near:

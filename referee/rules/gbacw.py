@@ -32,7 +32,7 @@ from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls
 from ..view import GameView, UnitView
 from . import incommand
-from .board import NON_COMBAT, Unchecked, enemies_next_to, touched, within_hexes
+from .board import NON_COMBAT, Unchecked, enemies_next_to, touched
 from .command import Tracer, assess, own_formation, range_of
 from .declared import Declarations
 
@@ -83,7 +83,7 @@ class Bridge:
             self.open = not (first and start is not None and start.hour and start.hour <= self.latest)
         if not self.open:
             graph = self.game.terrain.graph
-            zone_ = within_hexes(graph, self.hex, self.near) if self.hex in graph else set()
+            zone_ = graph.near((self.hex,), self.near) if self.hex in graph else set()
             if not any(u.side == "Union" and u.hex in zone_ for u in view.units.values()):
                 self.open = True
         return frozenset() if self.open else frozenset({self.hex})
@@ -229,7 +229,7 @@ class Supply:
     def near(self, h: Hex, code: str, n: int) -> tuple[list[Hex], bool]:
         """Hexes within ``n`` of ``h`` a road (lane) runs through, and whether that is all known."""
         found, known = [], True
-        for x in sorted(within_hexes(self.game.terrain.graph, h, n)):
+        for x in sorted(self.game.terrain.graph.near((h,), n)):
             on = self.on(x, code)
             if on:
                 found.append(x)
@@ -301,7 +301,7 @@ def _resupply(game: Game, supply: Supply, view: GameView, u: UnitView, step: int
     if not starts:
         if not (roads_known and lanes_known):
             unchecked.add("resupply near roads and lanes in hexes without terrain",
-                          [x.cell for x in game.terrain.missing(within_hexes(game.terrain.graph, u.hex, int(road_n)))][:3])
+                          [x.cell for x in game.terrain.missing(game.terrain.graph.near((u.hex,), int(road_n)))][:3])
         elif not camp:
             yield Finding(SUPPLY, Severity.ERROR, f"{said}: not within {road_n:g} hex(es) of a Road nor {lane_n:g} of a "
                           f"Farm Lane", rule, label, step, player, (u.name,), tracer.places(u.map, [u.hex]))

@@ -60,13 +60,7 @@ class Places:
         """Every hex at most ``distance`` hexes from one of ``centres`` (the centres too)."""
         key = (frozenset(centres), distance)
         if key not in self._near:
-            graph = self._terrain.graph
-            seen = set(key[0])
-            frontier = list(seen)
-            for _ in range(distance):
-                frontier = [n for h in frontier if h in graph for n in graph.neighbours(h) if n not in seen]
-                seen.update(frontier)
-            self._near[key] = frozenset(seen)
+            self._near[key] = self._terrain.graph.near(key[0], distance)
         return self._near[key]
 
     def on_edge(self, h: Hex) -> bool:
