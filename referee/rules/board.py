@@ -2,6 +2,7 @@
 could not check (one not-checked finding per check and log, naming the cells to fill)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -39,6 +40,12 @@ def enemies_next_to(view: GameView, unit: UnitView, graph: HexGraph) -> list[Uni
     near = (h, *graph.neighbours(h))
     return [o for n in near for o in view.at(n)
             if o.side != unit.side and o.unit.type not in NON_COMBAT]
+
+
+def named(text: str, units: list[UnitView]) -> list[UnitView]:
+    """The units a chat line names (whole words; a longer name wins over one inside it)."""
+    hits = [u for u in units if re.search(rf"(?<!\w){re.escape(u.unit.name)}(?!\w)", text, re.IGNORECASE)]
+    return [u for u in hits if not any(o is not u and u.unit.name in o.unit.name for o in hits)]
 
 
 @dataclass

@@ -28,7 +28,7 @@ from gamedata.ruledata import cell, cite, parameter, parameter_row
 
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
-from .board import moved
+from .board import moved, named
 from .command import Tracer, leader_level, own_formation, range_of
 from .incommand import describe
 
@@ -42,12 +42,6 @@ def _words(game: Game, key: str) -> re.Pattern[str] | None:
 
 def _rule(row: RuleParameter | None, fallback: str) -> str:
     return cite(row.section, row.rulebook_line) if row else fallback
-
-
-def named(text: str, units: list[UnitView]) -> list[UnitView]:
-    """The units a chat line names (whole words; a longer name wins over one inside it)."""
-    hits = [u for u in units if re.search(rf"(?<!\w){re.escape(u.unit.name)}(?!\w)", text, re.IGNORECASE)]
-    return [u for u in hits if not any(o is not u and u.unit.name in o.unit.name for o in hits)]
 
 
 @dataclass

@@ -24,7 +24,7 @@ from gamedata.ruledata import cite
 from ..findings import Finding, Severity
 from ..timeline import StepView
 from ..view import GameView, UnitView
-from .board import moved
+from .board import moved, named
 from .command import Tracer
 
 ACTIVATION = "activation"
@@ -53,13 +53,12 @@ class Activation:
 
 
 def _declared(game: Game, text: str, side_units: dict[str, UnitView]) -> str | None:
-    """The leader a chat line activates (his name in a line saying 'activate'), if exactly one."""
+    """The leader a chat line activates (his name in a line saying 'activate'; the longest
+    name the line holds)."""
     if not DECLARED.search(text):
         return None
-    hits = [uid for uid, u in side_units.items()
-            if re.search(rf"(?<!\w){re.escape(u.unit.name)}(?!\w)", text, re.IGNORECASE)]
-    longest = max(hits, key=lambda uid: len(side_units[uid].unit.name), default=None)
-    return longest
+    longest = max(named(text, list(side_units.values())), key=lambda u: len(u.unit.name), default=None)
+    return longest.unit_id if longest else None
 
 
 def check_activations(game: Game, views: Iterable[GameView], steps: Sequence[StepView],
