@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from gamedata.importer.run import ImportFailed, run_import
+from gamedata.import_kit.run import ImportFailed, run_import
 from gamedata.importers import IMPORTERS, UnknownGame
 from gamedata.validate import validate
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -28,7 +29,9 @@ class LogInput:
 class CheckContext:
     """``previous`` is the log or save this one continues (``None`` for the first of a
     chain); ``first`` is the chain's first file, the reference for module versions;
-    ``views`` the game view of every step of ``log`` (None without the game's data)."""
+    ``views`` the game view of every step of ``log`` (None without the game's data);
+    ``carried``: check id -> what that check's ``carry`` handed over from the log before this
+    one in the chain (a table roll whose consequences fall in this log, say)."""
 
     log: LogInput
     previous: LogInput | None
@@ -37,3 +40,4 @@ class CheckContext:
     game: Game | None
     views: Views | None = None
     passed: Passed = field(default_factory=dict)
+    carried: Mapping[str, object] = field(default_factory=dict)

@@ -82,10 +82,15 @@ class Need:
 
 @dataclass(frozen=True)
 class Check:
+    """``carry``: what the check hands to itself on the next log of the chain (given there as
+    ``ctx.carried[id]``), called on every log of the chain, ``--previous`` ones included, so a
+    roll at the end of one log is judged by what the next log does."""
+
     id: str
     title: str
     run: Callable[[CheckContext], Iterable[Finding]] | None  # None: run once over all logs
     needs: tuple[Need, ...] = ()
+    carry: Callable[[CheckContext], object] | None = None
 
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "

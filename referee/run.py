@@ -281,22 +281,28 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     if tally_wanted:
         from .rules.victory import tally_of
         from .view.passage import passage
+    carriers = [c for c in checks if c.carry is not None and c.id not in blocked]
+    carried: dict[str, object] = {}
     for index, (path, label) in enumerate(zip(chain, labels)):
         current = _load(path, label, sides, module, progress)
         first = first or current
         summaries.append(_summary(current))
-        if index < len(before) and tally_wanted:     # an earlier log: who it left in each hex
+        if index < len(before) and (tally_wanted or carriers):  # an earlier log: what it hands on
             earlier = _views(current, module, game_def, unit_map, scenario)
-            passed = passage(earlier, passed) if earlier is not None else passed
+            if tally_wanted:                          # who it left in each hex
+                passed = passage(earlier, passed) if earlier is not None else passed
+            told = CheckContext(current, previous, first, module, game_def, earlier, passed, dict(carried))
+            carried.update({c.id: c.carry(told) for c in carriers})
         if index >= len(before):
             ctx = CheckContext(current, previous, first, module, game_def,
-                               _views(current, module, game_def, unit_map, scenario), passed)
+                               _views(current, module, game_def, unit_map, scenario), passed, dict(carried))
             ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
             found: list[Finding] = []
             for check in checks:
                 if check.run is not None and check.id not in blocked:
                     found.extend(redact(check.run(ctx), ids))
             findings.extend(found)
+            carried.update({c.id: c.carry(ctx) for c in carriers})
             if tally_wanted:
                 tallies.extend(t for t in (tally_of(ctx),) if t is not None)
                 passed = passage(ctx.views, passed) if ctx.views is not None else passed

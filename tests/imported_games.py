@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gamedata.importer.run import run_import
+from gamedata.import_kit.run import run_import
 from gamedata.load import load_game
 from gamedata.model import Game
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamedata.importers.atlanta_hexes import canonical_hexes, clock
+from gamedata.importers.atlanta.hexes import canonical_hexes, clock
 
 columns = st.integers(min_value=0, max_value=49)
 rows = st.integers(min_value=0, max_value=36)

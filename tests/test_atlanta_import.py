@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gamedata.importer.run import run_import
+from gamedata.import_kit.run import run_import
 from gamedata.load import load_game
 from gamedata.validate import validate
 from tests.conftest import RULEBOOKS
@@ -150,7 +150,7 @@ def test_a_changed_rulebook_fails_loudly(tmp_path, lines):
         shutil.copy(GAME / name, tmp_path / name)
     shifted = tmp_path / "atlanta.txt"
     shifted.write_text("\n".join(["inserted line"] + lines), encoding="utf-8")
-    from gamedata.importer.run import ImportFailed
+    from gamedata.import_kit.run import ImportFailed
     with pytest.raises(ImportFailed, match="line"):
         run_import(shifted, "atlanta", tmp_path)
     assert not (tmp_path / "oob.xlsx").exists()
@@ -218,7 +218,7 @@ def test_reimport_in_another_process_with_another_hash_seed_is_identical(tmp_pat
 
     for name in ("game.toml", "overrides.csv"):
         shutil.copy(GAME / name, tmp_path / name)
-    code = ("import sys; from pathlib import Path; from gamedata.importer.run import run_import; "
+    code = ("import sys; from pathlib import Path; from gamedata.import_kit.run import run_import; "
             "run_import(Path(sys.argv[1]), 'atlanta', Path(sys.argv[2]))")
     env = dict(os.environ, PYTHONHASHSEED="12345")
     subprocess.run([sys.executable, "-c", code, str(RULEBOOK), str(tmp_path)], check=True, cwd=REPO, env=env)

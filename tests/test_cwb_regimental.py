@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from gamedata.importer.run import run_import
+from gamedata.import_kit.run import run_import
 from gamedata.validate import validate
 from tests.conftest import RULEBOOKS
 from tests.imported_games import SOURCES, assert_reimport_reproduces, game_fixture, table_result
@@ -68,7 +68,7 @@ def test_a_rulebook_that_no_longer_says_the_number_stops_the_import(tmp_path):
     lines[62] = lines[62].replace("12 movement points", "10 movement points")
     edited = tmp_path / "rss.txt"
     edited.write_text("\n".join(lines), encoding="utf-8")
-    from gamedata.importer.run import ImportFailed
+    from gamedata.import_kit.run import ImportFailed
     with pytest.raises(ImportFailed, match="line 63"):
         run_import(edited, "cwb-regimental", tmp_path)
 

@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adjutant.cmd_import import import_tables
-from gamedata.importer import normalize as n
-from gamedata.importer.overrides import OverrideError, Overrides
-from gamedata.importer.rulebook import Rulebook, RulebookError, TableSpec, split_cells
-from gamedata.importer.run import ImportFailed, run_import
+from gamedata.import_kit import normalize as n
+from gamedata.import_kit.overrides import OverrideError, Overrides
+from gamedata.import_kit.rulebook import Rulebook, RulebookError, TableSpec, split_cells
+from gamedata.import_kit.run import ImportFailed, run_import
 
 REPO = Path(__file__).resolve().parents[1]
 RULEBOOKS = REPO / ".." / "shared" / "rulebooks"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gamedata.importer.run import run_import
+from gamedata.import_kit.run import run_import
 from gamedata.load import load_game
 from gamedata.workbook import read_workbook
 
@@ -357,7 +357,7 @@ def printed_footnote_markers(lines: list[str], last_row: int) -> set[str]:
 
 
 def test_marker_meanings_cover_the_printed_footnotes(lines):
-    from gamedata.importers.hood_strikes_north import UNIT_TABLES
+    from gamedata.importers.hood_strikes_north.build import UNIT_TABLES
     for table in UNIT_TABLES:
         if "(cntd)" not in table.spec.id and any(
                 t.spec.id == table.spec.id + " (cntd)" for t in UNIT_TABLES):

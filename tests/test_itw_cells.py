@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamedata.importers.into_the_woods_cells import (
+from gamedata.importers.into_the_woods.cells import (
     CellError,
     expand_shared,
     parse_command,
@@ -14,7 +14,7 @@ from gamedata.importers.into_the_woods_cells import (
     split_time_entry,
     split_units,
 )
-from gamedata.importers.into_the_woods_names import canonical_names, unit_id
+from gamedata.importers.into_the_woods.names import canonical_names, unit_id
 
 
 @pytest.mark.parametrize("printed, side, code", [

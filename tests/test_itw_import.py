@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from conftest import RULEBOOKS
 
-from gamedata.importer.run import ImportFailed, run_import
-from gamedata.importers.into_the_woods_names import CSA, UNION, variants
-from gamedata.importers.into_the_woods_specs import TABLES
+from gamedata.import_kit.run import ImportFailed, run_import
+from gamedata.importers.into_the_woods.names import CSA, UNION, variants
+from gamedata.importers.into_the_woods.specs import TABLES
 from gamedata.validate import validate
 from gamedata.workbook import read_workbook
 

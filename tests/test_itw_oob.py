@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from gamedata.importers.into_the_woods_names import CSA, UNION, variants
+from gamedata.importers.into_the_woods.names import CSA, UNION, variants
 from gamedata.workbook import read_workbook
 
 FOLDER = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from conftest import RULEBOOKS
 
-from gamedata.importers import into_the_woods_charts as charts
+from gamedata.importers.into_the_woods import charts as charts
 from gamedata.workbook import read_workbook
 
 LINES = (RULEBOOKS / "000_c574b46a31a48b8f.txt").read_text(encoding="utf-8").split("\n")

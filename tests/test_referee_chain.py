@@ -194,3 +194,24 @@ def test_every_chain_message_names_the_piece(tmp_path):
     errors = chain_errors([first, second])
     assert [f.pieces for f in errors] == [("piece 1005",)]
     assert errors[0].message.startswith("piece 1005 was at")
+
+
+def test_a_check_hands_state_to_itself_on_the_next_log(monkeypatch):
+    """``Check.carry`` is called on every log of the chain, --previous ones too, and the next
+    log's check reads it as ``ctx.carried``: the last step of each log, handed on."""
+    import referee.run as run_module
+    from referee.findings import Finding
+    from referee.registry import Check
+
+    def run(ctx):
+        yield Finding("probe", Severity.INFO, f"before {ctx.log.label}: {ctx.carried.get('probe')}", "", ctx.log.label)
+
+    probe = Check("probe", "hands on each log's step count", run,
+                  carry=lambda ctx: f"{ctx.log.label} ended at step {len(ctx.log.steps)}")
+    monkeypatch.setattr(run_module, "select", lambda ids: (probe,))
+    logs = [VLOGS / "multiple-1a.vlog", VLOGS / "multiple-1b.vlog", VLOGS / "multiple-2.vlog"]
+    report_ = run_check(logs[1:], logs[:1])
+    steps = [len(run_module._load(p, p.name, {}, None).steps) for p in logs]
+    assert [f.message for f in report_.findings if f.check == "probe"] == [
+        f"before multiple-1b.vlog: multiple-1a.vlog ended at step {steps[0]}",
+        f"before multiple-2.vlog: multiple-1b.vlog ended at step {steps[1]}"]

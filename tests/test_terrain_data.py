@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from adjutant.cmd_validate import validate as validate_command
 from conftest import RULEBOOKS
 from gamedata.hexids import Hex
-from gamedata.importer.run import run_import
+from gamedata.import_kit.run import run_import
 from gamedata.load import WORKBOOKS, columns, load_game
 from gamedata.terrain_todo import HEADING, to_fill
 from gamedata.validate import validate

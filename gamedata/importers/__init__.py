@@ -5,11 +5,11 @@ import importlib
 from types import ModuleType
 
 IMPORTERS: dict[str, str] = {
-    "hood-strikes-north": "gamedata.importers.hood_strikes_north",
-    "into-the-woods-shiloh": "gamedata.importers.into_the_woods",
-    "atlanta": "gamedata.importers.atlanta",
-    "cwb-regimental": "gamedata.importers.cwb_regimental",
-    "shiloh": "gamedata.importers.shiloh",
+    "hood-strikes-north": "gamedata.importers.hood_strikes_north.build",
+    "into-the-woods-shiloh": "gamedata.importers.into_the_woods.build",
+    "atlanta": "gamedata.importers.atlanta.build",
+    "cwb-regimental": "gamedata.importers.cwb_regimental.build",
+    "shiloh": "gamedata.importers.shiloh.build",
 }
 
 

@@ -1,0 +1,1 @@
+"""The atlanta rulebook importer: `build` reads the tables; the other modules of this package read its parts."""

@@ -1,0 +1,1 @@
+"""The cwb_regimental rulebook importer: `build` reads the tables; the other modules of this package read its parts."""

@@ -1,0 +1,1 @@
+"""The hood_strikes_north rulebook importer: `build` reads the tables; the other modules of this package read its parts."""
