@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gamedata.model import (
     Alias, Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
@@ -21,6 +21,9 @@ from gamedata.model import (
 )
 from gamedata.scenario_rules import ScenarioRules
 from gamedata.workbook import Sheet
+
+if TYPE_CHECKING:
+    from gamedata.layer import Layer
 
 T = TypeVar("T")
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
@@ -161,6 +164,7 @@ class FolderData:
     definition: dict[str, Any]
     sheets: dict[str, Sheet]
     rules: ScenarioRules | None = None      # scenario-rules.toml, when the folder has one
+    layer: Layer | None = None              # the player's layer as read (its rows are merged into `sheets`)
 
 
 def _records(sheets: dict[str, Sheet], name: str) -> list[dict[str, Any]]:
@@ -172,7 +176,7 @@ def _located(cls: type[T], sheets: dict[str, Sheet], file: str, name: str) -> tu
     """A sheet's records, each carrying its file, sheet and spreadsheet row number."""
     sheet = sheets.get(name)
     rows = sheet.rows if sheet else ()
-    return tuple(_record(cls, dict(row.values), origin=SheetRow(file, name, row.number)) for row in rows)
+    return tuple(_record(cls, dict(row.values), origin=SheetRow(row.file or file, name, row.number)) for row in rows)
 
 
 def _text(value: Any) -> str:
@@ -253,7 +257,7 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
     text = _text
     tables = []
     results_sheet = sheets.get("Combat Results")
-    origins = {id(row): SheetRow("combat.xlsx", "Combat Results", row.number)
+    origins = {id(row): SheetRow(row.file or "combat.xlsx", "Combat Results", row.number)
                for row in (results_sheet.rows if results_sheet else ())}
     result_rows = [(dict(row.values), origins[id(row)]) for row in (results_sheet.rows if results_sheet else ())]
     for t in _records(sheets, "Combat Tables"):

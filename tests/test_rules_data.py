@@ -47,7 +47,7 @@ def test_a_misspelt_leader_formation_or_number_is_named_by_its_cell(tmp_path):
     _rewrite(folder, "Activation", 2, leader="Scofield", members="USA IV;USA V", limit="five")
     assert sorted(map(str, validate(folder))) == [
         "rules.xlsx:Activation:2:leader: unknown leader 'Scofield'",
-        "rules.xlsx:Activation:2:limit: expected integer, got 'five'",
+        "rules.xlsx:Activation:2:limit: 'five' is not a whole number",
         "rules.xlsx:Activation:2:members: unknown member (unit, formation or type:<unit type>) 'USA V'",
     ]
 

@@ -180,7 +180,7 @@ def test_the_bundled_games_validate_clean() -> None:
         assert validate(folder) == [], folder.name
 
 
-# -- re-import keeps the user's cells --------------------------------------------------------------
+# -- re-import moves the user's cells to the player's layer --------------------------------------------------------------
 
 def test_a_reimport_keeps_the_users_map_and_chart_cells(tmp_path) -> None:
     folder = tmp_path / "itw"
@@ -203,6 +203,8 @@ def test_a_reimport_keeps_the_users_map_and_chart_cells(tmp_path) -> None:
     hexes.append({"map": "N", "hex": "N5029", "terrain": "Field", "elevation": 5})
     _rewrite(folder, "terrain.xlsx", Specials=specials, Hexes=hexes)
     run_import(ITW_BOOK, "into-the-woods-shiloh", folder)
+    assert read_workbook(folder / "terrain.xlsx") == read_workbook(ITW / "terrain.xlsx")   # the rulebook's alone
+    assert sorted(p.name for p in (folder / "player").iterdir()) == ["effects.xlsx", "terrain.xlsx"]   # yours
     game = load_game(folder)
     assert game.effects.cost("leader", "enter", "Field") == 1                  # the user's cell is kept
     assert game.effects.cost("infantry", "enter", "Woods") == 1.5              # the rulebook's cell wins
