@@ -22,6 +22,7 @@ _COMMANDS = {
     "check": ("adjutant.cmd_check", "check"),
     "map-units": ("adjutant.cmd_map_units", "map_units"),
     "digitize": ("adjutant.cmd_digitize", "digitize"),
+    "to-fill": ("adjutant.cmd_to_fill", "to_fill"),
 }
 
 #: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;
@@ -38,6 +39,8 @@ SUMMARIES = {
     "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan]: terrain per hex, "
                 "features per hexside, each with a confidence, marked source = digitize and not reviewed. "
                 "Writes an overlay picture of what was read and the list of doubtful cells to review.",
+    "to-fill": "List the empty cells that keep checks from running, by the check each unlocks, and add rows to fill "
+               "for them to the game's player/ workbooks.",
 }
 
 

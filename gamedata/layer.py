@@ -10,7 +10,8 @@ each holding only the rows and columns the player gives. `import-tables` never w
 - a cell the player fills replaces the game's cell, except a list of codes (`terrain`,
   `features`), whose codes are added to the game's; a cell replacing a value the game's own
   workbook gives is a warning naming both cells (the rulebook said otherwise);
-- a cell the player leaves empty leaves the game's as it is;
+- a cell the player leaves empty leaves the game's as it is, and a row with nothing but its key
+  (a row `adjutant to-fill` wrote, not filled yet) is no row at all;
 - a row whose key the game lacks is added (a hex's terrain, a chart's cell, a leader's range),
   and must then be whole; where the layer only gives values to the game's rows (units: the
   order of battle is the rulebook's), it is an error.
@@ -163,6 +164,12 @@ def row_key(overlay: Overlay, values: Mapping[str, Cell], normalize: Normalize) 
     return tuple(out)
 
 
+def covers(overlay: Overlay, have: tuple[str, ...], want: tuple[str, ...]) -> bool:
+    """Whether a layer row keyed ``have`` is the row keyed ``want`` (a loose key column left empty
+    matches any value)."""
+    return all(a == b or (not a and column in overlay.loose) for column, a, b in zip(overlay.key, have, want))
+
+
 def merge_cell(column: str, game: Cell, player: Cell, lists: frozenset[str]) -> Cell:
     """The cell the game's data gets: the player's, or for a list of codes both lists."""
     if column in lists and game is not None:
@@ -215,6 +222,8 @@ def _lay_sheet(label: str, sheet: Sheet, game: Sheet | None, home: str, overlay:
                                     f"the same {_named(overlay, key)} as row {seen[key]}: give it once"))
             continue
         seen[key] = row.number
+        if not any(column not in overlay.key for column in given):
+            continue        # a row waiting to be filled (adjutant to-fill writes such rows): nothing to lay over
         if _draft(row) and "reviewed" not in props:
             drafts.append(row.number)
         matches = _matches(overlay, key, index)

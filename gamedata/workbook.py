@@ -116,7 +116,7 @@ def read_workbook(path: Path, label: str | None = None) -> dict[str, Sheet]:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
         # a formula is read through the result the spreadsheet program stored with it; a file
         # written by a program that stores none (a script, some converters) would read as empty
-        formulas = openpyxl.load_workbook(path, read_only=True) if _has_formulas(path) else None
+        formulas = openpyxl.load_workbook(path, read_only=True) if has_formulas(path) else None
     except Exception as exc:  # noqa: BLE001 - see above
         raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
     try:
@@ -129,7 +129,7 @@ def read_workbook(path: Path, label: str | None = None) -> dict[str, Sheet]:
             formulas.close()
 
 
-def _has_formulas(path: Path) -> bool:
+def has_formulas(path: Path) -> bool:
     """Whether any worksheet holds a formula (``<f>``), so values need a second look."""
     with zipfile.ZipFile(path) as archive:
         for info in archive.infolist():

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from gamedata.cellref import CellRef
+if TYPE_CHECKING:   # a log checked alone imports no game data (gamedata.cellref would load it all)
+    from gamedata.cellref import CellRef
 
 
 class Severity(str, Enum):

@@ -18,6 +18,7 @@ from test_gamedata_validate import set_cell
 from adjutant.cli import main
 from builder.artwork import counter_values
 from gamedata import load_game, validate
+from gamedata.hexids import Hex
 from gamedata.workbook import SheetData, read_workbook, write_workbook
 
 SOURCES = REPO / "sources"
@@ -80,7 +81,6 @@ def test_a_row_the_game_lacks_is_added_whole_or_refused(itw):
                           "(the player's layer gives values to its rows; add rows there)"]
     (itw / "player" / "oob.xlsx").unlink()
     terrain = load_game(itw).terrain
-    from gamedata.hexids import Hex
     assert terrain.hex(Hex("S", 30, 15)).terrain == ("Woods",)
     assert terrain.hex(Hex("S", 24, 10)).terrain == ("Marsh-Stream", "Woods")
     layer(itw, "rules.xlsx", "Ranges", ("leader", "range"), {"leader": "CS:Wither", "range": 6})
@@ -173,3 +173,11 @@ def test_typed_values_survive_import_tables(tmp_path):
     game = load_game(folder)
     assert (game.unit("Cox").movement, game.unit("Hatch").strength, game.unit("Kimball").strength) == (
         6, "4", "5")
+
+
+def test_a_row_with_nothing_but_its_key_waits_to_be_filled(itw):
+    """Rows `adjutant to-fill` writes: until filled they are no rows at all (an empty hex is unknown, not clear)."""
+    layer(itw, "terrain.xlsx", "Hexes", ("map", "hex", "terrain", "about"),
+          {"map": "S", "hex": "S3015", "about": "terrain of S3015: for command"})
+    assert lines(itw) == []
+    assert load_game(itw).terrain.hex(Hex("S", 30, 15)) is None

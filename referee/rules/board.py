@@ -59,17 +59,24 @@ class Unchecked:
     log: str
     reasons: dict[str, int] = field(default_factory=dict)
     cells: dict[CellRef, None] = field(default_factory=dict)
+    near: dict[CellRef, None] = field(default_factory=dict)
 
     def add(self, reason: str, cells: Iterable[CellRef] = ()) -> None:
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
         for c in cells:
             self.cells.setdefault(c)
 
+    def prefer(self, cells: Iterable[CellRef]) -> None:
+        """Cells a move of the log could not be judged without (already added): named first,
+        nearest the dispute, before those a general assessment met."""
+        for c in cells:
+            self.near.setdefault(c)
+
     def findings(self, limit: int = 6) -> Iterator[Finding]:
         if not self.reasons:
             return
         said = "; ".join(f"{r} ({n}x)" if n > 1 else r for r, n in self.reasons.items())
-        cells = list(self.cells)
+        cells = [*self.near, *(c for c in self.cells if c not in self.near)]
         fill = ""
         if cells:
             more = f" and {len(cells) - limit} more" if len(cells) > limit else ""

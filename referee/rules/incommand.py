@@ -70,6 +70,7 @@ def check(game: Game, views: Iterable[GameView], label: str, players: dict[int, 
     phase = assessed_at(game)
     unchecked = Unchecked(CHECK_ID, rule, label)
     out: dict[str, OutOfCommand] = {}
+    unknown: dict[str, tuple[CellRef, ...]] = {}
     said: set[tuple[str, int]] = set()
     saw_phase = False
     before = None
@@ -88,14 +89,15 @@ def check(game: Game, views: Iterable[GameView], label: str, players: dict[int, 
                                         getattr(before.turn, "id", None) != turn):
                 saw_phase = True
                 tracer.blocked = blocked(view)
-                out = _failed(game, assess(tracer, view), step, unchecked)
+                out, unknown = _failed(game, assess(tracer, view), step, unchecked)
             if movers and not saw_phase:
                 tracer.blocked = blocked(before)
                 subjects = _subjects(game, before, [u for u, _ in movers])
-                out = _failed(game, assess(tracer, before, subjects), step - 1, unchecked)
+                out, unknown = _failed(game, assess(tracer, before, subjects), step - 1, unchecked)
             for was, now in movers:
                 if now.unit.type == "Ldr":
                     continue    # leaders move in the Commander Movement Phase whatever their command
+                unchecked.prefer(c for uid in _traced_for(game, was) for c in unknown.get(uid, ()))
                 failed = _why_out(game, was, out)
                 if failed is None or in_command(now, turn) or (now.unit_id, turn or 0) in said:
                     continue
@@ -153,18 +155,28 @@ def _always(game: Game, tracer: Tracer, view: GameView, movers: list[tuple[UnitV
                       tracer.places(t.unit.map, [t.unit.hex, t.commander.hex]), tracer.places(t.unit.map, t.path))
 
 
-def _failed(game: Game, assessment: Assessment, step: int, unchecked: Unchecked) -> dict[str, OutOfCommand]:
+def _failed(game: Game, assessment: Assessment, step: int,
+            unchecked: Unchecked) -> tuple[dict[str, OutOfCommand], dict[str, tuple[CellRef, ...]]]:
+    """The failed traces of an assessment by unit, and the cells each undecided unit's trace lacks."""
     found: dict[str, OutOfCommand] = {}
+    unknown: dict[str, tuple[CellRef, ...]] = {}
     for t in assessment.traces:
         if t.within is False:
             uid = t.unit.unit_id
             found[uid] = OutOfCommand(t, step, own_formation(game, uid))
         elif t.within is None:
             unchecked.add("command traces through hexes without terrain", t.cells)
-    for _, c, rng in assessment.no_range:
-        unchecked.add("leaders whose command range is not in rules.xlsx (printed on the counter only)",
-                      [range_to_fill(c, rng)])
-    return found
+            unknown[t.unit.unit_id] = t.cells
+    for u, c, rng in assessment.no_range:
+        cell = range_to_fill(c, rng)
+        unchecked.add("leaders whose command range is not in rules.xlsx (printed on the counter only)", [cell])
+        unknown[u.unit_id] = (*unknown.get(u.unit_id, ()), cell)
+    return found, unknown
+
+
+def _traced_for(game: Game, unit: UnitView) -> list[str]:
+    """Whose traces decide a unit's command: its own, then its leaders' up the chain (nearest first)."""
+    return [unit.unit_id, *(f.leader for f in game.command_chain(unit.unit_id, unit.formation) if f.leader)]
 
 
 def range_to_fill(leader: UnitView, rng: CommandRange | None) -> CellRef:
