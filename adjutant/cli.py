@@ -23,6 +23,7 @@ _COMMANDS = {
     "map-units": ("adjutant.cmd_map_units", "map_units"),
     "digitize": ("adjutant.cmd_digitize", "digitize"),
     "to-fill": ("adjutant.cmd_to_fill", "to_fill"),
+    "counter-values": ("adjutant.cmd_counter_values", "counter_values"),
 }
 
 #: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;
@@ -41,6 +42,8 @@ SUMMARIES = {
                 "Writes an overlay picture of what was read and the list of doubtful cells to review.",
     "to-fill": "List the empty cells that keep checks from running, by the check each unlocks, and add rows to fill "
                "for them to the game's player/ workbooks.",
+    "counter-values": "Draft counter values (strength, movement...) from the pieces of MODULE into the game's "
+                      "player/oob.xlsx, each with its source and unreviewed.",
 }
 
 

@@ -13,7 +13,7 @@ import click
 from gamedata import GameDataError, load_game
 from gamedata.hexids import HexIds
 from gamedata.layer import PLAYER_DIR
-from gamedata.tofill import rows_to_fill, write_to_fill
+from gamedata.tofill import add_to_layer, rows_to_fill
 from referee.needs import Group, game_needs, log_needs
 from referee.run import InputError, load_module, run_check
 from vassal.errors import FormatError
@@ -72,7 +72,7 @@ def to_fill(game_path: Path, logs: tuple[Path, ...], previous: tuple[Path, ...],
     writable = [g for g in groups if logs or not g.on_map]
     about = {c: f"{c.what}: for {g.check} ({g.reach})" for g in writable for c in g.cells}
     rows = rows_to_fill([c for g in writable for c in g.cells], about)
-    for w in write_to_fill(game_path, rows, HexIds(game.maps)):
+    for w in add_to_layer(game_path, rows, HexIds(game.maps)):
         if w.refused:
             click.echo(f"{w.file}: not written: {w.refused}")
         else:

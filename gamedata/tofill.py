@@ -1,9 +1,10 @@
-"""Rows to fill, written into the player's layer (`adjutant to-fill`).
+"""Rows added to the player's layer: rows to fill (`adjutant to-fill`) and drafted values
+(`adjutant counter-values`).
 
 Each cell a check needs becomes a row of the layer's workbook for its sheet: the row's key
 (the columns the layer matches rows by), the column to fill left empty, and `about` saying what
-it is and what it unlocks. A row whose key the layer's sheet already has is left alone, typed
-or not; nothing the player wrote is changed. A new workbook is written whole; rows are appended
+it is and what it unlocks; a drafted row carries its values and their `source`. A row whose key
+the layer's sheet already has is left alone, typed or not; nothing the player wrote is changed. A new workbook is written whole; rows are appended
 to an existing one (its other sheets, rows, columns and formatting kept), unless it holds
 formulas, whose stored results a rewrite would lose: then nothing is written to it and the
 rows are only listed.
@@ -48,9 +49,9 @@ def rows_to_fill(cells: Iterable[CellRef], about: Mapping[CellRef, str]) -> dict
     return {file: {sheet: list(rows.values()) for sheet, rows in sheets.items()} for file, sheets in out.items()}
 
 
-def write_to_fill(folder: Path, rows: Mapping[str, Mapping[str, list[dict[str, Cell]]]],
+def add_to_layer(folder: Path, rows: Mapping[str, Mapping[str, list[dict[str, Cell]]]],
                   hexids: HexIds | None) -> list[Written]:
-    """Add the rows to the layer's workbooks (see module doc)."""
+    """Add the rows to the layer's workbooks, each whose key a sheet lacks (see module doc)."""
     normalize = hex_normalizer(hexids)
     done = []
     for file, sheets in rows.items():

@@ -41,7 +41,7 @@ class Draft:
         return sum(1 for r in self.rows if r.unit_id or r.marker)
 
 
-class _Matcher:
+class Matcher:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._exact = _index(game.units, lambda u: [u.name.strip().lower()])
@@ -122,5 +122,5 @@ def _index(units: Sequence[Unit], keys: Callable[[Unit], list]) -> dict:
 
 def draft_unit_map(module: Module, game: Game) -> Draft:
     """One row per piece slot of the module, matched to the game's units (see module doc)."""
-    matcher = _Matcher(game)
+    matcher = Matcher(game)
     return Draft(tuple(matcher.row(info) for info in slots(module)))

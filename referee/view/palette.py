@@ -17,6 +17,7 @@ class SlotInfo:
     slot: PieceSlotInfo
     name: str
     properties: dict[str, str]
+    piece: Piece | None = None      # prototypes expanded; None when the slot does not decode
 
     @property
     def path(self) -> str:
@@ -40,7 +41,7 @@ def slots(module: Module) -> list[SlotInfo]:
         seen.add(slot.gpid)
         try:
             piece = Piece.from_slot_text(slot.text).expand(prototypes, strict=False)
-            found.append(SlotInfo(slot, piece.basic.name or slot.entry_name, piece.properties))
+            found.append(SlotInfo(slot, piece.basic.name or slot.entry_name, piece.properties, piece))
         except Exception:  # an undecodable slot is still listed by its entry name
             found.append(SlotInfo(slot, slot.entry_name, {}))
     return found
