@@ -185,8 +185,7 @@ PROFILES: dict[str, SystemProfile] = {
         frozenset({"wrecked"}),
     ),
     "SPI-BG": SystemProfile("SPI-BG", (StatusLayer("disrupted", "Disrupted", colour=(200, 90, 90)),), None),
-    # the classic hex-wargame family (odds CRT, movement points, zones of control): a game's
-    # own statuses come from its game.toml; no facing
+    # a stand-alone classic game: its counters carry values only (statuses from game.toml, if any)
     "classic": SystemProfile("classic", (), None),
 }
 
