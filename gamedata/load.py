@@ -94,8 +94,8 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     )
 
 
-_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
-              "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
+_KEEP_TYPE = {"manpower", "movement", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation",
+              "sides_complete", "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:
