@@ -16,7 +16,7 @@ import jsonschema
 from gamedata.combat import combat_problems
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
-from gamedata.load import (
+from gamedata.folder import (
     GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs,
     read_game_toml, reinf_sheet, schema, setup_sheet,
 )

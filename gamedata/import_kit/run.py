@@ -17,7 +17,7 @@ from gamedata.import_kit.readings import ReadingError, apply_readings
 from gamedata.import_kit.report import Report
 from gamedata.import_kit.rulebook import Rulebook, RulebookError
 from gamedata.import_kit.keep import keep_user_rows
-from gamedata.load import (
+from gamedata.folder import (
     EFFECTS_FILE, TERRAIN_FILE, WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema,
     setup_sheet,
 )
