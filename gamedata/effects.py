@@ -21,21 +21,47 @@ Prohibited anywhere = the step is not allowed (None).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from gamedata.cellref import CellRef
 from gamedata.hexids import Hex
-from gamedata.model import MoveClass, TerrainCost, TerrainType
 from gamedata.paths import Cost, Missing, StepCost
-
-if TYPE_CHECKING:
-    from gamedata.model import Game
-    from gamedata.terrain import Hexside, Terrain
+from gamedata.problems import SheetRow
+from gamedata.terrain import Hexside, Terrain, TerrainType
 
 EFFECTS = "effects.xlsx"
 WATER = frozenset({"stream", "creek", "river", "major-river", "lake"})
 CROSSINGS = frozenset({"bridge", "ford", "ferry"})
+
+
+@dataclass(frozen=True)
+class MoveClass:
+    """Who pays a Terrain Effects Chart cost: a unit class or a trace; `inherits` names the
+    class whose costs apply where this one has no row."""
+
+    code: str
+    name: str
+    inherits: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class TerrainCost:
+    """One cell of the Terrain Effects Chart (effects.xlsx Costs); cost, factor and
+    prohibited all empty = not printed: a cell the user must fill."""
+
+    move: str
+    action: str                     # enter | cross | climb | descend | along
+    terrain: str
+    via: str = ""
+    condition: str = ""
+    cost: float | None = None
+    factor: float | None = None
+    prohibited: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -111,10 +137,6 @@ class TerrainEffects:
         for r in self.rows:
             self._index.setdefault((r.move, r.action, r.terrain, r.via, r.condition), r)
         self._steps: dict[tuple[str, str, int], StepCost] = {}
-
-    @classmethod
-    def of(cls, game: Game) -> TerrainEffects:
-        return cls(game.terrain_types, game.move_classes, game.terrain_costs)
 
     def chain(self, move: str) -> tuple[str, ...]:
         """The class and the classes it inherits from, nearest first."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gamedata.hexids import HexError, HexIds
-from gamedata.load import EFFECTS_FILE, OOB_FILE, RULES_FILE, TERRAIN_FILE, USER_WORKBOOKS, WORKBOOKS, schema
+from gamedata.folder import EFFECTS_FILE, OOB_FILE, RULES_FILE, TERRAIN_FILE, USER_WORKBOOKS, WORKBOOKS, schema
 from gamedata.model import Problem
 from gamedata.terrain import codes
 from gamedata.terrain_check import spans

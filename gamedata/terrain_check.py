@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gamedata.hexids import Hex, HexError, HexIds
-from gamedata.load import EFFECTS_FILE, TERRAIN_FILE, map_defs
+from gamedata.folder import EFFECTS_FILE, TERRAIN_FILE, map_defs
 from gamedata.model import Problem
 from gamedata.terrain import Terrain, codes
 from gamedata.workbook import Row, Sheet

@@ -16,7 +16,7 @@ from typing import Any
 
 import jsonschema
 
-from gamedata.load import schema
+from gamedata.folder import schema
 from gamedata.model import Problem
 from gamedata.workbook import Cell, Row, Sheet
 

@@ -7,23 +7,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gamedata.combat import combat_problems
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
-from gamedata.layer import lay_over, read_layer
-from gamedata.load import (
-    GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs,
+from gamedata.layer import Layer, lay_over, read_layer
+from gamedata.folder import (
+    GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, GameDataError, SheetSpec, map_defs,
     read_game_toml, reinf_sheet, setup_sheet,
 )
 from gamedata.model import _LEVELS, Problem
 from gamedata.rolls import parse_dice, parse_effect, parse_roll
-from gamedata.scenario_rules import read_rules
+from gamedata.scenario_rules import ScenarioRules, read_rules
 from gamedata.terrain_check import terrain_problems
 from gamedata.typed import check_sheet, schema_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
+
+
+@dataclass(frozen=True)
+class FolderData:
+    """What a game folder holds once read: the definition and every sheet by name."""
+
+    definition: dict[str, Any]
+    sheets: dict[str, Sheet]
+    rules: ScenarioRules | None = None      # scenario-rules.toml, when the folder has one
+    layer: Layer | None = None              # the player's layer as read (its rows are merged into `sheets`)
 
 
 def validate(folder: Path | str) -> list[Problem]:

@@ -18,7 +18,7 @@ from gamedata.import_kit.report import Report
 from gamedata.import_kit.rulebook import Rulebook, RulebookError
 from gamedata.import_kit.keep import Typed, blocked, layer_sheets, typed_rows
 from gamedata.layer import PLAYER_DIR, Layer, hex_normalizer, read_layer
-from gamedata.load import (
+from gamedata.folder import (
     WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema,
     setup_sheet,
 )
