@@ -43,12 +43,20 @@ def map_units(module_path: Path, game_path: Path, output: Path, force: bool) -> 
         raise SystemExit(2) from None
     rows = draft.rows
     total = len(rows)
+    other = draft.other_game(module.metadata.name if module.metadata else module_path.stem, game)
+    if other:
+        click.echo(f"warning: {other}: is it a module of another game? (--game {game_path})", err=True)
     click.echo(f"{output}: {draft.mapped} of {total} pieces mapped ({draft.mapped / total:.0%})" if total else
                f"{output}: the module has no pieces")
     click.echo(f"  by name as written {draft.count('exact')}, by designation {draft.count('normalised')}, "
                f"settled by side {draft.count('side')}, by formation {draft.count('formation')}")
+    if draft.refused:
+        click.echo(f"{len(draft.refused)} named like a unit but not one (not matched):")
+        for r, why in draft.refused:
+            click.echo(f"  {r.piece!r} (slot {r.slot}, {r.palette}): {why}")
+    refused = {r.slot for r, _ in draft.refused}
     for kind, title in (("ambiguous", "ambiguous (choose the unit_id)"), ("none", "not matched (no unit, or write it)")):
-        listed = [r for r in rows if r.match == kind]
+        listed = [r for r in rows if r.match == kind and r.slot not in refused]
         if listed:
             click.echo(f"{len(listed)} {title}:")
             for r in listed:

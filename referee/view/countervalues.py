@@ -95,12 +95,17 @@ class ValuesDraft:
     pieces: int = 0
 
     def layer_rows(self, module_name: str) -> list[dict[str, object]]:
-        """Rows for player/oob.xlsx Units: the values and one `source` cell naming each."""
+        """Rows for player/oob.xlsx Units: the values, and a `source` cell saying where each was
+        read (``Kassala.vmod: strength 4, movement 2 from image 'Moslem_Infantry_4-2_Turkish.png'
+        read as strength-movement``)."""
         out = []
         for unit_id, values in self.rows.items():
             if values:
-                source = f"{module_name}: " + "; ".join(f"{v.column} {_number(v.value)} from {v.source}"
-                                                         for v in values.values())
+                by_source: dict[str, list[str]] = {}
+                for v in values.values():
+                    by_source.setdefault(v.source, []).append(f"{v.column} {_number(v.value)}")
+                source = f"{module_name}: " + "; ".join(f"{', '.join(said)} from {where}"
+                                                         for where, said in by_source.items())
                 out.append({"unit_id": unit_id, **{c: v.value for c, v in values.items()}, "source": source})
         return out
 

@@ -9,6 +9,15 @@ by its formation (the unit's chain of command named in the palette path). What s
 ambiguous is written with its candidates, what matches nothing with an empty unit, for
 a human to confirm; pieces that are status markers (their name is a status label, or
 they carry a ``Status`` property) become marker rows.
+
+A name is never enough across sides, classes or games: a piece whose side (its ``Side``
+property, or a side its palette path or name names) is not the unit's, whose own name or
+kind property names another class of unit (a cavalry piece is no battery), that is a
+terrain piece, or whose ``Side`` is none of the game's, matches no unit, whatever its name
+(a Napoleonic ``Marsh`` terrain tile is not the Union brigadier Marsh); leaders matched by
+surname must not differ in their initials (A. S. Johnston is not J. E. Johnston). Such
+pieces are listed with the reason. A module few of whose pieces match, and whose name does
+not name the game, is reported as another game's (`Draft.other_game`).
 """
 
 from __future__ import annotations
@@ -17,21 +26,24 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from gamedata.model import Formation, Game, Unit
-from gamedata.systems import SIDE, STATUS, UNIT_ID, Symbol, profile_for, symbol_for
+from gamedata.systems import STATUS, UNIT_ID, Symbol, profile_for, symbol_for
 from vassal.module import Module
 
-from .names import designation, surname, tokens
+from .names import designation, same_person, surname, tokens
 from .palette import SlotInfo, slots
+from .pieces import foreign, piece_classes, piece_side
 from .unitmap import UnitRow
 
-# Words a palette may use for a side instead of its name.
-_SIDE_WORDS = {"confederate": ("confederate", "csa", "cs", "rebel", "rebels", "south", "southern"),
-               "union": ("union", "usa", "us", "federal", "federals", "north", "northern")}
+
+FOREIGN_SHARE = 0.25
+"""Below this share of pieces matched, a module whose name does not name the game is reported
+as another game's."""
 
 
 @dataclass(frozen=True)
 class Draft:
     rows: tuple[UnitRow, ...]
+    refused: tuple[tuple[UnitRow, str], ...] = ()   # pieces named like a unit but not it, and why
 
     def count(self, *matches: str) -> int:
         return sum(1 for r in self.rows if r.match in matches)
@@ -39,6 +51,18 @@ class Draft:
     @property
     def mapped(self) -> int:
         return sum(1 for r in self.rows if r.unit_id or r.marker)
+
+    def other_game(self, module_name: str, game: Game) -> str | None:
+        """Why the module looks like another game's (few pieces match and its name does not name
+        the game), or None."""
+        total = len(self.rows)
+        if not total or self.mapped / total >= FOREIGN_SHARE:
+            return None
+        words = set(tokens(game.name)) - {"the", "of", "battle"}
+        if words & set(tokens(module_name)):
+            return None
+        return (f"the module '{module_name}' looks like another game's: {self.mapped} of {total} pieces "
+                f"({self.mapped / total:.0%}) match a unit of {game.name}")
 
 
 class Matcher:
@@ -54,6 +78,8 @@ class Matcher:
                          for step in range(len(layer.steps)) for label in (layer.label(step), layer.step_code(step))}
         self._marker_tokens = {tokens(d): code for d, code in self._markers.items()}
 
+        self.refused: list[tuple[UnitRow, str]] = []
+
     def row(self, info: SlotInfo) -> UnitRow:
         base = dict(slot=info.slot.gpid, piece=info.name, palette=info.path)
         unit_id = info.properties.get(UNIT_ID, "")
@@ -61,11 +87,14 @@ class Matcher:
             return UnitRow(**base, unit_id=unit_id, match="exact")
         if info.properties.get(STATUS):
             return UnitRow(**base, marker=info.properties[STATUS], match="exact")
+        foreign = self._foreign(info)
         for how, candidates in self._candidates(info.name):
             if candidates:
+                if foreign:
+                    return self._refuse(base, foreign, candidates)
                 return self._settle(info, base, how, candidates)
         marker = self._markers.get(designation(info.name)) or self._marker_tokens.get(tokens(info.name))
-        if marker:
+        if marker and not foreign:
             return UnitRow(**base, marker=marker, match="normalised")
         return UnitRow(**base, match="none")
 
@@ -73,28 +102,38 @@ class Matcher:
         yield "exact", self._exact.get(name.strip().lower(), [])
         yield "normalised", self._designation.get(designation(name), [])
         yield "normalised", self._tokens.get(tokens(name), [])
-        yield "normalised", self._surname.get(surname(name), []) if len(tokens(name)) <= 3 else []
+        if len(tokens(name)) <= 3:
+            yield "normalised", [u for u in self._surname.get(surname(name), []) if same_person(u.name, name)]
+
+    def _foreign(self, info: SlotInfo) -> str:
+        return foreign(self.game, info.slot.path, info.properties)
+
+    def _refuse(self, base: dict[str, str], why: str, candidates: list[Unit]) -> UnitRow:
+        row = UnitRow(**base, match="none")
+        self.refused.append((row, f"named like {', '.join(u.unit_id for u in candidates)} but {why}"))
+        return row
 
     def _settle(self, info: SlotInfo, base: dict[str, str], how: str, candidates: list[Unit]) -> UnitRow:
+        side = piece_side(self.game, info.name, info.slot.path, info.properties)
+        if side:                                 # never a match across sides
+            on_side = [u for u in candidates if u.side == side]
+            if not on_side:
+                return self._refuse(base, f"it is a {side} piece", candidates)
+            if len(on_side) == 1:
+                return UnitRow(**base, unit_id=on_side[0].unit_id, match=how if len(candidates) == 1 else "side")
+            candidates = on_side
+        classes = piece_classes(info.name, info.properties)
+        if classes:                              # nor across classes (a cavalry piece is no battery)
+            alike = [u for u in candidates if symbol_for(u.type) in classes]
+            if not alike:
+                return self._refuse(base, f"it is a {'/'.join(c.value for c in classes)} piece", candidates)
+            candidates = alike
         if len(candidates) == 1:
             return UnitRow(**base, unit_id=candidates[0].unit_id, match=how)
-        side = self._side(info)
-        if side:
-            on_side = [u for u in candidates if u.side == side]
-            if len(on_side) == 1:
-                return UnitRow(**base, unit_id=on_side[0].unit_id, match="side")
-            candidates = on_side or candidates
         scored = sorted(((self._formation_score(u, info), u) for u in candidates), key=lambda p: p[0], reverse=True)
         if scored[0][0] > (False, 0) and (len(scored) == 1 or scored[0][0] > scored[1][0]):
             return UnitRow(**base, unit_id=scored[0][1].unit_id, match="formation")
         return UnitRow(**base, match="ambiguous", candidates=";".join(u.unit_id for u in candidates))
-
-    def _side(self, info: SlotInfo) -> str:
-        if info.properties.get(SIDE) in self.game.sides:
-            return info.properties[SIDE]
-        words = {w for part in info.slot.path for w in designation(part).split()}
-        named = [s for s in self.game.sides if words & set(_SIDE_WORDS.get(s.lower(), (designation(s),)))]
-        return named[0] if len(named) == 1 else ""
 
     def _formation_score(self, unit: Unit, info: SlotInfo) -> tuple[bool, int]:
         """Whether the palette panel holding the slot names the unit's own formation, then how
@@ -123,4 +162,5 @@ def _index(units: Sequence[Unit], keys: Callable[[Unit], list]) -> dict:
 def draft_unit_map(module: Module, game: Game) -> Draft:
     """One row per piece slot of the module, matched to the game's units (see module doc)."""
     matcher = Matcher(game)
-    return Draft(tuple(matcher.row(info) for info in slots(module)))
+    rows = tuple(matcher.row(info) for info in slots(module))
+    return Draft(rows, tuple(matcher.refused))

@@ -82,6 +82,20 @@ def surname(text: str) -> str:
     return words[-1] if words else ""
 
 
+def initials(text: str) -> str:
+    """The initials a leader's name gives before his surname (``A.S. Johnston``, ``Albert Sidney
+    Johnston`` -> ``as``; ``Johnston`` -> ``""``): a word of one or two letters is initials."""
+    words = designation(text).split()[:-1]
+    return "".join(w if len(w) <= 2 else w[0] for w in words if w.isalpha())
+
+
+def same_person(a: str, b: str) -> bool:
+    """Whether two leaders' names may be one man: their initials, where both give some, agree
+    (``A. S. Johnston`` is not ``J. E. Johnston``; ``Johnston`` may be either)."""
+    x, y = initials(a), initials(b)
+    return not x or not y or x.startswith(y) or y.startswith(x)
+
+
 def loose(text: str) -> str:
     """Letters and digits only, lower case: names compared where only spelling, spaces and
     punctuation may differ (status layers, phases, turn labels, scenario names)."""

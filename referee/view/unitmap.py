@@ -21,8 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from gamedata.model import Game, Problem
-from gamedata.systems import profile_for
+from gamedata.model import Game, Problem, Unit
+from gamedata.systems import profile_for, symbol_for
+
+from .pieces import foreign, piece_classes, piece_side
 
 COLUMNS = ("slot", "piece", "unit_id", "marker", "match", "candidates", "palette")
 REQUIRED = ("slot", "piece", "unit_id")
@@ -114,8 +116,9 @@ def read_unit_map(path: Path) -> tuple[UnitMap, list[Problem]]:
 
 
 def validate_unit_map(path: Path, game: Game) -> list[Problem]:
-    """Every problem of a units.csv against the game: unknown units or markers, a slot
-    listed twice, ambiguous rows nobody resolved."""
+    """Every problem of a units.csv against the game: unknown units or markers, a piece given to
+    a unit of another side or type (as its name and palette path say), a slot listed twice,
+    ambiguous rows nobody resolved."""
     unit_map, problems = read_unit_map(path)
     label = path.name
     markers = {layer.step_code(i) for layer in profile_for(game).layers for i in range(len(layer.steps))}
@@ -123,8 +126,12 @@ def validate_unit_map(path: Path, game: Game) -> list[Problem]:
     for r in unit_map.rows:
         def add(column: str, message: str) -> None:
             problems.append(Problem(label, "", r.row, column, message))
-        if r.unit_id and game.unit(r.unit_id) is None:
+        unit = game.unit(r.unit_id) if r.unit_id else None
+        if r.unit_id and unit is None:
             add("unit_id", f"unknown unit {r.unit_id!r} (not in {game.id} oob.xlsx Units)")
+        elif unit is not None:
+            for column, message in _identity_problems(game, r, unit):
+                add(column, message)
         if r.marker and r.marker not in markers:
             add("marker", f"unknown status marker {r.marker!r} (known: {', '.join(sorted(markers))})")
         if r.unit_id and r.marker:
@@ -141,6 +148,26 @@ def validate_unit_map(path: Path, game: Game) -> list[Problem]:
                 add("slot", f"slot {r.slot!r} is already mapped on row {slots[r.slot]}")
             slots.setdefault(r.slot, r.row)
     return sorted(problems)
+
+
+def _identity_problems(game: Game, row: UnitRow, unit: Unit) -> list[tuple[str, str]]:
+    """A piece given to a unit of another side or class, or a piece that is no unit: what its
+    name and palette path say (`pieces`) against the unit's side and type."""
+    path = [p.strip() for p in row.palette.split(">")] if row.palette else []
+    out = []
+    why = foreign(game, path, {})
+    if why:
+        out.append(("unit_id", f"piece {row.piece!r} is {why} ({row.palette}), not {unit.unit_id}"))
+    side = piece_side(game, row.piece, path, {})
+    if side and side != unit.side:
+        out.append(("unit_id", f"piece {row.piece!r} is a {side} piece ({row.palette or 'by its name'}); "
+                               f"{unit.unit_id} is {unit.side}"))
+    classes = piece_classes(row.piece, {})
+    if classes and symbol_for(unit.type) not in classes:
+        said = "/".join(sorted(c.value for c in classes))
+        out.append(("unit_id", f"piece {row.piece!r} is named as {said}; {unit.unit_id} is of type {unit.type} "
+                               f"({symbol_for(unit.type).value})"))
+    return out
 
 
 def write_unit_map(path: Path, rows: Iterable[UnitRow]) -> None:
