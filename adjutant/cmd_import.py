@@ -39,7 +39,9 @@ def import_tables(rulebook: Path, game: str, folder: Path | None) -> None:
         click.echo(f"... and {len(typed.replaced) - SHOWN} more cells replaced by the rulebook's values")
     kept = result.kept
     if kept.books:
-        click.echo(f"kept the player's layer as it was: {', '.join(kept.files)} ({kept.values()} values)")
+        given = kept.values()
+        click.echo(f"kept the player's layer as it was: {', '.join(kept.files)} "
+                   f"({f'{given} values' if given else 'rows to fill, no value given yet'})")
     problems = validate(folder)
     for problem in problems:
         click.echo(str(problem))

@@ -28,8 +28,10 @@ def to_fill(game: Game) -> str:
     lines = [HEADING, "",
              "The rulebook has no map. What it says about the terrain is already in `terrain.xlsx` (each row with "
              "its rulebook line) and `effects.xlsx` (the chart cells it prints). The cells below come from your "
-             "own map and the series' Terrain Effects Chart; `adjutant import-tables` keeps them when it runs "
-             "again. Until a cell is filled, a check that needs it is reported as not checked, naming the cell.",
+             "own map and the series' Terrain Effects Chart: give them in the player's layer, "
+             "`player/terrain.xlsx` and `player/effects.xlsx`, each row with the key columns of the row it fills "
+             "(`adjutant to-fill` writes those rows for you), where `adjutant import-tables` never writes. Until a "
+             "cell is filled, a check that needs it is reported as not checked, naming the cell.",
              "", "**terrain.xlsx**", ""]
     entered = {(r.map, r.hex) for r in game.terrain_hexes}
     for m in game.maps:

@@ -96,7 +96,7 @@ class ValuesDraft:
 
     def layer_rows(self, module_name: str) -> list[dict[str, object]]:
         """Rows for player/oob.xlsx Units: the values, and a `source` cell saying where each was
-        read (``Kassala.vmod: strength 4, movement 2 from image 'Moslem_Infantry_4-2_Turkish.png'
+        read (``Game.vmod: strength 4, movement 2 from image 'Rebel_Infantry_4-2.png'
         read as strength-movement``)."""
         out = []
         for unit_id, values in self.rows.items():
