@@ -228,10 +228,11 @@ def _lay_sheet(label: str, sheet: Sheet, game: Sheet | None, home: str, overlay:
             drafts.append(row.number)
         matches = _matches(overlay, key, index)
         if len(matches) > 1:
-            which = f"give {', '.join(overlay.loose)} to say which" if overlay.loose else "the layer cannot tell them apart"
-            problems.append(Problem(label, sheet.name, row.number, overlay.loose[0] if overlay.loose else overlay.key[0],
-                                    f"{_named(overlay, key)} matches rows {', '.join(str(rows[i].number) for i in matches)} "
-                                    f"of {home}: {which}"))
+            which = f"give {', '.join(overlay.loose)} to say which" if overlay.loose else \
+                "the layer cannot tell them apart"
+            numbers = ", ".join(str(rows[i].number) for i in matches)
+            problems.append(Problem(label, sheet.name, row.number, (overlay.loose or overlay.key)[0],
+                                    f"{_named(overlay, key)} matches rows {numbers} of {home}: {which}"))
             continue
         if matches:
             i = matches[0]
@@ -245,10 +246,11 @@ def _lay_sheet(label: str, sheet: Sheet, game: Sheet | None, home: str, overlay:
         else:
             problems.append(Problem(label, sheet.name, row.number, overlay.key[0],
                                     f"unknown {_named(overlay, key)}: not in {home} {sheet.name} (the player's layer "
-                                    "gives values to its rows; add rows there)"))
+                                    "gives values to its rows, it adds none)"))
     if drafts:
+        rows_said = f"row{'s' if len(drafts) > 1 else ''} {spans(drafts)}"
         problems.append(Problem(label, sheet.name, drafts[0], "reviewed", f"{len(drafts)} drafted row(s) not reviewed "
-                                f"(row{'s' if len(drafts) > 1 else ''} {spans(drafts)}): check each value against your counters or charts, then set "
+                                f"({rows_said}): check each value against your counters or charts, then set "
                                 "reviewed to TRUE", "warning"))
     header = tuple(dict.fromkeys((*(game.header if game else ()), *(c for c in sheet.header if c in props))))
     return Sheet(sheet.name, header, tuple(rows), game.problems if game else ()), problems

@@ -4,10 +4,10 @@
 Each cell a check needs becomes a row of the layer's workbook for its sheet: the row's key
 (the columns the layer matches rows by), the column to fill left empty, and `about` saying what
 it is and what it unlocks; a drafted row carries its values and their `source`. A row whose key
-the layer's sheet already has is left alone, typed or not; nothing the player wrote is changed. A new workbook is written whole; rows are appended
-to an existing one (its other sheets, rows, columns and formatting kept), unless it holds
-formulas, whose stored results a rewrite would lose: then nothing is written to it and the
-rows are only listed.
+the layer's sheet already has is left alone, typed or not; nothing the player wrote is changed.
+A new workbook is written whole; rows are appended to an existing one (its other sheets, rows,
+columns and formatting kept), unless it holds formulas, whose stored results a rewrite would
+lose: then nothing is written to it and the rows are only listed.
 """
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ def test_a_row_the_game_lacks_is_added_whole_or_refused(itw):
           {"map": "S", "hex": "S2410", "terrain": "Woods"})              # a rulebook row: codes are added
     layer(itw, "oob.xlsx", "Units", ("unit_id", "strength"), {"unit_id": "CS:Nobody", "strength": 3})
     assert lines(itw) == ["player/oob.xlsx:Units:2:unit_id: unknown unit_id 'CS:Nobody': not in oob.xlsx Units "
-                          "(the player's layer gives values to its rows; add rows there)"]
+                          "(the player's layer gives values to its rows, it adds none)"]
     (itw / "player" / "oob.xlsx").unlink()
     terrain = load_game(itw).terrain
     assert terrain.hex(Hex("S", 30, 15)).terrain == ("Woods",)
@@ -109,7 +109,8 @@ def test_a_bad_strength_is_one_line_in_the_layer_and_in_the_game(itw, value, mes
 def test_an_enumeration_refuses_what_it_does_not_list(itw):
     layer(itw, "effects.xlsx", "Costs", ("move", "action", "terrain", "cost"),
           {"move": "leader", "action": "wade", "terrain": "Field", "cost": 1})
-    assert lines(itw) == ["player/effects.xlsx:Costs:2:action: 'wade' is not one of enter, cross, climb, descend, along"]
+    assert lines(itw) == [
+        "player/effects.xlsx:Costs:2:action: 'wade' is not one of enter, cross, climb, descend, along"]
 
 
 def test_a_missing_or_emptied_column_is_one_line(itw):
@@ -131,8 +132,8 @@ def test_a_drafted_value_nobody_reviewed_is_a_warning(itw):
           {"unit_id": "CS:25 AL", "strength": 5, "source": "module piece 25 AL 5-4", "reviewed": True},
           {"unit_id": "CS:26 AL", "strength": 5, "source": "counter", "reviewed": "yes"})
     assert lines(itw) == [
-        "player/oob.xlsx:Units:2:reviewed: warning: 2 drafted row(s) not reviewed (rows 2, 4): check each value against "
-        "your counters or charts, then set reviewed to TRUE",
+        "player/oob.xlsx:Units:2:reviewed: warning: 2 drafted row(s) not reviewed (rows 2, 4): check each value "
+        "against your counters or charts, then set reviewed to TRUE",
         "player/oob.xlsx:Units:4:reviewed: expected TRUE or FALSE, got 'yes'"]
 
 

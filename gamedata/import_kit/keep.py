@@ -42,7 +42,8 @@ class Replaced:
     now: Cell
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {self.was!r} replaced by the rulebook's {self.now!r}"
+        return (f"{self.file}:{self.sheet}:{self.row}:{self.column}: {self.was!r} replaced by the rulebook's "
+                f"{self.now!r}")
 
 
 @dataclass
