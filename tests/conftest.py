@@ -31,6 +31,21 @@ def corpus() -> Path:
     return CORPUS
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The files run in parallel, one worker per core, each file's tests (and so its
+    module-scoped engine fixtures) in one worker: `-n auto --dist loadfile`, unless the command
+    line says otherwise (`-n 0`, `-n 2`). Set here, not in `addopts`, so that a run without
+    pytest-xdist (`pytest -p no:xdist FILE`) starts too. A worker keeps what it was given."""
+    option = config.option
+    if not hasattr(option, "numprocesses") or hasattr(config, "workerinput"):
+        return
+    if option.numprocesses is None:
+        option.numprocesses = "auto"
+    if option.dist == "no":
+        option.dist = "loadfile"
+
+
 #: Engine call times handed back by the test workers (pytest-xdist runs the files in parallel).
 _worker_times: list[tuple[float, str]] = []
 
@@ -43,8 +58,10 @@ def pytest_sessionfinish(session) -> None:
         output["engine_times"] = engine.call_times()
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node, error) -> None:
-    """In the controller: collect a finished worker's engine call times."""
+    """In the controller: collect a finished worker's engine call times (a pytest-xdist hook:
+    optional, so a run without xdist does not refuse it as unknown)."""
     _worker_times.extend(tuple(t) for t in node.workeroutput.get("engine_times", ()))
 
 
