@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -44,6 +47,17 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         option.numprocesses = "auto"
     if option.dist == "no":
         option.dist = "loadfile"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controller (or a run without workers): the session's shared memo folder for the
+    VASSAL engine's results (``tests/engine.py``); the workers inherit it."""
+    import engine
+    if hasattr(config, "workerinput") or os.environ.get(engine.CACHE_VARIABLE):
+        return
+    folder = tempfile.mkdtemp(prefix="adjutant-engine-")
+    os.environ[engine.CACHE_VARIABLE] = folder
+    config.add_cleanup(lambda: (shutil.rmtree(folder, ignore_errors=True), os.environ.pop(engine.CACHE_VARIABLE, None)))
 
 
 #: Engine call times handed back by the test workers (pytest-xdist runs the files in parallel).
