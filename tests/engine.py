@@ -236,6 +236,14 @@ class SetupPiece:
     name: str
 
 
+def by_setup(pieces: list[SetupPiece]) -> dict[str, list[SetupPiece]]:
+    """``setup_locations``'s pieces by setup name, apostrophes as written (the engine prints U+2019)."""
+    found: dict[str, list[SetupPiece]] = {}
+    for p in pieces:
+        found.setdefault(p.setup.replace("\u2019", "'"), []).append(p)
+    return found
+
+
 def setup_locations(module: Path) -> list[SetupPiece]:
     """Every piece of every predefined setup, as File > New Game places it."""
     r = run("setup-locations", module, files=(module,))
