@@ -14,8 +14,6 @@ from typing import Any
 
 from gamedata.maps import Alias, MapDef, ScanDef
 from gamedata.problems import Problem
-from gamedata.scenario_rules import ScenarioRules
-from gamedata.workbook import Sheet
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 GAME_FILE = "game.toml"
@@ -135,12 +133,3 @@ def _scan(s: dict[str, Any]) -> ScanDef:
         sideways=s.get("sideways", False), stagger=s.get("stagger"), h_descend=s.get("h_descend"),
         v_descend=s.get("v_descend"), h_off=s.get("h_off"), v_off=s.get("v_off"),
     )
-
-
-@dataclass(frozen=True)
-class FolderData:
-    """What a game folder holds once read: the definition and every sheet by name."""
-
-    definition: dict[str, Any]
-    sheets: dict[str, Sheet]
-    rules: ScenarioRules | None = None      # scenario-rules.toml, when the folder has one

@@ -46,7 +46,7 @@ def _located(cls: type[T], sheets: dict[str, Sheet], file: str, name: str) -> tu
     """A sheet's records, each carrying its file, sheet and spreadsheet row number."""
     sheet = sheets.get(name)
     rows = sheet.rows if sheet else ()
-    return tuple(_record(cls, dict(row.values), origin=SheetRow(file, name, row.number)) for row in rows)
+    return tuple(_record(cls, dict(row.values), origin=SheetRow(row.file or file, name, row.number)) for row in rows)
 
 
 def _text(value: Any) -> str:
@@ -127,7 +127,7 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
     text = _text
     tables = []
     results_sheet = sheets.get("Combat Results")
-    origins = {id(row): SheetRow("combat.xlsx", "Combat Results", row.number)
+    origins = {id(row): SheetRow(row.file or "combat.xlsx", "Combat Results", row.number)
                for row in (results_sheet.rows if results_sheet else ())}
     result_rows = [(dict(row.values), origins[id(row)]) for row in (results_sheet.rows if results_sheet else ())]
     for t in _records(sheets, "Combat Tables"):

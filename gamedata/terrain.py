@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
 
+from gamedata.cellref import CellRef
 from gamedata.hexids import Hex, HexError, HexIds
 from gamedata.maps import MapDef
 from gamedata.paths import HexGraph
@@ -118,6 +119,7 @@ class TerrainData(Protocol):
     @property
     def implied_features(self) -> Sequence[ImpliedFeature]: ...
 
+TERRAIN = "terrain.xlsx"
 
 BOARD_DIRECTIONS = ("up", "up-right", "down-right", "down", "down-left", "up-left")
 """The six neighbours of a flat-topped hex on the drawn board, clockwise from up."""
@@ -203,7 +205,7 @@ class Unknown:
     """A hex or hexside the terrain has no data for, and the cell where it belongs."""
 
     what: str
-    cell: str
+    cell: CellRef
 
 
 SideKey = tuple[Hex, Hex] | tuple[Hex, str]
@@ -348,7 +350,8 @@ class Terrain:
     def missing(self, hexes: Iterable[Hex]) -> tuple[Unknown, ...]:
         """Which of these hexes, and which hexsides between two of them that touch, have no data."""
         given = list(dict.fromkeys(self.hexids.canonical(h) for h in hexes))
-        out = [Unknown(f"terrain of {self.hexids.format(h)}", f"terrain.xlsx:Hexes: a row for {self.hexids.format(h)}")
+        out = [Unknown(f"terrain of {self.hexids.format(h)}",
+                       self.hex_cell(h, f"terrain.xlsx:Hexes: a row for {self.hexids.format(h)}"))
                for h in given if h not in self._hexes]
         inside = set(given)
         seen: set[SideKey] = set()
@@ -360,9 +363,22 @@ class Terrain:
                 if b in inside and key not in seen and self.hexside(a, b) is None:
                     seen.add(key)
                     names = f"{self.hexids.format(a)}|{self.hexids.format(b)}"
-                    out.append(Unknown(f"hexside {names}", f"terrain.xlsx:Hexsides: a row for {names} "
-                                       f"(or sides_complete on {self.hexids.format(a)} or {self.hexids.format(b)})"))
+                    out.append(Unknown(f"hexside {names}", self.side_cell(a, b, (
+                        f"terrain.xlsx:Hexsides: a row for {names} (or sides_complete on {self.hexids.format(a)} "
+                        f"or {self.hexids.format(b)})"))))
         return tuple(out)
+
+    def hex_cell(self, h: Hex, text: str) -> CellRef:
+        """The Hexes row that would give a hex's terrain (``text``: how a message names it)."""
+        name = self.hexids.format(h)
+        return CellRef(TERRAIN, "Hexes", (("map", h.map), ("hex", name)), "terrain", text, f"terrain of {name}", h)
+
+    def side_cell(self, a: Hex, b: Hex, text: str) -> CellRef:
+        """The Hexsides row that would give the features between two adjacent hexes, stated from ``a``."""
+        names = f"{self.hexids.format(a)}|{self.hexids.format(b)}"
+        return CellRef(TERRAIN, "Hexsides", (("map", a.map), ("hex", self.hexids.format(a)),
+                                             ("side", self.direction(a, b) or "")), "features", text,
+                       f"hexside {names}", a)
 
     # -- what features mean -----------------------------------------------------
     def category(self, code: str) -> str:
