@@ -256,6 +256,40 @@ def setup_locations(module: Path) -> list[SetupPiece]:
     return out
 
 
+# ---------------------------------------------------------------- dice VASSAL must roll a chosen way
+
+
+def forced(button, total: int, name: str | None = None):
+    """A DiceButton element that rolls ``total`` every time: one die of one side, ``plus``
+    ``total - 1``, the total reported; its report format (and so VASSAL's own evaluation of it) is
+    the button's. ``script-log`` rolls are random: a test that needs every result of a table
+    rolls buttons like this one, once per total."""
+    from vassal.buildfile import Element
+    attrs = {**button.attrs, "nDice": "1", "nSides": "1", "plus": str(total - 1), "addToTotal": "0",
+             "reportTotal": "true"}
+    if name is not None:
+        attrs.update(name=name, text=name, tooltip=name)
+    return Element(button.tag, attrs, list(button.children), button.text)
+
+
+def with_forced_button(module: Path, button: str, total: int, out: Path) -> Path:
+    """A copy of ``module`` whose dice button ``button`` rolls ``total`` every time."""
+    from vassal.archive import open_zip, read_entry, write_zip
+    from vassal.buildfile import parse_buildfile, write_buildfile
+    with open_zip(module) as zf:
+        entries = [(name, read_entry(zf, name, 1 << 28)) for name in zf.namelist()]
+    root = parse_buildfile(dict(entries)["buildFile.xml"])
+    changed = 0
+    for parent in root.iter():
+        for i, child in enumerate(parent.children):
+            if child.tag.endswith("DiceButton") and child.get("name") == button:
+                parent.children[i] = forced(child, total)
+                changed += 1
+    assert changed == 1, f"{module.name} has {changed} dice buttons named {button!r}"
+    write_zip(out, [(name, write_buildfile(root) if name == "buildFile.xml" else data) for name, data in entries])
+    return out
+
+
 # ---------------------------------------------------------------- script-log
 
 
