@@ -47,6 +47,9 @@ ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
 EXITS = "exits"
 VICTORY = "victory"
+#: rule checks whose findings do not depend on which units the pieces are: a roll is read
+#: against its table by its button (and chat), a combat table by its button
+READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
 
 
 def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Iterable[Finding]]:
@@ -55,7 +58,22 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
     return run
 
 
-check_tables = _imported_when_run(".rules.tables", "check_tables")
+def _folded(module: str, name: str) -> tuple[Callable[[CheckContext], Iterable[Finding]],
+                                            Callable[[CheckContext], object]]:
+    """``run`` and ``carry`` of a check that works out its findings and what it hands on in one
+    pass, ``name(ctx) -> (findings, carried)``: the runner calls ``carry`` right after ``run``
+    with the same context, so the pass is made once and its result kept for that context only."""
+    last: list[tuple[CheckContext, tuple[list[Finding], object]]] = []
+
+    def fold(ctx: CheckContext) -> tuple[list[Finding], object]:
+        if not last or last[0][0] is not ctx:
+            last[:] = [(ctx, getattr(importlib.import_module(module, __package__), name)(ctx))]
+        return last[0][1]
+
+    return (lambda ctx: fold(ctx)[0]), (lambda ctx: fold(ctx)[1])
+
+
+check_tables, carry_tables = _folded(".rules.tables", "judge_tables")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
@@ -107,7 +125,7 @@ CHECKS: tuple[Check, ...] = (
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
-          check_tables, (Need("game", "no roll was read against its die-roll table"),)),
+          check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),)),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
@@ -127,6 +145,11 @@ CHECKS: tuple[Check, ...] = (
           check_victory, _SCENARIO_NEEDS),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
+
+
+def needing(checks: Iterable[Check], input: str) -> frozenset[str]:
+    """The ids of the checks that read ``input`` ("module" or "game")."""
+    return frozenset(c.id for c in checks if any(n.input == input for n in c.needs))
 
 
 class UnknownCheck(ValueError):

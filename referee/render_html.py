@@ -28,7 +28,7 @@ from .crops import Crop
 from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Severity
 from .render_text import step_label
-from .report import CheckReport, group_key
+from .report import CheckReport, group_key, role_text
 from .story import LogStory, StoryStep
 
 STORY_OPEN_UP_TO = 400
@@ -366,7 +366,9 @@ def _files(report: CheckReport) -> list[str]:
     out = ['<section id="files"><h2>Files</h2><table><tr><th>file</th><th>module</th><th>VASSAL</th>'
            "<th>steps</th><th>players</th></tr>"]
     for log in report.logs:
-        out.append(f"<tr><td>{escape(log.label)}</td><td>{escape(log.module_name)} {escape(log.module_version)}</td>"
+        role = role_text(log)
+        label = escape(log.label) + (f"<br><small>{escape(role)}</small>" if role else "")
+        out.append(f"<tr><td>{label}</td><td>{escape(log.module_name)} {escape(log.module_version)}</td>"
                    f"<td>{escape(log.vassal_version)}</td><td>{log.steps}</td>"
                    f"<td>{escape(', '.join(log.players))}</td></tr>")
     out.append("</table></section>")

@@ -58,7 +58,8 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
         "format": FORMAT,
         "logs": [
             {"file": log.label, "module_name": log.module_name, "module_version": log.module_version,
-             "vassal_version": log.vassal_version, "steps": log.steps, "players": list(log.players)}
+             "vassal_version": log.vassal_version, "steps": log.steps, "players": list(log.players),
+             "role": log.role, "unlisted": None if log.unlisted is None else dict(log.unlisted)}
             for log in report.logs
         ],
         "checks": list(report.checks),

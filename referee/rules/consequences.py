@@ -45,23 +45,59 @@ AMMO = ("low-ammo", "no-ammo")
 
 @dataclass(frozen=True)
 class Window:
-    """The steps (replay indices, 1-based) in which a roll's consequences are made."""
+    """The steps (replay indices, 1-based) of the checked log in which a roll's consequences are
+    made, ``first`` to ``last``. A window that began in an earlier log of the chain (a roll at
+    the end of one log, its result applied at the start of the next) holds that log's steps in
+    ``earlier`` (log label, step), the game view just before it in ``before``, and where the roll
+    was in ``rolled`` ("turn1.vlog step 21"). ``open``: it runs to the end of its log."""
 
     first: int
     last: int
+    earlier: tuple[tuple[str, Step], ...] = ()
+    before: Any = None
+    rolled: str = ""
+    open: bool = False
 
     def __contains__(self, step: int) -> bool:
         return self.first <= step <= self.last
 
     def __str__(self) -> str:
-        if self.last < self.first:
-            return f"no step after step {self.first - 1}"
-        return f"step {self.first}" if self.first == self.last else f"steps {self.first}-{self.last}"
+        here = (f"step {self.first}" if self.first == self.last else f"steps {self.first}-{self.last}")
+        if not self.earlier:
+            return f"no step after step {self.first - 1}" if self.last < self.first else here
+        logs: dict[str, list[int]] = {}
+        for label, step in self.earlier:
+            logs.setdefault(label, []).append(step.index)
+        parts = [f"{label} step {n[0]}" if len(n) == 1 else f"{label} steps {n[0]}-{n[-1]}" for label, n in logs.items()]
+        return " and ".join(parts + ([here] if self.last >= self.first else []))
+
+    def standing(self, steps: Sequence[Step]) -> Iterator[tuple[str, Step]]:
+        """(log label, step) of the window's steps that were not undone, earlier logs first ("" = this log)."""
+        yield from ((label, step) for label, step in self.earlier if not step.is_undo)
+        yield from (("", step) for step in steps[self.first - 1:self.last] if not step.is_undo)
+
+    def view_before(self, views: Any) -> Any:
+        """The game view just before the window."""
+        return self.before if self.rolled else views.at(self.first - 1)
+
+    def view_after(self, views: Any) -> Any:
+        """The game view at the window's end."""
+        return views.at(max(self.last, self.first - 1))
+
+    def carried_on(self, label: str, steps: Sequence[Step]) -> tuple[tuple[str, Step], ...]:
+        """The window's steps so far, this log's (``label``) after the earlier logs', for the next log."""
+        return self.earlier + tuple((label, step) for step in steps[self.first - 1:self.last])
+
+
+def where(label: str, step: Step) -> str:
+    """``step 3`` in the checked log, ``turn1.vlog step 22`` in an earlier one."""
+    return f"{label} step {step.index}" if label else f"step {step.index}"
 
 
 def window(steps: Sequence[Step], roll_step: int, next_roll: int | None, whole_turn: bool) -> Window:
     """From the step after the roll to the step before the next table roll (unless ``whole_turn``)
-    or before the next turn tracker change, whichever comes first."""
+    or before the next turn tracker change, whichever comes first. ``roll_step`` 0: a window
+    going on from an earlier log, from this log's first step."""
     last = len(steps)
     for step in steps[roll_step:]:
         if any(isinstance(e, TurnChanged) for e in step.events) and not step.is_undo:
@@ -69,36 +105,30 @@ def window(steps: Sequence[Step], roll_step: int, next_roll: int | None, whole_t
             break
     if next_roll is not None and not whole_turn:
         last = min(last, next_roll - 1)
-    return Window(roll_step + 1, last)
+    return Window(roll_step + 1, last, open=last == len(steps))
 
 
-def _standing(steps: Sequence[Step], w: Window) -> Iterator[Step]:
-    for step in steps[w.first - 1:w.last]:
-        if not step.is_undo:
-            yield step
-
-
-def placed(steps: Sequence[Step], w: Window, name: str) -> list[int]:
-    """Steps in the window that put a piece called ``name`` on a map (new, or moved onto one)."""
+def placed(steps: Sequence[Step], w: Window, name: str) -> list[tuple[str, Step]]:
+    """(log, step) of the steps in the window that put a piece called ``name`` on a map (new, or moved onto one)."""
     found = []
-    for step in _standing(steps, w):
+    for label, step in w.standing(steps):
         for e in step.events:
             if getattr(e, "name", "").casefold() != name.casefold():
                 continue
             if (isinstance(e, Added) and e.map) or (isinstance(e, Moved) and e.to_map and e.from_map != e.to_map):
-                found.append(step.index)
+                found.append((label, step))
     return found
 
 
-def removed(steps: Sequence[Step], w: Window, prefix: str) -> list[tuple[int, str]]:
-    """(step, piece name) for pieces whose name starts with ``prefix`` deleted or taken off their map."""
+def removed(steps: Sequence[Step], w: Window, prefix: str) -> list[tuple[str, Step, str]]:
+    """(log, step, piece name) for pieces whose name starts with ``prefix`` deleted or taken off their map."""
     found = []
-    for step in _standing(steps, w):
+    for label, step in w.standing(steps):
         for e in step.events:
             if not getattr(e, "name", "").casefold().startswith(prefix.casefold()):
                 continue
             if isinstance(e, Removed) or (isinstance(e, Moved) and e.from_map and e.from_map != e.to_map):
-                found.append((step.index, e.name))
+                found.append((label, step, e.name))
     return found
 
 
@@ -112,9 +142,22 @@ class Context:
     views: Any = None
 
 
-def _finding(ctx: Context, roll: TableRoll, severity: Severity, message: str, pieces: Iterable[str] = ()) -> Finding:
-    return Finding(CHECK_ID, severity, message, roll.table.cite(), ctx.label, roll.step, roll.player,
-                   tuple(pieces))
+def _finding(ctx: Context, roll: TableRoll, severity: Severity, message: str, pieces: Iterable[str] = (),
+             w: Window | None = None, at: Step | None = None) -> Finding:
+    """A finding at the roll's step; for a roll of an earlier log (``w.rolled``), at the step of
+    this log that does it (``at``), else where the window closes, naming the roll's log and step."""
+    if w is None or not w.rolled:
+        return Finding(CHECK_ID, severity, message, roll.table.cite(), ctx.label, roll.step, roll.player,
+                       tuple(pieces))
+    step = at.index if at is not None else (w.last if w.last >= w.first else None)
+    player = at.player if at is not None else roll.player
+    return Finding(CHECK_ID, severity, f"{message} (rolled in {w.rolled})", roll.table.cite(), ctx.label, step,
+                   player, tuple(pieces))
+
+
+def _here(done: Sequence[tuple]) -> Step | None:
+    """The first of these (log, step, ...) in the checked log: where a finding about them points."""
+    return next((d[1] for d in done if not d[0]), None)
 
 
 def _row_effects(table: RollTable, key: str) -> set[str]:
@@ -130,16 +173,16 @@ def check_markers(ctx: Context, roll: TableRoll, reading: Reading, w: Window) ->
         for name in sorted(_row_effects(roll.table, key)):
             if key == "remove" and name == "leader":
                 continue  # a unit, not a piece name: check_leaders
-            done = finder(ctx.steps, w, name)
+            done: Sequence[tuple] = finder(ctx.steps, w, name)
             verb = "placed" if key == "place" else "removed"
             if (key, name) in wanted and not done:
                 yield _finding(ctx, roll, Severity.WARNING, f"{said}: {name} must be {verb}, but it is not in "
-                               f"{w}", (name,))
+                               f"{w}", (name,), w)
             elif (key, name) not in wanted and done:
-                steps = ", ".join(str(d if isinstance(d, int) else d[0]) for d in done)
-                pieces = [d[1] for d in done if not isinstance(d, int)] or [name]
-                yield _finding(ctx, roll, Severity.ERROR, f"{said}: {name} {verb} at step {steps} against the roll "
-                               f"(only {_rows_doing(roll.table, key, name)} {key} it)", pieces)
+                steps = ", ".join(where(d[0], d[1]) for d in done)
+                pieces = list(dict.fromkeys(d[2] for d in done)) if key == "remove" else [name]
+                yield _finding(ctx, roll, Severity.ERROR, f"{said}: {name} {verb} at {steps} against the roll "
+                               f"(only {_rows_doing(roll.table, key, name)} {key} it)", pieces, w, _here(done))
 
 
 def _rows_doing(table: RollTable, key: str, value: str) -> str:
@@ -155,16 +198,16 @@ def check_leaders(ctx: Context, roll: TableRoll, reading: Reading, w: Window) ->
     said = f"{roll.table.name} {reading.describe()}"
     if ctx.views is None:
         yield _finding(ctx, roll, Severity.NOT_CHECKED, f"{said}: whether a leader left the map is not checked "
-                       "without the game view (--game with a module or units.csv)")
+                       "without the game view (--game with a module or units.csv)", (), w)
         return
-    before, after = ctx.views.at(w.first - 1), ctx.views.at(max(w.last, w.first - 1))
+    before, after = w.view_before(ctx.views), w.view_after(ctx.views)
     gone = [u for uid, u in before.units.items() if u.hex is not None and u.unit.type == "Ldr"
             and (after.unit(uid) is None or after.unit(uid).hex is None)]
     if killed and not gone:
-        yield _finding(ctx, roll, Severity.WARNING, f"{said}: no leader left the map in {w}")
+        yield _finding(ctx, roll, Severity.WARNING, f"{said}: no leader left the map in {w}", (), w)
     elif not killed and gone:
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: {', '.join(u.name for u in gone)} left the map in {w} "
-                       "against the roll", (u.name for u in gone))
+                       "against the roll", [u.name for u in gone], w)
 
 
 def _ammo_level(unit: Any) -> int | None:
@@ -187,14 +230,14 @@ def check_ammo(ctx: Context, roll: TableRoll, reading: Reading, w: Window) -> It
     if ctx.views is None:
         if wants:
             yield _finding(ctx, roll, Severity.NOT_CHECKED, f"{said}: the firing units' ammunition is not checked "
-                           "without the game view")
+                           "without the game view", (), w)
         return
-    before, after = ctx.views.at(w.first - 1), ctx.views.at(max(w.last, w.first - 1))
+    before, after = w.view_before(ctx.views), w.view_after(ctx.views)
     firing = [u for u in before.units.values() if u.hex is not None and u.status.get("attacking") == "yes"]
     if not firing:
         if wants:
             yield _finding(ctx, roll, Severity.NOT_CHECKED, f"{said}: which units fired is not known (mark them "
-                           "attacking before the roll): their ammunition is not checked")
+                           "attacking before the roll): their ammunition is not checked", (), w)
         return
     short, against = [], []
     for u in firing:
@@ -208,10 +251,10 @@ def check_ammo(ctx: Context, roll: TableRoll, reading: Reading, w: Window) -> It
             against.append(u.name)
     if short:
         yield _finding(ctx, roll, Severity.WARNING, f"{said}: {', '.join(short)} fired and must go one ammunition "
-                       f"level down, not done in {w}", short)
+                       f"level down, not done in {w}", short, w)
     if against:
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: {', '.join(against)} marked down an ammunition level in "
-                       f"{w} against the roll", against)
+                       f"{w} against the roll", against, w)
 
 
 def _set_rows(game: Game, scenario_id: str | None, kind: str) -> dict[int, list[ReinforcementRow]]:
@@ -246,8 +289,9 @@ class SetLedger:
     """Reinforcement sets through a log: what earlier results allowed and what entered, per kind
     of set, so that sets withheld earlier may enter later (12.0: "he may withhold")."""
 
-    def __init__(self) -> None:
-        self.withheld: dict[str, int | None] = {}   # None: not known (rolls before this log)
+    def __init__(self, withheld: Iterable[tuple[str, int | None]] = ()) -> None:
+        """``withheld``: sets withheld per kind by the earlier logs of the chain."""
+        self.withheld: dict[str, int | None] = dict(withheld)   # None: not known (rolls before the chain)
 
     def check(self, ctx: Context, roll: TableRoll, reading: Reading, w: Window) -> Generator[Finding, None, None]:
         row = reading.branch.row
@@ -255,18 +299,19 @@ class SetLedger:
             return
         kind = row.effect.get("set") or ""
         if kind not in self.withheld:
-            self.withheld[kind] = 0 if _first_turn(ctx, roll) else None
+            self.withheld[kind] = 0 if _first_turn(ctx, roll, w) else None
         entered = yield from check_sets(ctx, roll, reading, w, self.withheld[kind])
         due = int(row.effect.get("sets") or 0)
         if self.withheld[kind] is not None and entered is not None:
             self.withheld[kind] = max(0, self.withheld[kind] + due - entered)
 
 
-def _first_turn(ctx: Context, roll: TableRoll) -> bool:
+def _first_turn(ctx: Context, roll: TableRoll, w: Window) -> bool:
     """Whether the roll is in the first turn its table may be rolled (nothing withheld before)."""
     if ctx.views is None:
         return False
-    turn = getattr(ctx.views.at(roll.step).turn, "id", None)
+    view = w.before if w.rolled else ctx.views.at(roll.step)
+    turn = getattr(getattr(view, "turn", None), "id", None)
     if turn is None:
         return False
     return roll.table.when.evaluate(MappingFacts({"turn": turn - 1})) is False
@@ -282,15 +327,16 @@ def check_sets(ctx: Context, roll: TableRoll, reading: Reading, w: Window, withh
     said = f"{roll.table.name} {reading.describe()}"
     if ctx.views is None:
         yield _finding(ctx, roll, Severity.NOT_CHECKED, f"{said}: the reinforcement sets entered are not checked "
-                       "without the game view")
+                       "without the game view", (), w)
         return None
-    before, after = ctx.views.at(w.first - 1), ctx.views.at(max(w.last, w.first - 1))
+    before, after = w.view_before(ctx.views), w.view_after(ctx.views)
     scenario = getattr(before.scenario, "scenario_id", None)
     sets = _set_rows(ctx.game, scenario, kind)
     member = {r.unit_id: (n, r) for n, rows in sets.items() for r in rows}
     entered_before = {n for uid, (n, _) in member.items()
                       if before.unit(uid) is not None and before.unit(uid).hex is not None}
     entered: dict[int, list[str]] = {}
+    arrivals: dict[str, Step | None] = {}
     where_wrong = []
     hexids = HexIds(ctx.game.maps)
     for uid, (number, row_) in member.items():
@@ -298,31 +344,47 @@ def check_sets(ctx: Context, roll: TableRoll, reading: Reading, w: Window, withh
         if now is None or now.hex is None or (was is not None and was.hex is not None):
             continue
         entered.setdefault(number, []).append(now.name)
+        arrivals[now.name] = _arrival(ctx, w, uid) if w.rolled else None
         allowed = _entry_hexes(hexids, ctx.game, row_)
         if allowed is not None and hexids.format(now.hex) not in allowed:
-            where_wrong.append(f"{now.name} at {hexids.format(now.hex)} (entry {row_.entry}"
-                               f"{' or ' + row_.alt_entry if row_.alt_entry else ''})")
+            where_wrong.append((now.name, f"{now.name} at {hexids.format(now.hex)} (entry {row_.entry}"
+                                f"{' or ' + row_.alt_entry if row_.alt_entry else ''})"))
     withhold = (row.effect.get("withhold") or "").casefold() == "yes"
     listed = "; ".join(f"{kind} {n} ({', '.join(names)})" for n, names in sorted(entered.items()))
     pieces = [name for names in entered.values() for name in names]
+    last_set = arrivals.get(entered[max(entered)][0]) if entered else None
     if withhold and withheld is None and len(entered) > due:
         yield _finding(ctx, roll, Severity.WARNING, f"{said}: {len(entered)} set(s) entered in {w}: {listed}; the "
-                       f"result allows {due}, more only if sets were withheld in turns this log does not show", pieces)
+                       f"result allows {due}, more only if sets were withheld in turns this log does not show", pieces,
+                       w, last_set)
     elif len(entered) > due + (withheld or 0 if withhold else 0):
         extra = f" and {withheld} withheld before" if withhold and withheld else ""
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: {len(entered)} set(s) entered in {w}: {listed}; the "
-                       f"result allows {due}{extra}", pieces)
+                       f"result allows {due}{extra}", pieces, w, last_set)
     elif not withhold and len(entered) < min(due, len(set(sets) - entered_before)):
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: {due} set(s) must enter this turn, {len(entered)} "
-                       f"entered in {w}" + (f": {listed}" if listed else ""), pieces)
+                       f"entered in {w}" + (f": {listed}" if listed else ""), pieces, w)
     waiting = sorted(set(sets) - entered_before)
     if entered and sorted(entered) != waiting[:len(entered)]:
+        early = next(entered[n][0] for n in sorted(entered) if n not in waiting[:len(entered)])
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: sets must enter lowest-numbered first: {listed} "
-                       f"entered while {kind} {waiting[0]} had not", pieces)
+                       f"entered while {kind} {waiting[0]} had not", pieces, w, arrivals.get(early))
     if where_wrong:
-        yield _finding(ctx, roll, Severity.ERROR, f"{said}: entered outside its entry hexes: {'; '.join(where_wrong)}",
-                       pieces)
+        yield _finding(ctx, roll, Severity.ERROR, f"{said}: entered outside its entry hexes: "
+                       f"{'; '.join(text for _, text in where_wrong)}", pieces, w, arrivals.get(where_wrong[0][0]))
     return len(entered)
+
+
+def _arrival(ctx: Context, w: Window, unit_id: str) -> Step | None:
+    """The step of the checked log in the window at which the unit is first on a hex (None: it
+    was already on one when the log began, so it entered in an earlier log)."""
+    if ctx.views.at(w.first - 1).unit(unit_id) is not None and ctx.views.at(w.first - 1).unit(unit_id).hex:
+        return None
+    for index in range(w.first, w.last + 1):
+        unit = ctx.views.at(index).unit(unit_id)
+        if unit is not None and unit.hex is not None:
+            return ctx.steps[index - 1]
+    return None
 
 
 def unchecked(ctx: Context, roll: TableRoll, reading: Reading) -> Iterator[Finding]:

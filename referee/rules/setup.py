@@ -64,7 +64,7 @@ def check_setup(ctx: CheckContext) -> Iterator[Finding]:
     scenario, missing = scenario_for(ctx)
     if missing is not None:
         yield missing
-    if scenario is None or ctx.previous is not None or ctx.views is None or ctx.game is None:
+    if scenario is None or not ctx.opening or ctx.views is None or ctx.game is None:
         return
     yield from setup_findings(ctx.views.at(0), scenario, ctx.game, ctx.log.label)
     yield from _placements(ctx, scenario, ctx.game)
