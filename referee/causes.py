@@ -171,24 +171,33 @@ def game_cause(game: Game, folder: str, mismatch: Mismatch, labels: Sequence[str
 
 def game_mismatch(game: Game, bundled: dict[str, str], module: Module | None, log_module: str,
                   start: GameView | None, unit_map: bool) -> Mismatch | None:
-    """Why the game given is not the game of the module (or, without one, of the logs' module), or
-    None when nothing says so. ``bundled``: the name of each bundled game by id (a module we
-    build is named as its game); ``start``: the game view at the start of the chain's first log."""
-    what, name = ("the module given", module.name) if module is not None else ("the logs' module", log_module)
-    other = next((gid for gid, gname in bundled.items() if gname == name and gid != game.id), None)
-    if other is not None and name != game.name:
-        return Mismatch(f"{what}, {name}: give --game {other}")
+    """Why the game given is not the game of the module and the logs, or None when nothing says so.
+
+    ``bundled``: the name of each bundled game by id (a module we build is named as its game):
+    the game is wrong when the module given and the logs' module are both another bundled
+    game's, or one is and the other is unknown (a wrong log or a wrong module alone is the
+    module's cause, not the game's). ``start``: the game view at the start of the chain's first
+    log: when none of its pieces is a unit of the game, the pieces are not the game's."""
+    names = [(what, name) for what, name in (("the module given", module.name if module is not None else ""),
+                                             ("the logs' module", log_module)) if name]
+    if any(name == game.name for _, name in names):
+        return None
+    others = [(what, name, gid) for what, name in names
+              for gid, gname in bundled.items() if gname == name and gid != game.id]
+    if others:
+        _, name, gid = others[-1]
+        what = " and ".join(w for w, n, _ in others if n == name)
+        return Mismatch(f"{what}, {name}: give --game {gid}")
     if start is None or start.units or not game.units:
         return None
     lost = [u.subject.removeprefix("piece ") for u in start.unknown
             if u.subject.startswith("piece ") and u.message.startswith("no unit")]
     if len(lost) < MIN_NO_UNIT:
         return None
-    names = ", ".join(lost[:3])
     if unit_map:
         hint = "the units.csv given names none of them: is it this module's?"
     else:
         hint = (f"if the module is {game.name}'s, draft the piece -> unit map with adjutant map-units and give "
                 "it with --units; otherwise give the game the logs play")
-    return Mismatch(f"the logs: none of the {len(lost)} pieces at the start ({names}, ...) is a unit of {game.name}: "
-                    f"{hint}", units_only=True)
+    return Mismatch(f"the logs: none of the {len(lost)} pieces at the start ({', '.join(lost[:3])}, ...) is a unit "
+                    f"of {game.name}: {hint}", units_only=True)

@@ -74,11 +74,11 @@ def _folded(module: str, name: str) -> tuple[Callable[[CheckContext], Iterable[F
 
 
 check_tables, carry_tables = _folded(".rules.tables", "judge_tables")
+check_setup, carry_setup = _folded(".rules.setup", "judge_setup")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
-check_setup = _imported_when_run(".rules.setup", "check_setup")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
@@ -135,7 +135,8 @@ CHECKS: tuple[Check, ...] = (
     Check(ACTIVATION, "activations: which leader may activate which units, and how many",
           check_activation, (Need("game", "no activation was checked"),)),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
-                 "facing, strength, status", check_setup, _SCENARIO_NEEDS),
+                 "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
+          _SCENARIO_NEEDS, carry_setup),
     Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
           check_arrivals, _SCENARIO_NEEDS),
     Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",

@@ -348,14 +348,14 @@ def _dice(report: CheckReport) -> list[str]:
                        f"<td>{line.mean_die:.2f}</td></tr>")
         out.append("</table>")
     if report.dice.fits:
-        out.append("<table><tr><th>player</th><th>die</th><th>dice</th><th>faces 1..n</th>"
+        out.append("<table><tr><th>player</th><th>die</th><th>dice</th><th>times each face came up (face:times)</th>"
                    "<th>mean (fair)</th><th>chi-square</th><th>p</th></tr>")
         for pf in report.dice.fits:
             fit = pf.fit
             test = (f"<td>{fit.chi_square:.2f} ({fit.dof} df)</td><td>{fit.p_value:.3g}</td>" if fit.adequate
                     else f'<td colspan="2">too few dice to test (needs {int(MIN_EXPECTED * fit.sides)})</td>')
-            out.append(f"<tr><td>{escape(pf.player)}</td><td>d{fit.sides}</td><td>{fit.n}</td>"
-                       f"<td>{' '.join(str(c) for c in fit.counts)}</td>"
+            out.append(f"<tr><td>{escape(pf.player)}</td><td>{escape(fit.die)}</td><td>{fit.n}</td>"
+                       f"<td>{escape(fit.faces())}</td>"
                        f"<td>{fit.mean:.2f} ({fit.fair_mean:.2f})</td>{test}</tr>")
         out.append("</table>")
     out.append("</section>")

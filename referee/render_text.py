@@ -59,7 +59,7 @@ def render_text(report: CheckReport) -> str:
         out.append("Dice fairness (chi-square, every face equally likely):")
         for pf in report.dice.fits:
             fit = pf.fit
-            head = f"  {pf.player} d{fit.sides}: {fit.n} dice, mean {fit.mean:.2f} (fair {fit.fair_mean:.2f})"
+            head = f"  {pf.player} {fit.die}: {fit.n} dice, mean {fit.mean:.2f} (fair {fit.fair_mean:.2f})"
             if fit.adequate:
                 out.append(f"{head}, chi-square {fit.chi_square:.2f}, {fit.dof} df, p = {fit.p_value:.3g}")
             else:

@@ -26,6 +26,7 @@ from .causes import Causes, game_cause, game_mismatch, majority, module_cause, o
 from .checks.chain import chain_differences, discontinuity
 from .checks.module import module_of
 from .context import CheckContext, LogInput
+from .dice import Die
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, Severity, sorted_findings
@@ -62,18 +63,23 @@ Progress = Callable[[str, int, int], None]
 __all__ = ["InputError", "expand", "run_check", "load_module", "not_checked"]
 
 
-def _dice_sides(module: Module | None, game: Game | None) -> dict[str, int]:
-    """Die size per dice purpose. A button that adds to each die, or reports only the
-    total of several dice, gives results that are not faces, so it is left out."""
-    sides = {d.purpose: d.sides for d in game.dice} if game else {}
+def _dice_sides(module: Module | None, game: Game | None) -> dict[str, Die | int]:
+    """The dice of each dice purpose: the game's `[[dice]]` by purpose, and every dice button of
+    the module by name, with the faces it shows (a d10 read 0-9 adds -1 to each die) or, for a
+    button that reports only the total of several dice, as totals."""
+    sides: dict[str, Die | int] = {}
+    for d in game.dice if game else ():
+        low = int(d.faces.split("-")[0]) if d.faces[:1].isdigit() else 1
+        sides[d.purpose] = Die(d.dice, d.sides, low)
     if module:
         for b in module.dice_buttons:
-            if b.kind == "DiceButton" and b.plus == 0 and (b.n_dice == 1 or not b.report_total):
-                sides[b.name] = b.n_sides
+            if b.kind == "DiceButton" and b.n_sides > 1 and b.n_dice >= 1:
+                total = b.report_total and (b.n_dice > 1 or b.add_to_total != 0)
+                sides[b.name] = Die(b.n_dice, b.n_sides, 1 + b.plus, total)
     return sides
 
 
-def _load(path: Path, label: str, sides: dict[str, int], module: Module | None,
+def _load(path: Path, label: str, sides: dict[str, Die | int], module: Module | None,
           progress: Progress | None = None) -> LogInput:
     told = None if progress is None else (lambda done, total: progress(f"replaying {label}", done, total))
     try:

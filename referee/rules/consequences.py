@@ -362,8 +362,11 @@ def check_sets(ctx: Context, roll: TableRoll, reading: Reading, w: Window, withh
         yield _finding(ctx, roll, Severity.ERROR, f"{said}: {len(entered)} set(s) entered in {w}: {listed}; the "
                        f"result allows {due}{extra}", pieces, w, last_set)
     elif not withhold and len(entered) < min(due, len(set(sets) - entered_before)):
-        yield _finding(ctx, roll, Severity.ERROR, f"{said}: {due} set(s) must enter this turn, {len(entered)} "
-                       f"entered in {w}" + (f": {listed}" if listed else ""), pieces, w)
+        # the turn is over (error), or the log ends before it is: the sets may still come (warning)
+        yield _finding(ctx, roll, Severity.WARNING if w.open else Severity.ERROR,
+                       f"{said}: {due} set(s) must enter this turn, {len(entered)} entered in {w}"
+                       + (f": {listed}" if listed else "") + ("; the log ends before the turn does" if w.open else ""),
+                       pieces, w)
     waiting = sorted(set(sets) - entered_before)
     if entered and sorted(entered) != waiting[:len(entered)]:
         early = next(entered[n][0] for n in sorted(entered) if n not in waiting[:len(entered)])

@@ -23,10 +23,9 @@ from typing import Any
 from gamedata.model import Game
 from gamedata.rolls import Reading, evaluate
 
-from ..checks.undo import match_undos
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from ..table_rolls import TableRoll, read_table_rolls
+from ..table_rolls import TableRoll, read_table_rolls, undone_steps
 from ..timeline import StepView
 from .combat import COMBAT_WORDS
 from vassal.replay import Step
@@ -55,7 +54,7 @@ def readings(steps: Sequence[StepView], game: Game, views: object = None, histor
     """Each table roll of a log that stands (not undone) with its reading, in log order.
     ``views`` gives the game view at a step (``views.at(step)``) when there is one; ``history``
     the readings of the earlier logs of the chain (added to as the log is read)."""
-    undone = {rec.target.index for rec in match_undos(steps) if rec.target is not None}
+    undone = undone_steps(steps)
     history = history if history is not None else History()
     for roll in read_table_rolls(steps, game, phase_at(views)).rolls:
         if roll.step in undone:
@@ -98,7 +97,7 @@ class Carried:
 
 
 def _unread(ctx: CheckContext) -> Iterator[Finding]:
-    undone = {rec.target.index for rec in match_undos(ctx.log.steps) if rec.target is not None}
+    undone = undone_steps(ctx.log.steps)
     for unread in read_table_rolls(ctx.log.steps, ctx.game, phase_at(ctx.views)).unread:
         if COMBAT_WORDS.search(unread.button):
             continue  # the combat check reports combat rolls
