@@ -73,7 +73,8 @@ def _folded(module: str, name: str) -> tuple[Callable[[CheckContext], Iterable[F
     return (lambda ctx: fold(ctx)[0]), (lambda ctx: fold(ctx)[1])
 
 
-check_tables, carry_tables = _folded(".rules.tables", "judge_tables")
+check_tables = _imported_when_run(".rules.tables", "check_tables")
+carry_tables = _imported_when_run(".rules.tables", "carry_tables")
 check_setup, carry_setup = _folded(".rules.setup", "judge_setup")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
