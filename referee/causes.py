@@ -148,7 +148,7 @@ def discontinuity_cause(label: str, previous: str, differ: int, total: int, firs
     """A log that starts from another position than the previous log's end in most of its pieces:
     a log of another game, or logs out of order — one finding, not one per piece."""
     told = (f"{label} does not start where {previous} ended: {differ} of {total} pieces are elsewhere or "
-            f"different ({first}): a log of another game, or logs given out of order")
+            f"different (e.g. {first}): a log of another game, or logs given out of order")
     return Cause(("discontinuity", previous, label), Finding("chain", Severity.ERROR, told, RULE_CHAIN, label, 0),
                  frozenset({label}), frozenset({"chain"}))
 
@@ -199,5 +199,6 @@ def game_mismatch(game: Game, bundled: dict[str, str], module: Module | None, lo
     else:
         hint = (f"if the module is {game.name}'s, draft the piece -> unit map with adjutant map-units and give "
                 "it with --units; otherwise give the game the logs play")
-    return Mismatch(f"the logs: none of the {len(lost)} pieces at the start ({', '.join(lost[:3])}, ...) is a unit "
-                    f"of {game.name}: {hint}", units_only=True)
+    named = ", ".join(lost[:3]) + (", ..." if len(lost) > 3 else "")
+    return Mismatch(f"the logs: none of the {len(lost)} pieces at the start ({named}) is a unit of {game.name}: "
+                    f"{hint}", units_only=True)

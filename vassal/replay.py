@@ -25,7 +25,6 @@ from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_nam
                         with_position)
 from .errors import FormatError
 from .metadata import Metadata
-from .naming import PieceNames, Where, surroundings
 from .piece import name_of
 from .secrets import field_pattern, hide, is_id, player_ids
 from .trait_changes import describe_trait_change
@@ -33,6 +32,7 @@ from .savefile import SaveFile, read_save
 from .sequence import decode
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .naming import Where
     from .module import Module
 
 
@@ -396,15 +396,21 @@ def _freeze(state: GameState, locator: Locator | None, note: Callable[[str], Non
     """The board as VASSAL shows it: a piece's map is the map listing it (None: on no map); its
     stack is the stack or deck listing it (VASSAL makes stacks of its own while replaying: their
     ids end in ``#stackN``); its state is the state VASSAL would write now, and its name and the
-    levels of Layers that follow a property are worked out as VASSAL does (``vassal.naming``)."""
+    levels of Layers that follow a property are worked out as VASSAL does (``vassal.naming``,
+    imported here: reading a log's steps never names a whole board)."""
+    from .naming import PieceNames, surroundings
     names = PieceNames(surroundings(state.properties, getattr(locator, "module", None),
                                     _deck_counts(state)), note)
     pieces = {}
+    places: dict[tuple, tuple[str, Where]] = {}       # a stack's pieces share their point: located once
     for pid, p in state.pieces.items():
         m, x, y = state.position(pid)
         stack = state.stack_of(pid)
-        location = _locate(locator, state, m, x, y)
-        where = _where(locator, state, m, x, y, location, stack)
+        key = (m, x, y, stack.name if stack is not None and stack.deck else "")
+        if key not in places:
+            location = _locate(locator, state, m, x, y)
+            places[key] = (location, _where(locator, state, m, x, y, location, stack))
+        location, where = places[key]
         name, drawn = names.name_and_state(p.type, current_state(state, p), where)
         pieces[pid] = PieceState(pid, name, m, x, y, location,
                                  stack.id if stack else None,
@@ -416,6 +422,7 @@ def _freeze(state: GameState, locator: Locator | None, note: Callable[[str], Non
 def _where(locator: Locator | None, state: GameState, m: str | None, x: int, y: int, location: str,
            stack: StackRecord | None) -> Where:
     """What the piece's BasicPiece says of where it is (``CurrentMap``, ``CurrentZone``...)."""
+    from .naming import Where
     board = zone = ""
     if m is not None and isinstance(locator, ModuleLocatorLike):
         board, zone = locator.board_and_zone(m, x, y, state.boards.get(m))

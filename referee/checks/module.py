@@ -82,7 +82,21 @@ def _names_in(definition: str, names: set[str]) -> None:
 
 def module_piece_names(module: Module) -> frozenset[str]:
     """Every piece the module can put into play: palette and at-start slots, deck cards,
-    and markers defined inline by Place Marker traits."""
+    and markers defined inline by Place Marker traits (worked out once per module: every log
+    of a chain asks)."""
+    known = _NAMES.get(id(module))
+    if known is not None and known[0] is module:
+        return known[1]
+    names = _piece_names(module)
+    _NAMES.clear()
+    _NAMES[id(module)] = (module, names)
+    return names
+
+
+_NAMES: dict[int, tuple[Module, frozenset[str]]] = {}
+
+
+def _piece_names(module: Module) -> frozenset[str]:
     names: set[str] = set()
     for el in module.root.iter():
         if el.tag.endswith(_SLOT_TAGS):
