@@ -205,6 +205,10 @@ def test_game_takes_a_bundled_id_and_names_one_that_does_not_exist(season):
     by_id = runner.invoke(main, ["check", str(season.clean), "--previous", str(season.log1), "--module",
                                  str(season.hsn.vmod), "--game", HSN, "--check", "tables"])
     assert by_id.exit_code == 0, by_id.output
+    assert by_id.output.startswith("log1.vlog: Hood Strikes North 1.0") and "(--previous: " in by_id.output
+    listed = runner.invoke(main, ["check", str(season.clean), "--previous", str(season.log1), "--module",
+                                  str(season.hsn.vmod), "--game", HSN, "--all"])
+    assert "(--previous)\n" in listed.output                 # its findings listed with the others
     missing = runner.invoke(main, ["check", str(season.clean), "--game", "hood-strikes-south"])
     assert missing.exit_code == 2
     assert "--game hood-strikes-south: no such folder, and no bundled game has that id" in missing.output
