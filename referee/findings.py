@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:   # a log checked alone imports no game data (gamedata.cellref would load it all)
+if TYPE_CHECKING:  # pragma: no cover - a check of a log alone loads no game data (cells come with it)
     from gamedata.cellref import CellRef
 
 
