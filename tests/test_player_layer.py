@@ -106,6 +106,15 @@ def test_a_bad_strength_is_one_line_in_the_layer_and_in_the_game(itw, value, mes
     assert lines(itw) == [f"oob.xlsx:Units:{row}:strength: {message}"]
 
 
+def test_a_strength_the_layer_mistypes_is_never_printed_on_a_counter(itw, tmp_path):
+    layer(itw, "oob.xlsx", "Units", ("unit_id", "strength"), {"unit_id": "CS:22 AL", "strength": "abc"})
+    result = cli("build", itw, "-o", tmp_path / "build")
+    assert result.exit_code != 0
+    assert "player/oob.xlsx:Units:2:strength: 'abc' is not a whole number" in result.output
+    assert "no module written" in result.output
+    assert not list(tmp_path.rglob("*.vmod"))
+
+
 def test_an_enumeration_refuses_what_it_does_not_list(itw):
     layer(itw, "effects.xlsx", "Costs", ("move", "action", "terrain", "cost"),
           {"move": "leader", "action": "wade", "terrain": "Field", "cost": 1})
