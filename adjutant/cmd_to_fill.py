@@ -14,6 +14,8 @@ from gamedata import GameDataError, load_game
 from gamedata.hexids import HexIds
 from gamedata.layer import PLAYER_DIR
 from gamedata.tofill import add_to_layer, rows_to_fill
+from referee.causes import RULE_GAME, RULE_MODULE
+from referee.findings import Severity
 from referee.needs import Group, game_needs, log_needs
 from referee.run import InputError, load_module, run_check
 from vassal.errors import FormatError
@@ -56,6 +58,9 @@ def to_fill(game_path: Path, logs: tuple[Path, ...], previous: tuple[Path, ...],
         except (InputError, FormatError) as e:
             click.echo(f"error: {e}", err=True)
             raise SystemExit(2) from None
+        for f in report.findings:            # logs of another game or module: their cells are not this game's
+            if f.severity is Severity.ERROR and f.rule in (RULE_GAME, RULE_MODULE):
+                click.echo(f"warning: {f.message}", err=True)
         groups = log_needs(report.findings)
         scope = f"{len(logs)} log{'s' if len(logs) > 1 else ''}"
     else:
@@ -64,7 +69,8 @@ def to_fill(game_path: Path, logs: tuple[Path, ...], previous: tuple[Path, ...],
     if not groups:
         click.echo(f"{scope}: no check is kept from running by an empty cell")
         return
-    click.echo(f"{scope}: {sum(len(g.cells) for g in groups)} empty cells keep checks from running")
+    count = sum(len(g.cells) for g in groups)
+    click.echo(f"{scope}: {count} empty cell{' keeps' if count == 1 else 's keep'} checks from running")
     for g in groups:
         _show(g)
     if dry_run:

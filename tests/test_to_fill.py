@@ -24,7 +24,7 @@ import engine
 import openpyxl
 import pytest
 from click.testing import CliRunner
-from conftest import REPO
+from conftest import CORPUS, REPO
 from viewlogs import same_board
 
 from adjutant.cli import main
@@ -129,6 +129,20 @@ def test_rows_already_in_the_layer_are_left_as_they_are(game):
 
 
 # ---------------------------------------------------------------- a log, and the acceptance
+
+
+def test_a_log_of_another_game_is_said_before_its_cells(game):
+    """The engine's own test log (Red and Blue Infantry) is no log of Into the Woods: the cells its
+    findings lack are not this game's, and the player is told so first."""
+    result = CliRunner().invoke(main, ["to-fill", str(game), str(CORPUS / "engine" / "engine-undo-example.vlog"),
+                                       "--dry-run"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"warning: --game {game.name} (Into the Woods: The Battle of Shiloh) does not match the "
+                               "logs: none of the 3 pieces at the start (Red Infantry, Red Armor, Blue Infantry) is a "
+                               "unit of Into the Woods")
+    assert lines[1] == "1 log: 1 empty cell keeps checks from running"
+    assert not (game / "player").exists()
 
 
 def test_each_log_replays_in_vassal_to_our_board(recorded):
