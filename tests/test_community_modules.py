@@ -26,8 +26,11 @@ from gamedata import load_game, validate
 from gamedata.folder import WORKBOOKS, columns
 from gamedata.systems import UNIT_ID
 from gamedata.workbook import SheetData, read_workbook, write_workbook
-from referee.view.palette import slots
-from vassal.module import read_module
+from referee.view.countervalues import parse_reading, read_values
+from referee.view.palette import SlotInfo, slots
+from vassal.module import PieceSlotInfo, read_module
+from vassal.piece import Piece
+from vassal.traits import BasicPiece, Labeler, Layer
 
 ITW = REPO / "sources" / "into-the-woods-shiloh"
 CCN = CORPUS / "ccnapoleonics" / "dist" / "buildFile.xml"
@@ -140,6 +143,31 @@ def test_a_reading_that_names_no_value_is_refused(kassala):
     assert result.exit_code == 2
     assert result.output == ("error: reading 'attack-speed': give two or more of strength, movement, manpower, morale "
                              "or x (skip), joined by dashes, in the order the counter prints them\n")
+
+
+def slot(name: str, *traits, image: str = "", **properties: str) -> SlotInfo:
+    return SlotInfo(PieceSlotInfo("1", name, "", ("Pieces",)), name, properties,
+                    Piece((*traits, BasicPiece(name=name, image=image))))
+
+
+@pytest.mark.parametrize(("info", "values", "unread"), [
+    (slot("Hood", Strength="5", MF="3"), {("strength", 5, "property Strength=5"), ("movement", 3, "property MF=3")},
+     []),
+    (slot("Law", Labeler(label="6-4")), {("strength", 6, "label '6-4' read as strength-movement"),
+                                         ("movement", 4, "label '6-4' read as strength-movement")}, []),
+    (slot("Gist", Layer(images=("", ""), level_names=("", "Fresh 7-4"))),
+     {("strength", 7, "layer level 'Fresh 7-4' read as strength-movement"),
+      ("movement", 4, "layer level 'Fresh 7-4' read as strength-movement")}, []),
+    (slot("Gregg", image="CS_Inf_5-2.png", CF="abc"),
+     {("strength", 5, "image 'CS_Inf_5-2.png' read as strength-movement"),
+      ("movement", 2, "image 'CS_Inf_5-2.png' read as strength-movement")}, ["property CF='abc' is not a number"]),
+    (slot("Bate 4-3-6"), set(), ["piece 'Bate 4-3-6': 4-3-6 has 3 numbers, the reading strength-movement 2"]),
+    (slot("Cleburne", image="Cleburne_v1-2.png"), set(), []),          # numbers inside a word are no values
+])
+def test_values_are_read_from_properties_labels_layers_and_images(info, values, unread):
+    found, said = read_values(info, parse_reading("strength-movement"))
+    assert {(v.column, v.value, v.source) for v in found} == values
+    assert said == unread
 
 
 # ---------------------------------------------------------------- our own modules, stripped

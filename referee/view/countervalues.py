@@ -118,7 +118,7 @@ def draft_values(module: Module, game: Game, unit_map: UnitMap | None = None,
     found: dict[str, dict[str, list[Value]]] = {}
     for info in slots(module):
         unit_id, how = _unit(info, game, unit_map, matcher)
-        values, unread = _values(info, reading)
+        values, unread = read_values(info, reading)
         sv = SlotValues(info, unit_id, how, tuple(values), tuple(unread))
         draft.pieces += 1
         draft.unread += [f"{info.name!r}: {u}" for u in unread]
@@ -157,7 +157,9 @@ def _unit(info: SlotInfo, game: Game, unit_map: UnitMap | None, matcher: Matcher
     return "", ""
 
 
-def _values(info: SlotInfo, reading: Sequence[str]) -> tuple[list[Value], list[str]]:
+def read_values(info: SlotInfo, reading: Sequence[str]) -> tuple[list[Value], list[str]]:
+    """The values one piece shows (properties named as a value, then number groups in its texts,
+    one per column and number) and what could not be read."""
     values: list[Value] = []
     unread: list[str] = []
     for name, value in sorted(info.properties.items()):
