@@ -39,10 +39,9 @@ from gamedata.rolls import Reading, ResultRow, RollTable
 from gamedata.systems import NO_LEVEL
 from vassal.replay import Added, Moved, Removed, Step, TurnChanged
 
-from ..findings import Finding, Severity
+from ..findings import Finding, Place, Severity
 from ..table_rolls import TableRoll
 from .effects import How, kind
-from .scenario_places import place_of
 from .selectors import Selected, reinforcement_rows, select
 
 CHECK_ID = "tables"
@@ -158,8 +157,9 @@ class Outcome:
 
     @classmethod
     def of(cls, roll: TableRoll, reading: Reading, label: str, subject: Iterable[str] = (),
-           turn: int | None = None) -> Outcome:
-        cases = tuple((str(f), str(v)) for f, v in reading.branch.assumed)
+           turn: int | None = None, named: Mapping[str, object] | None = None) -> Outcome:
+        """``named``: the case facts the chat named at the roll (the branch assumes the others)."""
+        cases = tuple((str(f), str(v)) for f, v in (*reading.branch.assumed, *(named or {}).items()))
         return cls(roll.table, reading.branch.row, f"{roll.table.name} {reading.describe()}", label, roll.step,
                    roll.player, tuple(subject), cases, turn)
 
@@ -199,14 +199,14 @@ class Judge:
             at = self.w.last if self.w.last >= self.w.first else None
         player = o.player if at == o.step and not o.carried else self.ctx.player(at or 0)
         return Finding(CHECK_ID, severity, f"{o.said}{where}: {message}", o.table.cite(), self.ctx.label, at, player,
-                       tuple(pieces), tuple(place_of(u) for u in units if getattr(u, "map", None)))
+                       tuple(pieces), tuple(Place(u.map, self.hexname(u)) for u in units if getattr(u, "map", None)))
 
-    def missing(self, message: str, pieces: Iterable[str] = ()) -> Finding:
+    def missing(self, message: str, pieces: Iterable[str] = (), units: Iterable[Any] = ()) -> Finding:
         """A consequence not (yet) seen: a warning, or not checked when the log ends first."""
         if self.w.cut:
             return self.finding(Severity.NOT_CHECKED, f"{message} when the log ends (step {self.w.last}); the next "
-                                "log of the chain is checked for it", pieces)
-        return self.finding(Severity.WARNING, message, pieces)
+                                "log of the chain is checked for it", pieces, units=units)
+        return self.finding(Severity.WARNING, message, pieces, units=units)
 
     # -- the game view around the window
 
@@ -293,7 +293,8 @@ def check_removed_units(j: Judge) -> Iterator[Finding]:
             yield j.finding(Severity.NOT_CHECKED, f"remove={value} not checked: {selected.why}")
             continue
         before, after = j.before(), j.after()
-        there = [u for uid, u in before.units.items() if uid in selected.units and u.hex is not None]
+        there = sorted((u for uid, u in before.units.items() if uid in selected.units and u.hex is not None),
+                       key=lambda u: u.name)
         gone = [u for u in there if after.unit(u.unit_id) is None or after.unit(u.unit_id).hex is None]
         stayed = [u for u in there if u not in gone]
         if value == "leader":
@@ -304,7 +305,7 @@ def check_removed_units(j: Judge) -> Iterator[Finding]:
                                 "the roll", (u.name for u in gone), units=gone)
         elif wanted and stayed:
             yield j.missing(f"{', '.join(u.name for u in stayed)} must be removed from the map, still there in "
-                            f"{j.w}", (u.name for u in stayed))
+                            f"{j.w}", (u.name for u in stayed), units=stayed)
 
 
 # ---------------------------------------------------------------- ammunition
@@ -408,7 +409,7 @@ def _first_change(j: Judge, uid: str, code: str, test: Callable[[str], bool]) ->
 def check_statuses(j: Judge) -> Iterator[Finding]:
     """``status=CODE`` / ``status=-CODE``: the result's units show (no longer show) the status
     after the window; the units of a result that does not call for it must not change it."""
-    o, game = j.o, j.ctx.game
+    o = j.o
     codes = {v.lstrip("-") for v in _table_values(o.table, "status")}
     if not codes:
         return
@@ -431,25 +432,32 @@ def check_statuses(j: Judge) -> Iterator[Finding]:
                                 f"{j.w}, but which unit the roll was for is not known ({subject.why})")
             continue
         units = [before.unit(uid) for uid in sorted(subject.units) if before.unit(uid) is not None]
-        for u in units:
+        shown = [u for u in units if u.status.get(code) not in (None, "unknown")]
+        if code in wanted:
+            if not shown:
+                yield j.finding(Severity.NOT_CHECKED, f"the counters of {subject.text} cannot show {code}",
+                                (u.name for u in units))
+                continue
+            done = [u for u in shown if after.unit(u.unit_id) is not None
+                    and (after.unit(u.unit_id).status.get(code) == "yes") == wanted[code]]
+            if done or ("status", f"{subject.text}:{code}") in j.done:
+                j.done.add(("status", f"{subject.text}:{code}"))
+            else:
+                verb = "show" if wanted[code] else "lose"
+                placed = [u for u in shown if u.hex is not None] or shown
+                who = placed[0].name if len(shown) == 1 else f"no unit of {subject.text} ({placed[0].name}...)"
+                yield j.missing(f"{who} must {verb} {code}, not done in {j.w}", (placed[0].name,), units=placed[:1])
+            continue
+        doing = _rows_doing(o.table, "status", code) or _rows_doing(o.table, "status", "-" + code)
+        for u in shown:
             now = after.unit(u.unit_id)
             value = now.status.get(code) if now is not None else None
-            if value in (None, "unknown") or u.status.get(code) in (None, "unknown"):
-                if code in wanted:
-                    yield j.finding(Severity.NOT_CHECKED, f"{u.name}'s counter cannot show {code}", (u.name,))
-                continue
-            if code in wanted:
-                if (value == "yes") != wanted[code] and ("status", f"{u.unit_id}:{code}") not in j.done:
-                    verb = "show" if wanted[code] else "lose"
-                    yield j.missing(f"{u.name} must {verb} {code}, not done in {j.w}", (u.name,))
-                else:
-                    j.done.add(("status", f"{u.unit_id}:{code}"))
-            elif value != u.status.get(code):
+            if value not in (None, "unknown") and value != u.status.get(code):
                 hit = _first_change(j, u.unit_id, code, lambda v, was=u.status.get(code): v != was)
-                step, shown = hit if hit is not None else (None, now)
+                step, at = hit if hit is not None else (None, now)
                 yield j.finding(Severity.ERROR, f"{u.name} {'shows' if value == 'yes' else 'loses'} {code} at "
-                                f"{j.hexname(shown)} against the roll (only {_rows_doing(o.table, 'status', code) or _rows_doing(o.table, 'status', '-' + code)} "
-                                f"change it)", (u.name,), step=step, units=(shown,))
+                                f"{j.hexname(at)} against the roll (only {doing} change it)", (u.name,), step=step,
+                                units=(at,))
 
 
 def check_fatigue(j: Judge) -> Iterator[Finding]:
@@ -544,9 +552,11 @@ def _arrival_fatigue(j: Judge, arrivals: Sequence[tuple[int, Any, ReinforcementR
         yield j.finding(Severity.NOT_CHECKED, f"Fatigue {required} on arrival: the counters show "
                         f"{' and '.join(_off_levels(game, 'fatigue'))} alike (no marker), so only a Fatigue marker "
                         "on an arriving unit is caught")
+    after = j.after()
     for step, now, row in arrivals:
         if now.unit.type == "Ldr":
             continue
+        now = after.unit(now.unit_id) if after.unit(now.unit_id) is not None else now   # its marker may follow it
         want = want_at
         alt = _entry_hexes(hexids, game, row, alternative=True)
         if o.effect("entry") == "alt +1" and alt and hexids.format(now.hex) in alt:
@@ -588,7 +598,7 @@ def check_entered(j: Judge) -> Iterator[Finding]:
         yield j.finding(Severity.NOT_CHECKED, f"enter={text} not checked: the scenario has no reinforcement rows "
                         f"of die-roll set {kind_}")
         return
-    before, after = j.before(), j.after()
+    before = j.before()
     waiting = {r.unit_id: r for r in rows if before.unit(r.unit_id) is None or before.unit(r.unit_id).hex is None}
     hexids = HexIds(game.maps)
     arrivals: list[tuple[int, Any, ReinforcementRow]] = []
@@ -631,7 +641,7 @@ def _strength(unit: Any) -> float | None:
 def check_gains(j: Judge) -> Iterator[Finding]:
     """``gain=TYPE[,TYPE]`` (HSN 11.0): in the window each listed unit type has at most one unit of
     the roller's side gaining exactly one strength step; any other gain is against the roll."""
-    o, game = j.o, j.ctx.game
+    o = j.o
     if not _table_values(o.table, "gain"):
         return
     allowed = [t for t in (o.effect("gain") or "").split(",") if t]
@@ -640,7 +650,6 @@ def check_gains(j: Judge) -> Iterator[Finding]:
             yield from j.no_view("the strength the result adds is")
         return
     side = j.select(o.effect("units") or "")
-    before = j.before()
     gains: list[tuple[int, Any, float]] = []
     for s in j.steps_in():
         view, previous = j.views.at(s), j.views.at(s - 1)
@@ -666,7 +675,6 @@ def check_gains(j: Judge) -> Iterator[Finding]:
             why = f"a {u.unit.type} unit, beyond what the result allows ({', '.join(allowed) or 'no unit'})"
         yield j.finding(Severity.ERROR, f"{u.name} gains strength at {j.hexname(u)} {why}", (u.name,), step=step,
                         units=(u,))
-    del before
 
 
 def _caps(text: str) -> dict[str, float]:
@@ -730,7 +738,7 @@ def check_sets(j: Judge, withheld: int | None) -> Generator[Finding, None, int |
     if j.views is None:
         yield from j.no_view("the reinforcement sets entered are")
         return None
-    before, after = j.before(), j.after()
+    before = j.before()
     sets = _set_rows(game, j.scenario_id(), kind_)
     member = {r.unit_id: (n, r) for n, rows in sets.items() for r in rows}
     earlier = {int(v) for k, v in j.done if k == "set entered"}

@@ -58,6 +58,7 @@ class Read:
     reading: Reading
     subject: tuple[str, ...]
     turn: int | None
+    named: tuple[tuple[str, str], ...] = ()     # the case facts the chat named at the roll
 
 
 def _table_units(table: RollTable) -> str | None:
@@ -98,7 +99,7 @@ def read_rolls(steps: Sequence[StepView], game: Game, views: object = None, hist
         view = views.at(roll.step) if views is not None else None  # type: ignore[attr-defined]
         texts = chat_near(steps, index_of[roll.step]) if roll.step in index_of else []
         selector = _table_units(roll.table)
-        if selector is not None:
+        if selector is not None and selector != "rolled":
             picked = select(selector, game).units or frozenset()
             subject = tuple(sorted(u for u in picked if view is not None and view.unit(u) is not None))
         else:
@@ -106,9 +107,10 @@ def read_rolls(steps: Sequence[StepView], game: Game, views: object = None, hist
         base = RollFacts(history, view, subject=subject, graph=graph)
         cases = {f: v for f, v in _case_values(roll.table).items()
                  if base.value(_fact(f)) is UNKNOWN}
-        reading = evaluate(roll.table, roll.dice, RollFacts(history, view, named_cases(texts, cases), subject, graph))
+        named = named_cases(texts, cases)
+        reading = evaluate(roll.table, roll.dice, RollFacts(history, view, named, subject, graph))
         history.add(reading, view_turn(view), view_day(view))
-        found.append(Read(roll, reading, subject, view_turn(view)))
+        found.append(Read(roll, reading, subject, view_turn(view), tuple(named.items())))
     return found
 
 
@@ -232,7 +234,7 @@ def _judge(ctx: CheckContext) -> tuple[list[Finding], TablesCarried]:
             findings.append(Finding(CHECK_ID, Severity.NOT_CHECKED, f"{describe(roll, reading)}: what must follow is "
                                     "not checked", roll.table.cite(), ctx.log.label, roll.step, roll.player))
             continue
-        o = Outcome.of(roll, reading, ctx.log.label, r.subject, r.turn)
+        o = Outcome.of(roll, reading, ctx.log.label, r.subject, r.turn, dict(r.named))
         whole = o.has("sets") or o.has("enter") or o.effect("until") == "turn"
         run(o, window(steps, roll.step, next_roll(roll.table.table_id, roll.step), whole, turn_at),
             "turn" if whole else "roll")
