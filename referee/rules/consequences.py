@@ -132,7 +132,12 @@ class Context:
     views: Any = None
 
     def player(self, step: int) -> str | None:
-        return self.steps[step - 1].player if 0 < step <= len(self.steps) else None
+        """The player of a step, else of the latest step before it that names one (a turn tracker
+        step names none)."""
+        for s in reversed(self.steps[:max(step, 0)]):
+            if s.player:
+                return s.player
+        return None
 
 
 @dataclass(frozen=True)
@@ -354,7 +359,7 @@ def check_ammo(j: Judge) -> Iterator[Finding]:
             against.append(now)
     if short:
         yield j.missing(f"{', '.join(u.name for u in short)} fired and must go one ammunition level down, not done "
-                        f"in {j.w}", [u.name for u in short])
+                        f"in {j.w}", [u.name for u in short], units=short)
     if against:
         yield j.finding(Severity.ERROR, f"{', '.join(u.name for u in against)} marked down an ammunition level in "
                         f"{j.w} against the roll", [u.name for u in against], units=against)
@@ -445,7 +450,7 @@ def check_statuses(j: Judge) -> Iterator[Finding]:
             else:
                 verb = "show" if wanted[code] else "lose"
                 placed = [u for u in shown if u.hex is not None] or shown
-                who = placed[0].name if len(shown) == 1 else f"no unit of {subject.text} ({placed[0].name}...)"
+                who = placed[0].name if len(shown) == 1 else f"no unit of {subject.name or subject.text}"
                 yield j.missing(f"{who} must {verb} {code}, not done in {j.w}", (placed[0].name,), units=placed[:1])
             continue
         doing = _rows_doing(o.table, "status", code) or _rows_doing(o.table, "status", "-" + code)
@@ -798,7 +803,7 @@ def unchecked(j: Judge) -> Iterator[Finding]:
     """Effect keys that are not compared here, said once per roll with why and what would make
     them visible (`effects.EFFECTS`); keys another check compares are left to it."""
     row = j.o.row
-    if row is None:
+    if row is None or j.o.carried:       # said in the roll's own log
         return
     rest = [(k, v) for k, v in row.effect.items if kind(k).how is How.NOT_CHECKED]
     for key, value in rest:
