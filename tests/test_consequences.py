@@ -449,3 +449,53 @@ def test_the_weather_table_of_the_previous_day_and_the_storm_rolls():
     same_day = V({}, next(t for t in atlanta.turns if t.date == "1864-07-20" and t.hour == "09:00"))
     assert RollFacts(History([storm]), same_day).value(parse_fact("weather")) == "storm"
     assert RollFacts(History([storm]), next_day).value(parse_fact("weather")) == "none"
+
+
+def test_a_creek_crossing_moves_the_unit_across_disorganized_or_keeps_it_in_place():
+    """Atlanta 1.7 (L70): 1-2 (neither hex swamp) finds a crossing, the unit moves across and is
+    disorganized; otherwise it spent its movement in place."""
+    from referee.rules.consequences import check_movement, check_statuses
+    atlanta = load_game(SOURCES / "atlanta")
+    brigade = next(u for u in atlanta.units if u.unit_id == "1/1/15")
+    hexids = HexIds(atlanta.maps)
+    here = U(brigade, "b", hexids.parse("B10.10"), status={"disorganized": "no"})
+    across = U(brigade, "b", hexids.parse("B10.11"), status={"disorganized": "yes"})
+    steps = [step(1), step(2), step(3, TurnChanged("Turn", "18"))]
+    crossed = [V({"1/1/15": here})] * 2 + [V({"1/1/15": across})] * 2
+    stayed = [V({"1/1/15": here})] * 4
+    facts, subject = {"swamp-hexes": 0}, {"subject": ("1/1/15",)}
+
+    def found(die, views):
+        j = _judge_views(atlanta, "atl-creek-crossing", die, facts, views, steps, **subject)
+        return [(f.severity, f.step, f.message.removeprefix(f"{j.o.said}: "))
+                for f in (*check_movement(j), *check_statuses(j))]
+
+    assert found(2, crossed) == []
+    assert found(2, stayed) == [(Severity.WARNING, 1, "1/1/15 did not move in step 2"),
+                                (Severity.WARNING, 1, "1/1/15 must show disorganized, not done in step 2")]
+    assert found(3, crossed) == [
+        (Severity.ERROR, 2, "1/1/15 moves to B10.11, but the result says: no crossing found"),
+        (Severity.ERROR, 2, "1/1/15 shows disorganized at B10.11 against the roll (only 'crossing found: the unit "
+                            "moves across and is disorganized' (1-2) or 'crossing found: the unit moves across and is "
+                            "disorganized' (1) change it)")]
+
+
+def test_a_distorted_order_lock_ends_only_on_a_six():
+    """CWB 10.1f (L55): no new orders until the player rolls a 6: the marker comes off only then."""
+    from referee.rules.consequences import check_statuses
+    cwb = load_game(SOURCES / "cwb-regimental")
+    regiment = Unit("r1", "Union", "19th Indiana", "Inf")
+    hexids = HexIds(cwb.maps)
+    locked = U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "yes"})
+    free = U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "no"})
+    steps = [step(1), step(2), step(3, TurnChanged("Turn", "2"))]
+    lifted = [V({"r1": locked})] * 2 + [V({"r1": free})] * 2
+    kept = [V({"r1": locked})] * 4
+
+    def found(die, views):
+        j = _judge_views(cwb, "rss-distorted-order", die, {}, views, steps, subject=("r1",))
+        return [(f.severity, f.step) for f in check_statuses(j)]
+
+    assert found(6, lifted) == [] and found(4, kept) == []
+    assert found(6, kept) == [(Severity.WARNING, 1)]           # the marker must come off
+    assert found(4, lifted) == [(Severity.ERROR, 2)]           # taken off on a 4: against the roll

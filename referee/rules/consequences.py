@@ -523,7 +523,9 @@ def check_movement(j: Judge) -> Iterator[Finding]:
         elif moved or ("moved", text) in j.done:
             j.done.add(("moved", text))
         else:
-            yield j.missing(f"none of {text} moved in {j.w}")
+            units = [u for u in (j.before().unit(uid) for uid in sorted(selected.units)) if u is not None]
+            who = ", ".join(u.name for u in units) if len(units) <= 3 else selected.name or text
+            yield j.missing(f"{who or text} did not move in {j.w}", [u.name for u in units[:3]], units=units[:3])
 
 
 def _entry_hexes(hexids: HexIds, game: Game, row: ReinforcementRow, alternative: bool | None = None
