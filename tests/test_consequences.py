@@ -341,7 +341,7 @@ def test_trabue_moving_while_restricted_is_a_warning_naming_what_the_log_cannot_
     steps = [step(1), step(2), step(3)]
     (f,) = check_movement(_judge_views(itw, "trabue-lost", 6, {"hour": "13:00"}, views, steps, subject=("CS:3 KY",)))
     assert (f.severity, f.step) == (Severity.WARNING, 2)
-    assert "(unless enemy units move adjacent to or fire on it (L2176), which the log does not show)" in f.message
+    assert "(unless enemy units move adjacent to or fire on it (L2178), which the log does not show)" in f.message
 
 
 def test_lew_wallace_entering_in_order_at_his_entry_hex(itw):
@@ -371,15 +371,22 @@ def test_lew_wallace_entering_in_order_at_his_entry_hex(itw):
     assert found[0].message.endswith("20 OH enters at N3701, but the result brings in only order 1 of lew-wallace")
 
 
+def _changes(uid: str, was: U, now: U) -> tuple[list, list]:
+    """Views of a one-unit game: the unit turns from ``was`` into ``now`` at step 2 (or stays as it
+    was), and the steps of that turn (the tracker moves on at step 3)."""
+    return [V({uid: was})] * 2 + [V({uid: now})] * 2, [V({uid: was})] * 4
+
+
+STEPS = [step(1), step(2), step(3, TurnChanged("Turn", "next"))]
+
+
 def test_a_status_the_result_sets_or_forbids(hsn):
     from referee.rules.consequences import check_statuses
     hexids = HexIds(hsn.maps)
     hammond = {u.unit_id: u for u in hsn.units}["Hammond"]
-    mounted = U(hammond, "h", hexids.parse("5706"), status={"unmounted": "no"})
-    unmounted = U(hammond, "h", hexids.parse("5706"), status={"unmounted": "yes"})
-    steps = [step(1), step(2), step(3, TurnChanged("Turn", "16"))]
-    flips = [V({"Hammond": mounted})] * 2 + [V({"Hammond": unmounted})] * 2
-    stays = [V({"Hammond": mounted})] * 4
+    flips, stays = _changes("Hammond", U(hammond, "h", hexids.parse("5706"), status={"unmounted": "no"}),
+                            U(hammond, "h", hexids.parse("5706"), status={"unmounted": "yes"}))
+    steps = STEPS
     named = {"unit.status(exhausted)": False, "unit.status(disorganized)": False, "unit.status(demoralized)": False}
     six, two = ({"subject": ("Hammond",)}, {"subject": ("Hammond",)})
     assert list(check_statuses(_judge_views(hsn, "unmounting", 6, named, flips, steps, **six))) == []
@@ -458,15 +465,12 @@ def test_a_creek_crossing_moves_the_unit_across_disorganized_or_keeps_it_in_plac
     atlanta = load_game(SOURCES / "atlanta")
     brigade = next(u for u in atlanta.units if u.unit_id == "1/1/15")
     hexids = HexIds(atlanta.maps)
-    here = U(brigade, "b", hexids.parse("B10.10"), status={"disorganized": "no"})
-    across = U(brigade, "b", hexids.parse("B10.11"), status={"disorganized": "yes"})
-    steps = [step(1), step(2), step(3, TurnChanged("Turn", "18"))]
-    crossed = [V({"1/1/15": here})] * 2 + [V({"1/1/15": across})] * 2
-    stayed = [V({"1/1/15": here})] * 4
+    crossed, stayed = _changes("1/1/15", U(brigade, "b", hexids.parse("B10.10"), status={"disorganized": "no"}),
+                               U(brigade, "b", hexids.parse("B10.11"), status={"disorganized": "yes"}))
     facts, subject = {"swamp-hexes": 0}, {"subject": ("1/1/15",)}
 
     def found(die, views):
-        j = _judge_views(atlanta, "atl-creek-crossing", die, facts, views, steps, **subject)
+        j = _judge_views(atlanta, "atl-creek-crossing", die, facts, views, STEPS, **subject)
         return [(f.severity, f.step, f.message.removeprefix(f"{j.o.said}: "))
                 for f in (*check_movement(j), *check_statuses(j))]
 
@@ -486,14 +490,11 @@ def test_a_distorted_order_lock_ends_only_on_a_six():
     cwb = load_game(SOURCES / "cwb-regimental")
     regiment = Unit("r1", "Union", "19th Indiana", "Inf")
     hexids = HexIds(cwb.maps)
-    locked = U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "yes"})
-    free = U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "no"})
-    steps = [step(1), step(2), step(3, TurnChanged("Turn", "2"))]
-    lifted = [V({"r1": locked})] * 2 + [V({"r1": free})] * 2
-    kept = [V({"r1": locked})] * 4
+    lifted, kept = _changes("r1", U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "yes"}),
+                            U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "no"}))
 
     def found(die, views):
-        j = _judge_views(cwb, "rss-distorted-order", die, {}, views, steps, subject=("r1",))
+        j = _judge_views(cwb, "rss-distorted-order", die, {}, views, STEPS, subject=("r1",))
         return [(f.severity, f.step) for f in check_statuses(j)]
 
     assert found(6, lifted) == [] and found(4, kept) == []
