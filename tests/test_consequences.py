@@ -21,7 +21,8 @@ from gamedata.rolls import evaluate, parse_effect, roll_tables
 from referee.dice import Roll
 from referee.findings import Severity
 from referee.rules.combat import sides, strength
-from referee.rules.consequences import Context, Judge, Outcome, SetLedger, check_ammo, check_markers, window
+from referee.rules.consequences import Context, Judge, Outcome, check_ammo, check_markers, window
+from referee.rules.unit_results import SetLedger
 from referee.table_rolls import TableRoll
 from vassal.replay import Added, Removed, Step, TurnChanged
 
@@ -316,7 +317,7 @@ def _judge_views(game, table_id: str, die: int, facts: dict, views: list, steps:
 
 
 def test_grant_moving_after_a_failed_release_is_caught_at_his_step(itw):
-    from referee.rules.consequences import check_movement
+    from referee.rules.unit_results import check_movement
     hexids = HexIds(itw.maps)
     grant = {u.unit_id: u for u in itw.units}["US:Grant"]
     at, moved = U(grant, "g", hexids.parse("N5518")), U(grant, "g", hexids.parse("N5519"))
@@ -333,7 +334,7 @@ def test_grant_moving_after_a_failed_release_is_caught_at_his_step(itw):
 
 
 def test_trabue_moving_while_restricted_is_a_warning_naming_what_the_log_cannot_show(itw):
-    from referee.rules.consequences import check_movement
+    from referee.rules.unit_results import check_movement
     hexids = HexIds(itw.maps)
     ky = {u.unit_id: u for u in itw.units}["CS:3 KY"]
     views = [V({"CS:3 KY": U(ky, "k", hexids.parse("N2731"))})] * 2 + [V({"CS:3 KY": U(ky, "k",
@@ -345,7 +346,7 @@ def test_trabue_moving_while_restricted_is_a_warning_naming_what_the_log_cannot_
 
 
 def test_lew_wallace_entering_in_order_at_his_entry_hex(itw):
-    from referee.rules.consequences import check_entered
+    from referee.rules.unit_results import check_entered
     hexids = HexIds(itw.maps)
     units = {u.unit_id: u for u in itw.units}
     rested = {"fatigue": "0"}                    # no Fatigue marker
@@ -381,7 +382,7 @@ STEPS = [step(1), step(2), step(3, TurnChanged("Turn", "next"))]
 
 
 def test_a_status_the_result_sets_or_forbids(hsn):
-    from referee.rules.consequences import check_statuses
+    from referee.rules.unit_results import check_statuses
     hexids = HexIds(hsn.maps)
     hammond = {u.unit_id: u for u in hsn.units}["Hammond"]
     flips, stays = _changes("Hammond", U(hammond, "h", hexids.parse("5706"), status={"unmounted": "no"}),
@@ -399,7 +400,7 @@ def test_a_status_the_result_sets_or_forbids(hsn):
 
 
 def test_manpower_gained_as_the_result_allows(hsn):
-    from referee.rules.consequences import check_gains
+    from referee.rules.unit_results import check_gains
     units = {u.unit_id: u for u in hsn.units}
     hexids = HexIds(hsn.maps)
 
@@ -461,7 +462,7 @@ def test_the_weather_table_of_the_previous_day_and_the_storm_rolls():
 def test_a_creek_crossing_moves_the_unit_across_disorganized_or_keeps_it_in_place():
     """Atlanta 1.7 (L70): 1-2 (neither hex swamp) finds a crossing, the unit moves across and is
     disorganized; otherwise it spent its movement in place."""
-    from referee.rules.consequences import check_movement, check_statuses
+    from referee.rules.unit_results import check_movement, check_statuses
     atlanta = load_game(SOURCES / "atlanta")
     brigade = next(u for u in atlanta.units if u.unit_id == "1/1/15")
     hexids = HexIds(atlanta.maps)
@@ -486,7 +487,7 @@ def test_a_creek_crossing_moves_the_unit_across_disorganized_or_keeps_it_in_plac
 
 def test_a_distorted_order_lock_ends_only_on_a_six():
     """CWB 10.1f (L55): no new orders until the player rolls a 6: the marker comes off only then."""
-    from referee.rules.consequences import check_statuses
+    from referee.rules.unit_results import check_statuses
     cwb = load_game(SOURCES / "cwb-regimental")
     regiment = Unit("r1", "Union", "19th Indiana", "Inf")
     hexids = HexIds(cwb.maps)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamedata.conditions import UNKNOWN
+from gamedata.conditions import UNKNOWN, parse_fact
 from gamedata.model import Game
 from gamedata.rolls import Reading, RollTable, evaluate, roll_tables
 
@@ -28,13 +28,20 @@ from ..table_rolls import TableRoll, read_table_rolls
 from ..timeline import StepView
 from .combat import COMBAT_WORDS
 from .consequences import (
-    CHECKS, Context, Judge, Outcome, SetLedger, TablesCarried, Window, open_roll, window,
+    Context, Judge, Outcome, TablesCarried, Window, check_ammo, check_markers, check_removed_units, open_roll, unchecked,
+    window,
 )
+from .unit_results import SetLedger, check_entered, check_fatigue, check_gains, check_movement, check_statuses
 from .facts import RollFacts, view_day, view_turn
 from .history import History
 from .selectors import chat_near, named_cases, named_units, select
 
 CHECK_ID = "tables"
+#: What each result is compared with in its window (the sets keep a ledger across rolls: `SetLedger`).
+CHECKS: tuple[Callable[[Judge], Iterator[Finding]], ...] = (
+    check_markers, check_removed_units, check_ammo, check_statuses, check_fatigue, check_movement, check_entered,
+    check_gains, unchecked,
+)
 
 
 def describe(roll: TableRoll, reading: Reading) -> str:
@@ -106,17 +113,12 @@ def read_rolls(steps: Sequence[StepView], game: Game, views: object = None, hist
             subject = named_units(texts, view)
         base = RollFacts(history, view, subject=subject, graph=graph)
         cases = {f: v for f, v in _case_values(roll.table).items()
-                 if base.value(_fact(f)) is UNKNOWN}
+                 if base.value(parse_fact(f)) is UNKNOWN}
         named = named_cases(texts, cases)
         reading = evaluate(roll.table, roll.dice, RollFacts(history, view, named, subject, graph))
         history.add(reading, view_turn(view), view_day(view))
         found.append(Read(roll, reading, subject, view_turn(view), tuple(named.items())))
     return found
-
-
-def _fact(text: str):  # noqa: ANN202 - gamedata.conditions.Fact
-    from gamedata.conditions import parse_fact
-    return parse_fact(text)
 
 
 class _Graph:
