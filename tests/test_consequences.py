@@ -501,3 +501,25 @@ def test_a_distorted_order_lock_ends_only_on_a_six():
     assert found(6, lifted) == [] and found(4, kept) == []
     assert found(6, kept) == [(Severity.WARNING, 1)]           # the marker must come off
     assert found(4, lifted) == [(Severity.ERROR, 2)]           # taken off on a 4: against the roll
+
+
+def test_stuarts_alert_reads_the_distance_to_the_nearest_confederate(itw):
+    """31.0 (L3225): Stuart's brigade alerts on 0-3 with a Confederate unit within 10 hexes, 0-6
+    within 5: the distance is counted on the map from the brigade's units (`enemy-distance`)."""
+    from referee.rules.facts import RollFacts
+    from referee.rules.history import History
+    from referee.rules.tables import _Graph
+    hexids = HexIds(itw.maps)
+    units = {u.unit_id: u for u in itw.units}
+    stuart = next(t for t in roll_tables(itw.tables) if t.table_id == "stuart-alert")
+    brigade = {"US:55 IL": U(units["US:55 IL"], "a", hexids.parse("S5714"))}
+
+    def read(die, enemy_at):
+        view = V({**brigade, "CS:1 AR": U(units["CS:1 AR"], "e", hexids.parse(enemy_at))},
+                 next(t for t in itw.turns if t.hour == "08:00" and t.date == "1862-04-05"))
+        facts = RollFacts(History(), view, subject=tuple(brigade), graph=_Graph(itw))
+        return facts.value(parse_fact("enemy-distance")), evaluate(stuart, (die,), facts).branch.result
+
+    assert read(5, "S5718") == (4, "Stuart's brigade alerts (a Confederate unit within 5 hexes)")
+    assert read(5, "S5722") == (8, "Stuart's brigade does not alert")
+    assert read(3, "S5722") == (8, "Stuart's brigade alerts (a Confederate unit within 10 hexes)")
