@@ -171,7 +171,9 @@ def carry_tables(ctx: CheckContext) -> TablesCarried | None:
     withheld (design.md "What the tables check carries")."""
     if ctx.game is None:
         return None
-    return judge(ctx)[1]
+    carried = judge(ctx)[1]
+    _memo.clear()                    # the runner asks for the findings first: the log may go
+    return carried
 
 
 _memo: dict[int, tuple[CheckContext, tuple[list[Finding], TablesCarried]]] = {}
@@ -179,7 +181,7 @@ _memo: dict[int, tuple[CheckContext, tuple[list[Finding], TablesCarried]]] = {}
 
 def judge(ctx: CheckContext) -> tuple[list[Finding], TablesCarried]:
     """The findings of one log and what it carries (computed once per context: the runner asks
-    for both)."""
+    for the findings, then for what the check hands on)."""
     key = id(ctx)
     if key in _memo and _memo[key][0] is ctx:
         return _memo[key][1]
