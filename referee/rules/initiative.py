@@ -105,25 +105,47 @@ def _pairs(dice: Iterable[Die], carried: Die | None) -> tuple[list[tuple[Die, Di
     return pairs, pending
 
 
-def carry(game: Game, steps: Sequence[StepView], views: Sequence[GameView], label: str,
-          carried: Die | None = None) -> Die | None:
-    """The log's last initiative die when its partner is still to come (the next log's first)."""
-    return _pairs(_dice(game, steps, views, label)[0], carried)[1]
+@dataclass(frozen=True)
+class Won:
+    """The side that won an initiative, at which die (its log and step)."""
+
+    side: str
+    step: int
+    log: str = ""
 
 
-def check_initiative(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
-                     carried: Die | None = None) -> Iterator[Finding]:
-    if not _text(game, "initiative.button"):
-        return
+@dataclass(frozen=True)
+class Carried:
+    """What a log hands the next one: a die still waiting for its partner, or the initiative
+    whose action is still going on when the log ends."""
+
+    pending: Die | None = None
+    winner: Won | None = None
+    rolled: object = None          # the turn of the chain's last Initiative roll (Turn 1's forced ones are over)
+
+
+@dataclass
+class _Walk:
+    """One log's initiatives: its findings and what it leaves for the next log."""
+
+    findings: list[Finding]
+    left: Carried
+
+
+def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
+          carried: Carried | None) -> _Walk:
+    carried = carried or Carried()
     dice, fights = _dice(game, steps, views, label)
-    pairs, _ = _pairs(dice, carried)
+    pairs, pending = _pairs(dice, carried.pending)
     players = {s.index: s.player for s in steps}
     scenario = getattr(views[0].scenario, "scenario_id", None) if views else None
-    yield from _forced(game, views, {d.step for d in dice}, scenario, label, players)
+    first_turn = getattr(views[0].turn, "id", None) if views else None
+    findings = [] if carried.rolled is not None and carried.rolled == first_turn else list(
+        _forced(game, views, {d.step for d in dice}, scenario, label, players))
     unsure: list[str] = []
     won = {second.step: w for first, second in pairs if (w := _winner(game, scenario, first, second, unsure))}
     starts = {d.step for d in dice}
-    winner: tuple[str, int] | None = None
+    winner = carried.winner
     before: GameView | None = None
     for view in views:
         if view.step in starts:
@@ -131,19 +153,31 @@ def check_initiative(game: Game, views: Sequence[GameView], steps: Sequence[Step
         if view.step in fights:
             winner = None                       # combat: its retreats move both sides
         if before is not None and winner is not None:
-            side, at = winner
-            late = [(w, n) for w, n in moved(before, view) if n.side != side and n.unit.type != CAVALRY]
+            late = [(w, n) for w, n in moved(before, view) if n.side != winner.side and n.unit.type != CAVALRY]
             if late:
-                yield _out_of_turn(game, late, side, at, view.step, label, players.get(view.step))
+                findings.append(_out_of_turn(game, late, winner, view.step, label, players.get(view.step)))
                 winner = None                   # said once per initiative
         before = view
     if unsure:
-        yield Finding(CHECK_ID, Severity.NOT_CHECKED, "initiative not checked for " + "; ".join(unsure[:3])
-                      + (f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""), _rule(game, "initiative.button"),
-                      label)
+        findings.append(Finding(CHECK_ID, Severity.NOT_CHECKED, "initiative not checked for " + "; ".join(unsure[:3])
+                                + (f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""),
+                                _rule(game, "initiative.button"), label))
+    return _Walk(findings, Carried(pending, winner, dice[-1].turn if dice else carried.rolled))
 
 
-def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: list[str]) -> tuple[str, int] | None:
+def carry(game: Game, steps: Sequence[StepView], views: Sequence[GameView], label: str,
+          carried: Carried | None = None) -> Carried:
+    """What the log leaves to the next one: a die waiting for its partner, an initiative under way."""
+    return _walk(game, views, steps, label, carried).left
+
+
+def check_initiative(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
+                     carried: Carried | None = None) -> Iterator[Finding]:
+    if _text(game, "initiative.button"):
+        yield from _walk(game, views, steps, label, carried).findings
+
+
+def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: list[str]) -> Won | None:
     if first.side is None or second.side is None or first.side == second.side:
         where = f" (the first in {first.log})" if first.log and first.log != second.log else ""
         unsure.append(f"the dice of steps {first.step} and {second.step}{where} (one side rolled both: whose die is "
@@ -151,20 +185,21 @@ def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: l
         return None
     if first.value != second.value:
         high = first if first.value > second.value else second
-        return str(high.side), second.step
+        return Won(str(high.side), second.step, second.log)
     side = tie_winner(game, scenario, first.value, second.scenario_turn)
     if side is None:
         unsure.append(f"the tie of step {second.step} (who holds the Army Initiative, or {scenario}'s tie rule, "
                       "is not known)")
         return None
-    return side, second.step
+    return Won(side, second.step, second.log)
 
 
-def _out_of_turn(game: Game, late: list[tuple[UnitView, UnitView]], side: str, at: int, step: int, label: str,
+def _out_of_turn(game: Game, late: list[tuple[UnitView, UnitView]], won: Won, step: int, label: str,
                  player: str | None) -> Finding:
     units = [n for _, n in late]
     moves = ", ".join(f"{n.name} {w.location}-{n.location}" for w, n in late)
-    return Finding(CHECK_ID, Severity.ERROR, f"{moves}: the {side} side won the initiative at step {at}, and only "
+    at = f"step {won.step}" + (f" of {won.log}" if won.log and won.log != label else "")
+    return Finding(CHECK_ID, Severity.ERROR, f"{moves}: the {won.side} side won the initiative at {at}, and only "
                    "the player with the initiative performs the action (before any combat, the other side's "
                    "non-cavalry units do not move)", _rule(game, "initiative.button"), label, step, player,
                    tuple(n.name for n in units), tuple(Place(n.map or "", n.location) for n in units if n.hex))
