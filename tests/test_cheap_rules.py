@@ -82,6 +82,9 @@ def test_two_cavalry_units_at_most_attached_to_a_confederate_division_or_the_res
     assert attached(itw, NINE, {c: "R Corps" for c in cavalry[:2]}) == []
     [message] = attached(itw, NINE, {c: "R Corps" for c in cavalry[:3]})
     assert message.startswith("R Corps has 3 attached cavalry units (") and message.endswith("): at most 2")
+    # Chalmers's division (2/1) has two cavalry units of its own: only the attached ones count
+    own = {"CS:1 MS a Cav": "2/1", "CS:1 MS b Cav": "2/1"}
+    assert attached(itw, NINE, {**own, **{c: "2/1" for c in cavalry[:2]}}) == []
 
 
 def test_hood_strikes_north_ties() -> None:
