@@ -155,6 +155,8 @@ class VPTerm:
     ``formations`` with a unit on the map during the log), ``late`` (the scenario turns from ``turns[0]`` until one of ``units`` arrives),
     ``rolled`` (the readings of ``table`` that gave ``result``), ``constant`` (always 1),
     ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself),
+    ``field`` (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the
+    turn ``turn_id`` (the turn track's): in it alone, else last through it, else ``start``),
     ``automatic`` (an occupation during ``phase`` ends the game), ``undecidable`` (``why``).
     ``at_least``: the term is 1 when its count reaches it, else 0. ``excluded_by``: items whose
     scoring makes this term 0 ("he may not gain 3 VP for also occupying Maple Grove").
@@ -199,6 +201,8 @@ class VPTerm:
     join: tuple[tuple[str, str], ...] = ()   # ci-division: brigade -> the division it counts in
     removals_unclear: bool = False    # lost: a removal of an any-cause unit with no causes roll is not judged
     returns: bool = False             # exited: a unit that came back still counts (it left once)
+    start: str = ""                   # field: the side that controls the fields at the start
+    turn_id: int = 0                  # field: the turn (the turn track's id) at whose end control counts
 
 
 @dataclass(frozen=True)
@@ -343,7 +347,8 @@ def _vp_term(t: dict[str, Any]) -> VPTerm:
                   enemy.get("is", "absent"), tuple(t.get("causes", ())), tuple(t.get("not_causes", ())),
                   tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
                   t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
-                  t.get("removals_unclear", False), t.get("returns", False))
+                  t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
+                  t.get("turn_id", 0))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:

@@ -170,16 +170,21 @@ SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_uni
                                                                           "closer than 5 hexes to any Union unit'"))
 ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
+                    + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
+                                "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
+                                "of such a unit is a warning")
                     + _covering("itw.detachment_rules", partial="stacking, shock, absorption, Peabody's deadline "
                                                                 "and 14.45's command (only 14.46's row is checked)"))
 EXITS_COVER = _covering("hsn.exit_legality")
 VICTORY_COVER = (
     _covering("hsn.manpower_loss_attribution", "hsn.s9_automatic_victory", "hsn.s9_nashville_proximity")
-    + _covering("itw.s1_victory_score", partial="the control of fields (their hexes are map data: terrain.xlsx "
-                                                "Specials; control at the listed turns is not read)")
-    + _covering("itw.scenario_victory_S2_S10", needs="terrain.xlsx Specials (S3's camps)",
-                partial="S4's roads, lane and Sunken Lane control and S10's fields; the objectives of S2, S7 and "
-                        "S9 are listed, not judged")
+    + _covering("itw.field_control_tracking", needs="terrain.xlsx Specials of kind vp (each field's hexes)")
+    + _covering("itw.s1_victory_score", needs="terrain.xlsx Specials of kind vp (each field's hexes)",
+                partial="the award for the fields west or south of the line, the level shift and the automatic "
+                        "victory at Pittsburg Landing")
+    + _covering("itw.scenario_victory_S2_S10", needs="terrain.xlsx Specials (S3's camps, S10's fields)",
+                partial="S4's roads, lane and Sunken Lane control; the objectives of S2, S7 and S9 are listed, "
+                        "not judged")
     + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
                                         "the units' Combat values), stations and forts (no markers in the module)")
     + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "

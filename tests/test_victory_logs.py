@@ -70,8 +70,7 @@ def tallies(tmp_path_factory) -> dict[str, Tally]:
 
 def terms(tally: Tally) -> dict[str, float | str | None]:
     """label -> points, or why the term is not decided."""
-    return {t.label + (f" ({t.side})" if t.item.endswith(f"({t.side})") else ""): (t.why or t.points)
-            for t in tally.terms}
+    return {t.label: (t.why or t.points) for t in tally.terms}
 
 
 def test_itw_s6_hexes_held_by_each_side(tallies) -> None:

@@ -100,7 +100,10 @@ def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Pass
         short = term.label if term and term.label else ""
         if short and row.item in shared and row.location and row.location not in short:
             short = f"{short} {row.location}"       # one reading, several rows: each named by its hexes
-        terms.extend(replace(t, short=short) if short else t for t in reader.read(row, term))
+        for t in reader.read(row, term):
+            if short and t.item != row.item:          # a term read for each side: named with its side
+                t = replace(t, short=f"{short} ({t.side})")
+            terms.append(replace(t, short=t.short or short))
     terms = _excluded(_grouped(terms, written, groups), written)
     scoring = game.scenario_rules.scoring_of(scenario.scenario_id) if game.scenario_rules else None
     sides = [s for s in game.sides if any(t.side == s for t in terms)]

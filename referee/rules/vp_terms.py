@@ -57,7 +57,7 @@ def _short(item: str, limit: int = 40) -> str:
 
 
 #: the kinds that read hexes (the row's location when the reading names none)
-_PLACED = {"occupy", "held", "absent", "outside", "automatic", "entered"}
+_PLACED = {"occupy", "held", "absent", "outside", "automatic", "entered", "field"}
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ class TermReader:
             return
         sides = [term.by or row.side] if (term.by or row.side) else list(self.game.sides)
         for by in sides:
-            scorer = row.side or (by if term.kind in ("held", "occupy") else _other(self.game, by))
+            scorer = row.side or (by if term.kind in ("held", "occupy", "field") else _other(self.game, by))
             hexes, why = self._hexes(row, term) if term.kind in _PLACED or term.hexes or term.special else (None, "")
             ask = _Ask(row, term, scorer, by, each, hexes, rule)
             if why:
@@ -131,14 +131,12 @@ class TermReader:
     def _hexes(self, row: VPTable, term: VPTerm) -> tuple[frozenset[Hex] | None, str]:
         """The term's hexes, or why they are not known (the cells to fill)."""
         if term.special:
-            kind, _, name = term.special.partition(":")
-            rows = [s for s in self.game.terrain.specials(kind) if s.name and s.name.lower().startswith(name.lower())]
-            hexes = frozenset(self.game.terrain.hexids.canonical(s.hex) for s in rows if s.hex is not None)
-            short = max(term.expect - len(hexes), 0) if term.expect else (0 if hexes else 1)
-            if short:
-                return None, (f"the map's hexes are not in the data: terrain.xlsx Specials needs "
-                              f"{term.expect or 'its'} row(s) of kind '{kind}' named '{name}…'"
-                              + (f" ({len(hexes)} given)" if hexes else "") + " (the rulebook does not print them)")
+            hexes = frozenset()
+            for part in term.special.split(";"):
+                found, why = self._special(part.strip(), term.expect)
+                if why:
+                    return None, why
+                hexes |= found
         elif term.area is not None and (term.area.columns or term.area.rows):
             hexes = frozenset(h for h in self.game.terrain.graph.hexes if self.places.in_area(h, term.area))
         else:
@@ -152,6 +150,18 @@ class TermReader:
         if term.around is not None:
             hexes = self.places.within(hexes, term.around[1]) - (
                 self.places.within(hexes, term.around[0] - 1) if term.around[0] > 0 else frozenset())
+        return hexes, ""
+
+    def _special(self, special: str, expect: int = 0) -> tuple[frozenset[Hex], str]:
+        """The hexes of the terrain.xlsx Specials rows of ``kind:name…``, or the rows to fill."""
+        kind, _, name = special.partition(":")
+        rows = [s for s in self.game.terrain.specials(kind) if s.name and s.name.lower().startswith(name.lower())]
+        hexes = frozenset(self.game.terrain.hexids.canonical(s.hex) for s in rows if s.hex is not None)
+        short = max(expect - len(hexes), 0) if expect else (0 if hexes else 1)
+        if short:
+            return hexes, (f"the map's hexes are not in the data: terrain.xlsx Specials needs {expect or 'its'} "
+                           f"row(s) of kind '{kind}' named '{name}…'" + (f" ({len(hexes)} given)" if hexes else "")
+                           + " (the rulebook does not print them)")
         return hexes, ""
 
     # ------------------------------------------------------------------ who counts
@@ -285,6 +295,48 @@ class TermReader:
         last = {h: u for h in sorted(hexes) if (u := last_in(self._ledger, h, ask.term.unit_types)) is not None}
         held = [(h, u) for h, u in last.items() if u.side == ask.by]
         return ask.term_of(len(held), tuple(f"{self.places.name(h)} by {u.name}" for h, u in held))
+
+    def _field(self, ask: _Ask) -> Term:
+        """Per field of ``special`` (``;``-separated) controlled by ``by`` at the end of the turn
+        ``turn_id`` (the turn track's; the log's end without it): the side whose units of
+        ``unit_types`` are in it alone, else who last passed through one of its hexes, else
+        ``start`` — both sides in it: neither (Into the Woods S1 L744, S10 L3249)."""
+        term = ask.term
+        fields = [self._special(p.strip())[0] for p in term.special.split(";")] if term.special else [ask.hexes]
+        at, why = self._turn_end(term.turn_id) if term.turn_id else (len(self.views) - 1, "")
+        if why:
+            return ask.term_of(None, why=why)
+        view = self.views.at(at)
+        ledger = passage([self.views.at(i) for i in range(at + 1)], self.passed)
+        held, what = 0, []
+        for hexes in fields:
+            inside = {u.side for h in hexes or () for u in view.at(h) if not term.unit_types
+                      or u.unit.type in term.unit_types}
+            if len(inside) > 1:
+                continue
+            side = next(iter(inside), None)
+            if side is None:
+                last = [e for (h, kind), e in ledger.items() if h in (hexes or ())
+                        and (not term.unit_types or kind in term.unit_types)]
+                side = max(last, key=lambda e: e[0])[1].side if last else term.start or None
+            if side == ask.by:
+                held += 1
+                what.append(", ".join(sorted(self.places.name(h) for h in hexes or ()))[:40])
+        return ask.term_of(held, tuple(what))
+
+    def _turn_end(self, turn: int) -> tuple[int, str]:
+        """The index of the last view of the turn track's turn ``turn``, or why this log has none."""
+        last = None
+        ids = [getattr(v.turn, "id", None) for v in self.views]
+        for i, t in enumerate(ids):
+            if t == turn:
+                last = i
+            elif last is not None and t is not None and t > turn:
+                return last, ""
+        label = next((t.label for t in self.game.turns if t.id == turn), str(turn))
+        if ids and ids[0] is not None and ids[0] > turn:
+            return 0, f"the {label} turn ended in an earlier log of the chain"
+        return 0, f"the end of the {label} turn is not in this log"
 
     def _absent(self, ask: _Ask) -> Term:
         """1 when no unit of ``by`` is in the hexes or within ``within`` of them at the end."""
