@@ -128,8 +128,9 @@ def test_itw_s1_fields_controlled_at_the_end_of_their_turns() -> None:
     """S1 (L744-752), with the fields' hexes entered by a player: a Confederate regiment passes
     through Spain Field in the 7 AM turn and leaves it: the Confederates control it at the end
     of 8 AM (last through it), 5 VP to them. Lost Field holds a Union regiment and nobody ever
-    entered Barnes Field (the Union's from the start): both Union at the end of 9 AM, 5 VP. The
-    log ends in the 10 AM turn: Review and Ben Howell are not decided yet."""
+    entered Barnes Field (the Union's from the start): both Union at the end of 9 AM, 5 VP. Both
+    sides stand in Larkin Bell Field at the end of 11 AM: nobody's. (Review and Ben Howell, at
+    10 AM, are empty and never entered: the Union's.)"""
     itw = load_game(SOURCES / "into-the-woods-shiloh")
     fields = {"Spain Field": "S2010", "Lost Field": "S2012", "Barnes Field": "S2013", "Review Field": "S2014",
               "Ben Howell Field": "S2015", "Larkin Bell Field": "S2016"}
@@ -139,7 +140,7 @@ def test_itw_s1_fields_controlled_at_the_end_of_their_turns() -> None:
     rebel = next(u.unit_id for u in itw.units if u.side == "Confederate" and u.type == "Inf")
     yankee = next(u.unit_id for u in itw.units if u.side == "Union" and u.type == "Inf")
     turns = [(13, "S2110", "S2212"), (14, "S2010", "S2212"), (15, "S2110", "S2012"), (16, "S2110", "S2012"),
-             (17, "S2110", "S2012")]
+             (17, "S2110", "S2012"), (18, "S2016", "S2016"), (19, "S2016", "S2016")]
     log = Log([GameView(n, next(t for t in filled.turns if t.id == turn), turn - 12, "Division Orders", None, None,
                         ScenarioMatch("S1", scenario.name, "given", 1.0),
                         MappingProxyType({rebel: unit(filled, rebel, r), yankee: unit(filled, yankee, y)}), ())
@@ -148,4 +149,8 @@ def test_itw_s1_fields_controlled_at_the_end_of_their_turns() -> None:
     assert got["Spain's Field by 8 AM (Confederate)"] == 5 and got["Spain's Field by 8 AM (Union)"] == 0
     assert got["Lost and Barnes Fields by 9 AM (Union)"] == 5
     assert got["Lost and Barnes Fields by 9 AM (Confederate)"] == 0
+    assert got["Review and Ben Howell Fields by 10 AM (Union)"] == 5
+    assert got["Larkin Bell Field by 11 AM (Union)"] == got["Larkin Bell Field by 11 AM (Confederate)"] == 0
+    short = Log(log.views[:5])
+    got = points(tally(short, scenario, filled, "m"))  # type: ignore[arg-type]
     assert got["Review and Ben Howell Fields by 10 AM (Union)"] == "the end of the 10 AM turn is not in this log"
