@@ -58,17 +58,14 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
 
 
 check_tables = _imported_when_run(".rules.tables", "check_tables")
+carry_tables = _imported_when_run(".rules.tables", "carry_tables")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
 check_orders = _imported_when_run(".rules.ranges", "check_orders")
 check_initiative = _imported_when_run(".rules.ranges", "check_initiative")
-
-
-def carry_initiative(ctx: CheckContext) -> object:
-    """The initiative check's die handed to the next log (imported when run, as the checks are)."""
-    return importlib.import_module(".rules.ranges", __package__).carry_initiative(ctx)
+carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_setup = _imported_when_run(".rules.setup", "check_setup")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
@@ -121,7 +118,7 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
            "Ranges (each leader's Command Range, printed on his counter)")
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
-_APPLIED = "what the result requires the players to do (issue 23 item 1)"
+_APPLIED = "what the result requires"
 
 
 def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, ...]:
@@ -131,21 +128,26 @@ def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, 
 TABLES_COVER = (
     _covering("itw.johnston_leader_loss", partial="whether Johnston used an ability that turn (the -1) is not "
                                                   "known to the reading, which then gives both results")
-    + _covering("itw.lew_wallace_entry_roll", "itw.random_event_resolution", "itw.s8_slow_start_roll",
-                "itw.s8_grant_release", "itw.s8_hardee_release", "itw.s6_trabue_lost_units", "itw.s4_grant_visit",
-                "itw.s10_involuntary_alert", "hsn.random_event_lookup", "hsn.manpower_enhancement",
-                "atl.variant_dice", "atl.weather", "atl.panic_roll", "rss.distorted_order_lock", partial=_APPLIED)
     + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
                                                      "to the reading")
-    + _covering("hsn.winter_weather_start", "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement",
-                "hsn.constant_variable_reinforcements", "rss.low_no_ammo_on_11_12")
-    + _covering("hsn.winter_marker_bookkeeping", partial="the Last Turn of Winter marker six boxes ahead, and the "
-                                                         "seven turns")
-    + _covering("hsn.confederate_arrival_count", partial="the Fatigue Level 1 marker on the -1 and -2 results")
-    + _covering("hsn.union_cavalry_phase", partial="the remount and unmount results on the units' status")
-    + _covering("hsn.blockhouse_attack", partial="the Fatigue results (the blockhouse's removal is checked)")
-    + _covering("atl.creek_crossing", "atl.bridge_destroy_repair", partial="the result on the units (disorganized, "
-                                                                           "followers, hexside reuse)"))
+    + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
+                "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
+                "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
+                "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
+                "hsn.blockhouse_attack", "atl.weather", "rss.low_no_ammo_on_11_12", "rss.distorted_order_lock")
+    + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
+    + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
+    + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
+    + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
+                                                         "ahead)")
+    + _covering("hsn.winter_effects", partial="no entrenching, burning, assaults or marches to Fatigue 3-4, the "
+                                              "cycle ending on a tie (the wagons' removal is checked)")
+    + _covering("hsn.union_cavalry_phase", partial="the A/B counter swap and the reinforcements' exemption")
+    + _covering("atl.creek_crossing", partial="the hexside's reuse and the followers")
+    + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
+                                                     "after midnight (the repair roll's result is checked)")
+    + _covering("atl.variant_dice", partial="the 16th Corps' set-up, hearing the guns and Hardee's movement")
+    + _covering("atl.csa_arty_out_of_ammo", partial="the range limit and the refill"))
 COMBAT_COVER = _covering("itw.combat_results", "hsn.combat_results", "atl.combat_results", "rss.combat_results",
                          "shi.combat_results", needs=_COMBAT)
 COMMAND_COVER = (
@@ -208,7 +210,8 @@ CHECKS: tuple[Check, ...] = (
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
-          check_tables, (Need("game", "no roll was read against its die-roll table"),), covers=TABLES_COVER),
+          check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables,
+          covers=TABLES_COVER),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),), covers=COMBAT_COVER),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
@@ -228,7 +231,8 @@ CHECKS: tuple[Check, ...] = (
           check_arrivals, _SCENARIO_NEEDS, covers=ARRIVALS_COVER),
     Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",
           check_restricted, _SCENARIO_NEEDS, covers=RESTRICTED_COVER),
-    Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS, covers=EXITS_COVER),
+    Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS,
+          covers=EXITS_COVER),
     Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
           check_victory, _SCENARIO_NEEDS, covers=VICTORY_COVER),
 )
