@@ -124,4 +124,5 @@ class Abilities:
                "counters on the Activation Sheet, not pieces on the board)" if words
                else f"no declaration words are defined: fill {cell(game, 'johnston.abilities')}")
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"Johnston's abilities (each once per turn) not checked: {why}",
-                      _rule(game, "johnston.abilities"), self.label)
+                      _rule(game, "johnston.abilities"), self.label,
+                      cells=() if words else (cell(game, "johnston.abilities"),))

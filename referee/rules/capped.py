@@ -26,7 +26,7 @@ from ..view import GameView, UnitView
 from ..view.names import loose
 from .board import moved
 from .command import Tracer, range_of
-from .incommand import assessed_at, describe
+from .incommand import assessed_at, describe, range_to_fill
 
 CHECK_ID = "activation"
 
@@ -103,18 +103,19 @@ def _judge(game: Game, tracer: Tracer, turn: _Turn, brigade: str, unit: UnitView
             f"{parameter(game, 'capped.activations'):g} unless In Command during the Division Orders Phase")
     rng = range_of(game, chief.unit_id, chief.side) if chief is not None else None
     if leader is None or chief is None or leader.hex is None or chief.hex is None or rng is None or rng.range is None:
-        why = "his division leader's Command Range is not in rules.xlsx" if rng is None or rng.range is None \
-            else "a leader is not on the map"
+        placed = chief is not None and chief.hex is not None and leader is not None and leader.hex is not None
+        why = "his division leader's Command Range is not in rules.xlsx" if placed else "a leader is not on the map"
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}; whether it was In Command is not checked ({why})",
-                      _rule(game), label, view.step, player, (unit.name,))
+                      _rule(game), label, view.step, player, (unit.name,),
+                      cells=(range_to_fill(chief, rng),) if placed and chief is not None else ())
         return
     t = tracer.trace(leader, chief, rng)
     if t.within is True:
         return
     if t.within is None:
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}; whether it was In Command is not checked: the trace "
-                      f"crosses hexes without terrain ({', '.join(t.cells[:3])})", _rule(game), label, view.step,
-                      player, (unit.name, leader.name))
+                      f"crosses hexes without terrain ({', '.join(map(str, t.cells[:3]))})", _rule(game), label,
+                      view.step, player, (unit.name, leader.name), cells=t.cells)
         return
     t = tracer.drawn(t)
     yield Finding(CHECK_ID, Severity.ERROR, f"{said}, and it was not at step {at.step}: {describe(t, tracer)}",
