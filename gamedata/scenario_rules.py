@@ -131,36 +131,36 @@ class EntryOptions:
 class VPTerm:
     """How one VP-table item (``item``, as in scenarios.xlsx VP) is read from the log.
 
-    Where the term looks: ``hexes`` (default the table row's location), an ``area`` (column and
-    row bounds; a ``map`` alone keeps the other hexes to that map), a ``special`` of the map (``kind:name``: the terrain.xlsx Specials rows of that
-    kind whose name starts so, ``expect`` of them; the term names the rows to fill when they are
-    missing), ``around`` (the hexes ``first``..``last`` hexes from those, the centre excluded).
-    Which units count: ``by`` (a side; empty = the row's side, or each side in turn where the
-    row names none), ``unit_types``, ``sizes``, ``unless`` (statuses that keep a unit from counting).
+    Where the term looks: ``hexes`` (default the table row's location), an ``area`` (column and row
+    bounds; a ``map`` alone keeps the other hexes to that map), a ``special`` of the map (``kind:name``:
+    the terrain.xlsx Specials rows of that kind whose name starts so, ``expect`` of them; the term names
+    the rows to fill when they are missing), ``around`` (the hexes ``first``..``last`` hexes from those,
+    the centre excluded). Which units count: ``by`` (a side; empty = the row's side, or each side in
+    turn where the row names none), ``unit_types``, ``sizes``, ``unless`` (statuses that keep a unit
+    from counting).
 
-    ``kind``: ``occupy`` (a unit in one of the hexes at the end; ``per_hex`` counts each hex;
-    ``phase`` counts the turns in whose phase of that name they were occupied, ``once`` only the
-    first; ``turns`` counts the scenario turns at whose end they were; ``min_units`` units at
-    least; ``enemy_within`` with ``enemy`` = ``absent``/``present``: units of the other side of
-    ``enemy_types`` within that many hexes), ``held`` (occupied at the end or last passed
-    through, over the chain of logs), ``absent`` (1 when no unit is in the hexes or within
-    ``within`` of them), ``outside`` (per unit not within ``within`` hexes of the hexes, or
-    gone), ``ci-brigade`` / ``ci-division`` (per formation whose units show ``ci``),
-    ``status`` (per unit showing ``status``, eliminated ones too), ``eliminated`` (per unit in an
-    eliminated box), ``lost`` (strength lost since the scenario's start: a ``causes`` roll — a
-    dice button of those words — last before the loss counts it, a ``not_causes`` roll excludes
-    it, ``any_cause_types`` count whatever the cause, but for a removal from the map with no
-    ``causes`` roll before it when ``removals_unclear``), ``entered`` / ``exited`` (during
-    ``turns``; ``returns``: an exit counts though the unit came back), ``arrived`` (per formation of
-    ``formations`` with a unit on the map during the log), ``late`` (the scenario turns from ``turns[0]`` until one of ``units`` arrives),
-    ``rolled`` (the readings of ``table`` that gave ``result``), ``constant`` (always 1),
-    ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself),
-    ``field`` (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the
-    turn ``turn_id`` (the turn track's): in it alone, else last through it, else ``start``),
-    ``automatic`` (an occupation during ``phase`` ends the game), ``undecidable`` (``why``).
-    ``at_least``: the term is 1 when its count reaches it, else 0. ``excluded_by``: items whose
-    scoring makes this term 0 ("he may not gain 3 VP for also occupying Maple Grove").
-    ``group``: the ``VPGroup`` (a footnote of the table) the term is scored in."""
+    ``kind``: ``occupy`` (a unit in one of the hexes at the end; ``per_hex`` counts each hex; ``phase``
+    counts the turns in whose phase of that name they were occupied, ``once`` only the first; ``turns``
+    counts the scenario turns at whose end they were; ``min_units`` units at least; ``enemy_within``
+    with ``enemy`` = ``absent``/``present``: units of the other side of ``enemy_types`` within that many
+    hexes), ``held`` (occupied at the end or last passed through, over the chain of logs), ``absent`` (1
+    when no unit is in the hexes or within ``within`` of them), ``outside`` (per unit not within
+    ``within`` hexes of the hexes, or gone), ``ci-brigade`` / ``ci-division`` (per formation whose units
+    show ``ci``; ``join`` counts a brigade in another division), ``status`` (per unit showing ``status``, eliminated ones too), ``eliminated`` (per
+    unit in an eliminated box), ``lost`` (strength lost since the scenario's start: a ``causes`` roll —
+    a dice button of those words — last before the loss counts it, a ``not_causes`` roll excludes it,
+    ``any_cause_types`` count whatever the cause, but for a removal from the map with no ``causes`` roll
+    before it when ``removals_unclear``), ``entered`` / ``exited`` (during ``turns``; ``returns``: an
+    exit counts though the unit came back), ``arrived`` (per formation of ``formations`` with a unit on
+    the map during the log), ``late`` (the scenario turns from ``turns[0]`` until one of ``units``
+    arrives), ``rolled`` (the readings of ``table`` that gave ``result``), ``constant`` (always 1),
+    ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
+    (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
+    (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
+    during ``phase`` ends the game), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
+    count reaches it, else 0. ``excluded_by``: items whose scoring makes this term 0 ("he may not gain 3
+    VP for also occupying Maple Grove"). ``group``: the ``VPGroup`` (a footnote of the table) the term
+    is scored in."""
 
     scenarios: tuple[str, ...]
     item: str

@@ -84,7 +84,8 @@ def test_hsn_s9_nashville_proximity_per_vp_phase(hsn) -> None:
     assert got["next to Nashville"] == 5
     assert got["2-3 hexes from Nashville"] == 2
     assert got["first VP Phase with 3 divisions near Nashville"] == 30
-    [between] = [t for t in tally(log, scenario, hsn, "m").terms if t.label == "2-3 hexes from Nashville"]  # type: ignore[arg-type]
+    terms = tally(log, scenario, hsn, "m").terms  # type: ignore[arg-type]
+    [between] = [t for t in terms if t.label == "2-3 hexes from Nashville"]
     assert any("not counted" in w for w in between.what), between.what
 
 

@@ -2,10 +2,11 @@
 
 Each row of the scenario's VP table (tables in scenarios.xlsx, sheet VP) is one term; how
 it is read from the game view is written in scenario-rules.toml (``[[vp]]``, matched by the
-row's item, word for word; ``vp_terms.TermReader`` reads each kind). A term the log cannot decide (manpower lost by cause, places
-only the map shows, a row with no reading written) is named with the reason and left out
-of the sum, so the level reached is the level of the terms that could be read; the text
-says how many terms were left out. Points come from the table, never from the rule file.
+row's item, word for word; ``vp_terms.TermReader`` reads each kind). A term the log cannot
+decide (places only the map shows, counter values the data does not print, a cause the log
+does not show) is named with the reason and left out of the sum, so the level reached is the
+level of the terms that could be read; the text says how many terms were left out. Points
+come from the table, never from the rule file.
 """
 
 from __future__ import annotations
