@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from gamedata.model import (
     Alias, Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
-    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, MapDef, MoveClass, NamedHex, PhaseDef,
+    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, LegendSample, MapDef, MoveClass, NamedHex, PhaseDef,
     Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
     TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
@@ -51,6 +51,7 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     TERRAIN_FILE: (
         SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
         SheetSpec("Specials", "terrain-special", optional=True), SheetSpec("Legend", "legend", optional=True),
+        SheetSpec("Samples", "legend-sample", optional=True),
     ),
     EFFECTS_FILE: (
         SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),
@@ -210,6 +211,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         markers=tuple(GameMarker(x["name"], x.get("note", "")) for x in d.get("markers", ())),
         terrain_specials=_located(SpecialHex, sheets, TERRAIN_FILE, "Specials"),
         legend=_located(LegendEntry, sheets, TERRAIN_FILE, "Legend"),
+        samples=_located(LegendSample, sheets, TERRAIN_FILE, "Samples"),
         terrain_types=tuple(_record(TerrainType, t) for t in _records(sheets, "Terrain")),
         move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
         terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),

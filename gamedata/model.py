@@ -484,6 +484,19 @@ class LegendEntry:
 
 
 @dataclass(frozen=True)
+class LegendSample:
+    """A hex (`side` empty) or hexside of a map that shows `code` (`none`: a plain hexside), for
+    `adjutant digitize`; a one-sided feature is named from the hex on its marked side."""
+
+    map: str
+    code: str
+    hex: str
+    side: str = ""
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class TerrainType:
     """A terrain or feature code of the system (effects.xlsx Terrain)."""
 
@@ -636,6 +649,7 @@ class Game:
     markers: tuple[GameMarker, ...] = ()
     terrain_specials: tuple[SpecialHex, ...] = ()
     legend: tuple[LegendEntry, ...] = ()
+    samples: tuple[LegendSample, ...] = ()
     terrain_types: tuple[TerrainType, ...] = ()
     move_classes: tuple[MoveClass, ...] = ()
     terrain_costs: tuple[TerrainCost, ...] = ()

@@ -61,7 +61,7 @@ def _sides(terrain):
 def test_a_drawn_board_reads_back_with_the_drawings_own_legend(round_trip) -> None:
     source, target, result = round_trip
     assert result.exit_code == 0, result.output
-    assert "DRAFT:" in result.output and "legend: the legend of adjutant's own drawing" in result.output
+    assert "DRAFT:" in result.output and "read with the legend of adjutant's own drawing" in result.output
     drawn, read = load_game(source).terrain, load_game(target).terrain
     wrong = []
     for h in drawn.graph.hexes:
@@ -136,7 +136,7 @@ def test_a_real_scan_without_a_legend_is_refused_with_what_to_give(jzhex, tmp_pa
     shutil.copytree(jzhex, folder)
     result = CliRunner().invoke(digitize_command, [str(folder / "maps" / "map.jpg"), "--game", str(folder), "--map", "main"])
     assert result.exit_code == 2
-    assert "terrain.xlsx:Legend:0:map: map 'main' has no Legend rows" in result.output
+    assert "terrain.xlsx:Samples:0:map: map 'main' has no Samples (nor Legend) rows" in result.output
     assert "not a board adjutant drew" in result.output
     assert read_workbook(folder / "terrain.xlsx")["Hexes"].rows == ()               # nothing written
 
@@ -157,7 +157,7 @@ def test_the_jzhex_scan_digitizes_as_a_draft_with_its_overlay(jzhex, tmp_path, l
     result = CliRunner().invoke(digitize_command, [str(folder / "maps" / "map.jpg"), "--game", str(folder),
                                                    "--map", "main", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "legend: terrain.xlsx Legend rows of map 'main'" in result.output
+    assert "read with terrain.xlsx Legend rows of map 'main'" in result.output
     assert "DRAFT: 80 hexes" in result.output and "not reviewed" in result.output
     rows = [dict(r.values) for r in read_workbook(folder / "terrain.xlsx")["Hexes"].rows]
     assert len(rows) == 80 and {r["terrain"] for r in rows} == {"Field"}
