@@ -281,6 +281,7 @@ def read_colours(game: Game, folder: Path, picture: MapImage) -> list[Draft]:
     own drawing (allowed only on a board it drew)."""
     terrain = game.terrain
     kept = Kept.of(terrain)
+    read = {m.id for m in picture.maps}
     drafts = []
     for m in picture.maps:
         legend = sheet_legend(game, m.id, folder)
@@ -304,7 +305,7 @@ def read_colours(game: Game, folder: Path, picture: MapImage) -> list[Draft]:
             else:
                 draft.hexes.append(reader.hex(c, pc, scale))
             for n in terrain.graph.neighbours(c):
-                if n <= c or n not in picture.cells:
+                if n not in picture.cells or (n < c and n.map in read):   # read from n's side
                     continue
                 if kept.side(c, n):
                     draft.kept_sides += 1

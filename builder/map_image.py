@@ -64,7 +64,6 @@ def _open(data: bytes, where: str) -> Image.Image:
 def _place(picture: MapImage, m: MapDef, hexids: HexIds, grid: HexGrid, size: Size, origin: tuple[int, int]) -> None:
     """Give every hex of `m` that `grid` names inside a board of `size` (at `origin` in the
     picture) its cell, unless another board already holds it (the shared row of two maps)."""
-    placed = 0
     for column in range(m.columns[0], m.columns[1] + 1):
         low, high = hexids.row_range(m.id, column)
         for row in range(low, high + 1):
@@ -73,15 +72,19 @@ def _place(picture: MapImage, m: MapDef, hexids: HexIds, grid: HexGrid, size: Si
                 x, y = grid.point_for(hexids.format(h), size)
             except LocationError:
                 continue
-            if not (0 <= x < size.width and 0 <= y < size.height):
-                continue
-            placed += 1
-            picture.cells.setdefault(hexids.canonical(h),
-                                     Cell(origin[0] + x, origin[1] + y, grid.dx, grid.dy, grid.sideways))
-    total = sum(hexids.row_range(m.id, c)[1] - hexids.row_range(m.id, c)[0] + 1
-                for c in range(m.columns[0], m.columns[1] + 1))
-    if total - placed:
-        picture.missing[m.id] = total - placed
+            if 0 <= x < size.width and 0 <= y < size.height:
+                picture.cells.setdefault(hexids.canonical(h),
+                                         Cell(origin[0] + x, origin[1] + y, grid.dx, grid.dy, grid.sideways))
+
+
+def _count_missing(picture: MapImage, hexids: HexIds) -> None:
+    """How many hexes of each map shown have no cell (a shared row counts where it is read)."""
+    for m in picture.maps:
+        missing = sum(1 for column in range(m.columns[0], m.columns[1] + 1)
+                      for row in range(hexids.row_range(m.id, column)[0], hexids.row_range(m.id, column)[1] + 1)
+                      if hexids.canonical(Hex(m.id, column, row)) not in picture.cells)
+        if missing:
+            picture.missing[m.id] = missing
 
 
 def from_scan(game: Game, m: MapDef, path: Path) -> MapImage:
@@ -102,7 +105,9 @@ def from_scan(game: Game, m: MapDef, path: Path) -> MapImage:
     grid = grid_from_element(grid_element(m, m.scan, size))
     assert isinstance(grid, HexGrid)
     picture = MapImage(image, (m,), f"the scan {path.name} under map '{m.id}''s [maps.scan]")
-    _place(picture, m, HexIds(game.maps), grid, size, (0, 0))
+    hexids = HexIds(game.maps)
+    _place(picture, m, hexids, grid, size, (0, 0))
+    _count_missing(picture, hexids)
     if not picture.cells:
         raise MapImageError(Problem("game.toml", "", 0, f"maps[{index}].scan",
                                     f"the calibration puts no hex of map '{m.id}' inside {path.name}"))
@@ -183,6 +188,7 @@ def from_module(game: Game, path: Path, board_name: str | None = None, map_id: s
     for _, b, m in chosen:
         grid = _board_grid(b, m, f"{path.name}: board '{b.name}'")
         _place(picture, m, hexids, grid, b.size, origins[b.name])
+    _count_missing(picture, hexids)
     if not picture.cells:
         raise MapImageError(Problem(str(path), message=f"the grid of board {names} names no hex of map(s) "
                                     f"{', '.join(m.id for m in maps)} as the game numbers them"))

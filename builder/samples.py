@@ -250,17 +250,11 @@ def read_samples(game: Game, picture: MapImage, progress: Progress | None = None
     kept = Kept.of(terrain)
     source = (f"{len(hex_samples)} sample hexes and {len(side_samples)} sample hexsides "
               f"(terrain.xlsx Samples) read on {picture.source}")
-    maps = {m.id: m for m in game.maps}
-    drafts: dict[str, Draft] = {}
-
-    def draft_of(h: Hex) -> Draft:
-        """The draft of the map a (canonical) hex belongs to: a shared row's is the alias target's."""
-        return drafts.setdefault(h.map, Draft(maps[h.map], source))
-
-    for m in picture.maps:
-        drafts.setdefault(m.id, Draft(m, source))
+    drafts = {m.id: Draft(m, source) for m in picture.maps}
     for h in hexes:
-        draft = draft_of(h)
+        draft = drafts.get(h.map)
+        if draft is None:                   # a shared row's hex, of a map not read here
+            continue
         if h in kept.hexes:
             draft.kept_hexes += 1
         elif by_hex is not None:
@@ -269,13 +263,19 @@ def read_samples(game: Game, picture: MapImage, progress: Progress | None = None
                 f"like {choice.code} ({choice.distance:.3f}) and almost as like {choice.runner_up}")
             draft.hexes.append(HexGuess(h, (choice.code,), None, choice.confidence, why))
     for a, b in pairs:
+        if a.map not in drafts and b.map not in drafts:
+            continue
         if kept.side(a, b) or by_side is None:
-            draft_of(a).kept_sides += kept.side(a, b)
+            drafts[a.map if a.map in drafts else b.map].kept_sides += kept.side(a, b)
             continue
         choices = by_side.read(side_stats[(a, b)])
         found = tuple(c.code for c in choices if c.code != NONE)
         first, second = (b, a) if any(c.flipped for c in choices if c.code != NONE) else (a, b)
         sure = min(c.confidence for c in choices)
         why = "; ".join(f"{c.code} rather than {c.runner_up}" for c in choices if c.confidence < DOUBTFUL)
-        draft_of(first).sides.append(SideGuess(first, second, found, sure, why))
+        if first.map not in drafts:        # the marks lie in a hex of a map not read here
+            why = "; ".join(x for x in (why, f"marked in {terrain.hexids.format(first)} (map {first.map})") if x)
+            first, second = second, first
+            sure = min(sure, DOUBTFUL / 2)
+        drafts[first.map].sides.append(SideGuess(first, second, found, sure, why))
     return list(drafts.values())
