@@ -24,12 +24,13 @@ def game_folder(game: str) -> Path:
               help="where to write the overlay picture and the doubtful cells (default: GAME/digitized)")
 def digitize(image: Path | None, game: str, module: Path | None, board: str | None, map_id: str | None,
              out_dir: Path | None) -> None:
-    """Draft terrain.xlsx from a picture of a map: terrain per hex, features per hexside (with the
-    hex a one-sided feature's marks lie in), each with a confidence, marked source = digitize
-    and not reviewed. The hexes and hexsides are read by likeness to the samples named in
-    terrain.xlsx sheet Samples (one to three per terrain and feature, and plain hexsides as
-    none); without samples, by the colours of the Legend sheet or of adjutant's own drawing.
-    Writes an overlay picture of what was read and the doubtful cells, least sure first.
+    """Draft the map's terrain into the player's layer (player/terrain.xlsx) from a picture of
+    it: terrain per hex, features per hexside (written from the hex a one-sided feature's marks
+    lie in), each with a confidence, marked source = digitize and not reviewed. Hexes and
+    hexsides are read by likeness to the samples named in terrain.xlsx sheet Samples (one to
+    three per terrain and feature, and plain hexsides as none); without samples, by the colours
+    of the Legend sheet or of adjutant's own drawing. Writes an overlay picture of what was read
+    and the doubtful cells, least sure first.
 
     Exit 0 when the draft is written, 1 when the game data has errors, 2 when the picture, the
     module or the samples cannot be used."""
@@ -79,7 +80,7 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
         hexes = sum(1 for g in draft.hexes if g.codes)
         sides = sum(1 for g in draft.sides if g.features)
         click.echo(f"map {draft.map.id}: read with {draft.legend}")
-        click.echo(f"DRAFT: {hexes} hexes and {sides} hexsides with features read into {folder / 'terrain.xlsx'} "
+        click.echo(f"DRAFT: {hexes} hexes and {sides} hexsides with features read into {written.workbook} "
                    f"(source = digitize, not reviewed); {len(draft.doubtful())} doubtful")
         if draft.kept_hexes or draft.kept_sides:
             click.echo(f"kept as they were: {draft.kept_hexes} hexes and {draft.kept_sides} hexsides already in the workbook")

@@ -91,7 +91,7 @@ def run(folder: Path) -> dict[str, tuple[float, float]]:
     part("decode the board")
     drafts = read(game, folder, picture)
     part("measure and read")
-    write_drafts(game, folder, drafts)
+    write_drafts(game, folder, drafts, picture)
     (folder / "doubtful.csv").write_text(doubtful_csv(game.terrain, drafts), encoding="utf-8")
     overlay(picture, game, drafts).save(folder / "overlay.png")
     part("write the draft")

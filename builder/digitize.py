@@ -34,6 +34,7 @@ def read(game: Game, folder: Path, picture: MapImage, progress: Callable[[int, i
 @dataclass(frozen=True)
 class Written:
     drafts: list[Draft]
+    workbook: Path
     overlay: Path
     doubtful: Path
 
@@ -51,8 +52,8 @@ def digitize(game: Game, folder: Path, picture: MapImage, out_dir: Path,
     tmp.write_bytes(buffer.getvalue())
     tmp.replace(picture_path)
     write_text_atomically(listing, doubtful_csv(game.terrain, drafts))
-    write_drafts(game, folder, drafts)
-    return Written(drafts, picture_path, listing)
+    workbook = write_drafts(game, folder, drafts, picture)
+    return Written(drafts, workbook, picture_path, listing)
 
 
 __all__ = ["DigitizeError", "Draft", "Written", "digitize", "read"]

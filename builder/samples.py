@@ -228,7 +228,8 @@ def read_samples(game: Game, picture: MapImage, progress: Progress | None = None
         for h in hexes_:
             if h not in picture.cells:
                 where = sample.origin.problem if sample.origin else (lambda c, m: Problem(TERRAIN_FILE, "Samples", 0, c, m))
-                raise DigitizeError(where("hex", f"sample {sample.hex} {sample.side} is not on {picture.source}"))
+                raise DigitizeError(where("hex", f"sample {' '.join(filter(None, (sample.hex, sample.side)))} "
+                                               f"is not on {picture.source}"))
 
     hex_samples, side_samples = [], []
     for s in samples:

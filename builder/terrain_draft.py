@@ -1,9 +1,10 @@
 """A drafted map terrain: what `adjutant digitize` read, and how it is handed to a person.
 
-The draft goes into `terrain.xlsx` marked `source = digitize`, never reviewed (validate warns
-until a person sets `reviewed`), beside an overlay picture of what was read and the list of
-doubtful cells, least sure first. Rows already in the workbook (a person's, or reviewed
-drafts) are kept as they are; the map's unreviewed drafts are replaced.
+The draft goes into the player's layer (`player/terrain.xlsx`), marked `source = digitize`, never
+reviewed (validate warns until a person sets `reviewed`), beside an overlay picture of what was
+read and the list of doubtful cells, least sure first. Terrain the game already holds (the
+game's rows, the player's own, reviewed drafts) is kept as it is and not read again; the
+map's unreviewed drafts are replaced.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from builder.boards import side_segment
 from builder.map_image import MapImage
 from builder.terrain_style import CROSSING_MARKS, style_for
 from gamedata.hexids import Hex
+from gamedata.layer import PLAYER_DIR, layer_file
 from gamedata.load import TERRAIN_FILE, WORKBOOKS, columns
 from gamedata.model import Game, MapDef, Problem
 from gamedata.terrain import Terrain
@@ -96,31 +98,48 @@ def _side_row(terrain: Terrain, map_id: str, guess: SideGuess) -> dict:
             "features": ";".join(guess.features), "source": "digitize", "confidence": guess.confidence}
 
 
-def write_drafts(game: Game, folder: Path, drafts: list[Draft]) -> None:
-    """Put the drafts into terrain.xlsx: their maps' unreviewed digitized rows are replaced,
-    every other row is kept as it is."""
-    path = folder / TERRAIN_FILE
-    try:
-        book = read_workbook(path)
-    except WorkbookError as exc:
-        raise DigitizeError(exc.problem) from None
+def write_drafts(game: Game, folder: Path, drafts: list[Draft], picture: MapImage) -> Path:
+    """Put the drafts into the player's layer (`player/terrain.xlsx`): their maps' unreviewed
+    digitized rows are replaced, every other row and sheet of the layer (the player's own
+    rows, reviewed drafts, Samples, Legend) is kept as it is. A drafted hex's sides are
+    complete (a side without a row is plain) when every hex beside it of the maps read was in
+    the picture.
+    Returns the workbook's path."""
+    path = folder / PLAYER_DIR / TERRAIN_FILE
+    book = {}
+    if path.is_file():
+        try:
+            book = read_workbook(path, label=layer_file(TERRAIN_FILE))
+        except WorkbookError as exc:
+            raise DigitizeError(exc.problem) from None
     terrain = game.terrain
     redone = {d.map.id for d in drafts}
+
+    def surveyed(h: Hex) -> bool:
+        """Every side of the hex was read (or is read with the map across it, which this
+        picture does not show: its own picture reads the sides of the row they share), so
+        the ones without a row are plain."""
+        return all(n in picture.cells or n.map not in redone for n in terrain.graph.neighbours(h))
 
     def keep(row: dict) -> bool:
         return not (str(row.get("map")) in redone and str(row.get("source") or "").lower() == "digitize"
                     and not row.get("reviewed"))
-    sheets = {name: [dict(r.values) for r in sheet.rows] for name, sheet in book.items()}
-    hexes = [r for r in sheets.get("Hexes", []) if keep(r)]
-    sides = [r for r in sheets.get("Hexsides", []) if keep(r)]
+    hexes = [dict(r.values) for r in book["Hexes"].rows if keep(r.values)] if "Hexes" in book else []
+    sides = [dict(r.values) for r in book["Hexsides"].rows if keep(r.values)] if "Hexsides" in book else []
     for draft in drafts:
         hexes += [{"map": draft.map.id, "hex": terrain.hexids.format(g.hex), "terrain": ";".join(g.codes),
-                   "elevation": g.elevation, "sides_complete": True, "source": "digitize", "confidence": g.confidence}
+                   "elevation": g.elevation, "sides_complete": surveyed(g.hex), "source": "digitize",
+                   "confidence": g.confidence}
                   for g in draft.hexes if g.codes]
         sides += [_side_row(terrain, draft.map.id, g) for g in draft.sides if g.features]
-    sheets["Hexes"], sheets["Hexsides"] = hexes, sides
-    write_workbook(path, [SheetData(s.name, columns(s.schema), tuple(sheets.get(s.name, ())))
-                          for s in WORKBOOKS[TERRAIN_FILE]])
+    specs = {s.name: s for s in WORKBOOKS[TERRAIN_FILE]}
+    written = {"Hexes": hexes, "Hexsides": sides}
+    sheets = [SheetData(name, columns(specs[name].schema), tuple(rows)) for name, rows in written.items()]
+    sheets += [SheetData(name, sheet.header, tuple(dict(r.values) for r in sheet.rows))
+               for name, sheet in book.items() if name not in written]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_workbook(path, sheets)
+    return path
 
 
 def doubtful_csv(terrain: Terrain, drafts: list[Draft]) -> str:
