@@ -37,6 +37,8 @@ INNER = 0.72
 ALONG_ROWS, ROUTE_COLUMNS, MIDDLE_ROWS = 16, 12, 8
 SAMPLES = 24
 """Points along a strip's length whose median colour describes a row."""
+REGISTER = 4
+"""Rows on either side of where the grid puts a hexside within which its drawn line is looked for."""
 
 
 @dataclass(frozen=True)
@@ -181,15 +183,26 @@ class MapStatistics:
         return round(angle % 180 / 15) % 12, 0 <= angle < 180
 
     def side(self, a: Cell, b: Cell, fill_a: np.ndarray, fill_b: np.ndarray) -> SideStats:
-        """The three profiles of the hexside between `a` and `b`, oriented from a to b; the
-        middle is the centre of the strip along the side."""
+        """The three profiles of the hexside between `a` and `b`, oriented from a to b.
+
+        The strip along the side is centred on the line drawn there (its darkest row within
+        REGISTER rows of where the grid puts it: a hand-drawn or scanned grid is seldom drawn
+        exactly where it is computed); the middle is the centre of that strip."""
         side = math.hypot(b.x - a.x, b.y - a.y) / math.sqrt(3)
         middle = (fill_a + fill_b) / 2
-        along = self._strip(a, b, 0.8 * side, 0.6 * side)
-        width, height = along.size
-        centre = along.crop((round(width * 0.28), round(height * 0.21), round(width * 0.72), round(height * 0.79)))
+        total = ALONG_ROWS + 2 * REGISTER
+        strip = self._strip(a, b, 0.8 * side, 0.6 * side * total / ALONG_ROWS)
+        values = np.asarray(strip.resize((SAMPLES, total), Image.Resampling.BOX), dtype=float)
+        darkness = np.median(values[:, :, :3], axis=1).sum(axis=1)
+        first = total // 2 - 1 - REGISTER                              # the grid's line lies between two rows
+        line = first + int(np.argmin(darkness[first:total // 2 + REGISTER + 1]))
+        shift = line - (total // 2 - 1) if line < total // 2 else line - total // 2
+        width, height = strip.size
+        patch = height * 0.35 * ALONG_ROWS / (0.6 * total)          # 0.35 of a side, in the strip's pixels
+        top = height / 2 + shift * height / total - patch / 2
+        centre = strip.crop((round(width * 0.28), round(top), round(width * 0.72), round(top + patch)))
         return SideStats(
-            _rows(along, ALONG_ROWS, (fill_a, middle, fill_b)),
+            _profile(values[REGISTER + shift:REGISTER + shift + ALONG_ROWS], (fill_a, middle, fill_b)),
             _rows(self._strip(a, b, 0.9 * side, 0.3 * side, across=True), ROUTE_COLUMNS, (middle,) * 3),
             _rows(centre, MIDDLE_ROWS, (fill_a, middle, fill_b)),
         )
@@ -210,10 +223,15 @@ class MapStatistics:
 
 
 def _rows(strip: Image.Image, rows: int, fills: tuple[np.ndarray, ...]) -> np.ndarray:
-    """Each of `rows` rows of a strip (from its top: a's side) summed up along its length: the
-    median colour (what runs the whole length, not a label or a road crossing it) minus the
-    fill of the hex it lies in (the middle rows: of both), and the mean edge strength."""
-    values = np.asarray(strip.resize((SAMPLES, rows), Image.Resampling.BOX), dtype=float)
+    """Each of `rows` rows of a strip (from its top: a's side) summed up along its length."""
+    return _profile(np.asarray(strip.resize((SAMPLES, rows), Image.Resampling.BOX), dtype=float), fills)
+
+
+def _profile(values: np.ndarray, fills: tuple[np.ndarray, ...]) -> np.ndarray:
+    """Rows (of SAMPLES points of colour and edge strength) summed up: the median colour (what
+    runs the whole length, not a label or a road crossing it) minus the fill of the hex the row
+    lies in (the middle rows: of both), and the mean edge strength."""
+    rows = values.shape[0]
     medians = np.median(values[:, :, :3], axis=1)
     strength = values[:, :, 3].mean(axis=1, keepdims=True)
     fill = np.array([fills[0] if 2 * row < rows - 2 else fills[2] if 2 * row > rows else fills[1]
