@@ -260,8 +260,7 @@ def read_samples(game: Game, picture: MapImage, progress: Progress | None = None
             draft.kept_hexes += 1
         elif by_hex is not None:
             choice = by_hex.read(hex_stats[h])
-            why = "" if choice.confidence >= DOUBTFUL else (
-                f"like {choice.code} ({choice.distance:.3f}) and almost as like {choice.runner_up}")
+            why = "" if choice.confidence >= DOUBTFUL else f"{choice.code}, almost as like {choice.runner_up}"
             draft.hexes.append(HexGuess(h, (choice.code,), None, choice.confidence, why))
     for a, b in pairs:
         if a.map not in drafts and b.map not in drafts:
@@ -273,7 +272,9 @@ def read_samples(game: Game, picture: MapImage, progress: Progress | None = None
         found = tuple(c.code for c in choices if c.code != NONE)
         first, second = (b, a) if any(c.flipped for c in choices if c.code != NONE) else (a, b)
         sure = min(c.confidence for c in choices)
-        why = "; ".join(f"{c.code} rather than {c.runner_up}" for c in choices if c.confidence < DOUBTFUL)
+        why = "; ".join(f"{'plain' if c.code == NONE else c.code}, almost as like "
+                        f"{'a plain hexside' if c.runner_up == NONE else c.runner_up}"
+                        for c in choices if c.confidence < DOUBTFUL)
         if first.map not in drafts:        # the marks lie in a hex of a map not read here
             why = "; ".join(x for x in (why, f"marked in {terrain.hexids.format(first)} (map {first.map})") if x)
             first, second = second, first

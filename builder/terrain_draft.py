@@ -153,7 +153,7 @@ def doubtful_csv(terrain: Terrain, drafts: list[Draft]) -> str:
             writer.writerow(["Hexes", map_id, terrain.hexids.format(g.hex), "", ";".join(g.codes), g.confidence, g.why])
         else:
             writer.writerow(["Hexsides", map_id, terrain.hexids.format(g.a), terrain.direction(g.a, g.b),
-                             ";".join(g.features), g.confidence, g.why])
+                             ";".join(g.features) or "none", g.confidence, g.why])
     return out.getvalue()
 
 

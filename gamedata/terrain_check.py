@@ -2,7 +2,9 @@
 
 Each problem names file, sheet, spreadsheet row and column: a hexside stated twice (from
 either hex), a terrain or feature code the system does not know, a side a hex does not have,
-an elevation out of the map's range, a chart row naming an unknown class or code. Rows drafted
+an elevation out of the map's range, a chart row naming an unknown class or code, a digitize
+sample of the wrong kind (a hexside code for a hex, `none` only for a hexside) or named twice,
+or a sample hexside on the map's edge. Rows drafted
 by `adjutant digitize` and not yet reviewed are warnings: they do not stop a build, but they
 are never silent.
 """
