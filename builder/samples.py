@@ -100,7 +100,7 @@ class HexSamples:
 @dataclass(frozen=True)
 class _Kind:
     """The samples of one kind of feature: their codes and one part of their profiles, and
-    the same part of every plain sample (both ways) and of the map's typical hexside (zero)."""
+    the same part of every plain sample (both ways)."""
 
     part: str
     codes: list[str]
@@ -115,8 +115,6 @@ class SideSamples:
     def __init__(self, samples: Sequence[tuple[str, SideStats]], kinds: dict[str, str]) -> None:
         plain = [s for code, s in samples if code == NONE]
         plain = plain + [s.flipped() for s in plain]
-        if plain:
-            plain.append(plain[0].minus(plain[0]))          # the typical hexside of the map
         self.kinds: dict[str, _Kind] = {}
         for code, stats in samples:
             if code == NONE:

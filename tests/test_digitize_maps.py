@@ -199,3 +199,48 @@ def test_progress_is_told_as_hexes_and_hexsides_are_read(shared, tmp_path) -> No
         from_module(loaded, module, "North map", "Q")
     shutil.rmtree(game)
 
+
+
+
+def test_hex_numbers_printed_by_every_north_side_are_no_road(tmp_path) -> None:
+    """Adjutant's boards print each hex's number on a paper label at its top, by its north side
+    (as most printed maps do): the line joining two centres across a north side runs through
+    it. Read with three samples of each code chosen at random (of the random test map of
+    tests/terrain_games.py), roads and farm lanes are found where they are drawn, and a label
+    is not taken for one: each hexside is measured against the typical one of its orientation."""
+    import random
+
+    from terrain_games import write_game
+
+    source = write_game(tmp_path / "source")
+    module = build_module(source, tmp_path / "out").path
+    drawn = load_game(source).terrain
+    ids = drawn.hexids
+    rng = random.Random(1)
+    samples = []
+    by_code: dict[str, list] = {}
+    for h in sorted(drawn.graph.hexes):
+        by_code.setdefault(drawn.hex(h).terrain[0], []).append(h)
+    for code, found in by_code.items():
+        samples += [{"map": "M", "code": code, "hex": ids.format(h)} for h in rng.sample(found, min(3, len(found)))]
+    pairs = sorted((a, b) for a in drawn.graph.hexes for b in drawn.graph.neighbours(a) if a < b)
+    by_feature: dict[str, list] = {}
+    for a, b in pairs:
+        side = drawn.hexside(a, b)
+        for code in (side.features if side and side.features else ("none",)):
+            by_feature.setdefault(code, []).append((a, b))
+    for code, found in by_feature.items():
+        single = [p for p in found if len(drawn.hexside(*p).features if drawn.hexside(*p) else ()) <= 1] or found
+        samples += [{"map": "M", "code": code, "hex": ids.format(a), "side": drawn.direction(a, b)}
+                    for a, b in rng.sample(single, min(3, len(single)))]
+    game = write_game(tmp_path / "game")
+    write_workbook(game / "terrain.xlsx", [SheetData(s.name, columns(s.schema), tuple(samples) if s.name == "Samples" else ())
+                                           for s in WORKBOOKS["terrain.xlsx"]])
+    result = CliRunner().invoke(digitize_command, ["--module", str(module), "--game", str(game)])
+    assert result.exit_code == 0, result.output
+    read = load_game(game).terrain
+    for route in ("Road", "Farm Lane"):
+        drawn_on = {p for p in pairs if drawn.hexside(*p) and route in drawn.hexside(*p).features}
+        read_on = {p for p in pairs if read.hexside(*p) and route in read.hexside(*p).features}
+        assert len(drawn_on & read_on) >= 0.9 * len(drawn_on), route
+        assert len(read_on - drawn_on) <= 0.06 * (len(pairs) - len(drawn_on)), (route, len(read_on - drawn_on))
