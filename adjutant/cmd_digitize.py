@@ -36,7 +36,7 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
     module or the samples cannot be used."""
     from builder.digitize import DigitizeError
     from builder.digitize import digitize as run
-    from builder.map_image import MapImageError, from_module, from_scan
+    from builder.map_image import from_module, from_scan
     from gamedata.load import GameDataError, load_game
     from gamedata.model import Problem
 
@@ -72,7 +72,7 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
         with ProgressBar() as bar:
             written = run(loaded, folder, picture, out_dir or folder / "digitized",
                           lambda done, total: bar.update("digitize", done, total))
-    except (DigitizeError, MapImageError) as exc:
+    except DigitizeError as exc:
         fail(exc.problem)
     for m_id, count in picture.missing.items():
         click.echo(f"map {m_id}: {count} hex(es) of the map lie outside {picture.source}: not read")

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from adjutant.cmd_digitize import digitize as digitize_command
-from builder.map_image import MapImageError, from_module
+from builder.map_image import from_module
 from builder.module import build_module
 from builder.samples import read_samples
 from builder.terrain_draft import DigitizeError
@@ -195,7 +195,7 @@ def test_progress_is_told_as_hexes_and_hexsides_are_read(shared, tmp_path) -> No
     total = told[-1][1]
     assert told[-1] == (total, total) and total == 180 + 487
     assert [d for d, _ in told] == sorted(d for d, _ in told) and len(told) > 5
-    with pytest.raises(MapImageError):
+    with pytest.raises(DigitizeError):
         from_module(loaded, module, "North map", "Q")
     shutil.rmtree(game)
 
