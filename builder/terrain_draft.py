@@ -21,7 +21,7 @@ from builder.terrain_style import CROSSING_MARKS, style_for
 from gamedata.hexids import Hex
 from gamedata.layer import PLAYER_DIR, layer_file
 from gamedata.load import TERRAIN_FILE, WORKBOOKS, columns
-from gamedata.model import Game, MapDef, Problem
+from gamedata.model import Game, MapDef
 from gamedata.terrain import Terrain
 from gamedata.workbook import SheetData, WorkbookError, read_workbook, write_workbook
 

@@ -9,7 +9,6 @@ terrain: every hex once (the shared row as the north map's), every hexside, the 
 from __future__ import annotations
 
 import shutil
-import zipfile
 from pathlib import Path
 
 import pytest
