@@ -199,6 +199,27 @@ def test_progress_is_told_as_hexes_and_hexsides_are_read(shared, tmp_path) -> No
     shutil.rmtree(game)
 
 
+ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
+
+
+def test_into_the_woods_two_boards_read_with_their_place_names_as_no_terrain(tmp_path) -> None:
+    """The bundled Into the Woods module: its north and south boards, which share a row, read
+    in one map window with the legend of adjutant's drawing. Its bundled terrain is three marsh
+    hexes, so the boards show no feature; the place names printed across hexsides (the north end
+    of the Tennessee River, Shiloh Church), anti-aliased, are lettering, not a slope's line."""
+    module = build_module(ITW, tmp_path / "out").path
+    game = tmp_path / "game"
+    shutil.copytree(ITW, game)
+    result = CliRunner().invoke(digitize_command, ["--module", str(module), "--game", str(game)])
+    assert result.exit_code == 0, result.output
+    assert "map N: read with" in result.output and "map S: read with" in result.output
+    assert "DRAFT: 0 hexes and 0 hexsides with features" in result.output
+    assert "kept as they were: 3 hexes" in result.output              # the rulebook's marsh hexes, not redrafted
+    assert {name: len(sheet.rows) for name, sheet in read_workbook(game / DRAFT).items()} == {"Hexes": 0, "Hexsides": 0}
+    doubtful = (game / "digitized" / "digitize-N-S-doubtful.csv").read_text(encoding="utf-8").splitlines()
+    listed = {line.split(",")[2] for line in doubtful[1:]}
+    assert "S2501" not in listed and "N2534" in listed                # the shared row once, as the north map's
+    assert not (ITW / "player").exists()                              # the bundled folder untouched
 
 
 def test_hex_numbers_printed_by_every_north_side_are_no_road(tmp_path) -> None:
