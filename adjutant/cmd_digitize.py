@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+MISSING_LISTED = 6
+"""The hexes a picture does not show are named up to this many."""
+
 
 def game_folder(game: str) -> Path:
     """A game folder given by path, or by id under `sources/`."""
@@ -74,8 +77,9 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
                           lambda done, total: bar.update("digitize", done, total))
     except DigitizeError as exc:
         fail(exc.problem)
-    for m_id, count in picture.missing.items():
-        click.echo(f"map {m_id}: {count} hex(es) of the map lie outside {picture.source}: not read")
+    for m_id, hexes in picture.missing.items():
+        listed = ", ".join(hexes[:MISSING_LISTED]) + (", ..." if len(hexes) > MISSING_LISTED else "")
+        click.echo(f"map {m_id}: {len(hexes)} hex(es) of the map lie outside {picture.source}: not read ({listed})")
     for draft in written.drafts:
         hexes = sum(1 for g in draft.hexes if g.codes)
         sides = sum(1 for g in draft.sides if g.features)

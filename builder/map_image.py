@@ -38,13 +38,14 @@ class DigitizeError(Exception):
 @dataclass
 class MapImage:
     """A picture and the hexes in it: `cells` by canonical hex, `maps` the game maps shown,
-    `source` what the picture is (for messages), `missing` the hexes of those maps not in it."""
+    `source` what the picture is (for messages), `missing` the hexes of those maps not in it (by
+    map, as the map numbers them)."""
 
     image: Image.Image
     maps: tuple[MapDef, ...]
     source: str
     cells: dict[Hex, Cell] = field(default_factory=dict)
-    missing: dict[str, int] = field(default_factory=dict)
+    missing: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -78,11 +79,11 @@ def _place(picture: MapImage, m: MapDef, hexids: HexIds, grid: HexGrid, size: Si
 
 
 def _count_missing(picture: MapImage, hexids: HexIds) -> None:
-    """How many hexes of each map shown have no cell (a shared row counts where it is read)."""
+    """The hexes of each map shown that have no cell (a shared row counts where it is read)."""
     for m in picture.maps:
-        missing = sum(1 for column in range(m.columns[0], m.columns[1] + 1)
-                      for row in range(hexids.row_range(m.id, column)[0], hexids.row_range(m.id, column)[1] + 1)
-                      if hexids.canonical(Hex(m.id, column, row)) not in picture.cells)
+        hexes = (Hex(m.id, column, row) for column in range(m.columns[0], m.columns[1] + 1)
+                 for row in range(hexids.row_range(m.id, column)[0], hexids.row_range(m.id, column)[1] + 1))
+        missing = tuple(hexids.format(h) for h in hexes if hexids.canonical(h) not in picture.cells)
         if missing:
             picture.missing[m.id] = missing
 

@@ -124,6 +124,7 @@ def test_a_hex_beside_hexes_the_picture_does_not_show_is_not_surveyed(shared, tm
     result = CliRunner().invoke(digitize_command, [str(game / "N.png"), "--game", str(game), "--map", "N"])
     assert result.exit_code == 0, result.output
     assert "map N: 8 hex(es) of the map lie outside the scan N.png" in result.output
+    assert ": not read (N1201, N1202, N1203, N1204, N1205, N1206, ...)" in result.output
     read = load_game(game).terrain
     ids = read.hexids
     assert read.hex(ids.parse("N1203")) is None and read.hexside(ids.parse("N1103"), ids.parse("N1203")) is None
@@ -215,6 +216,10 @@ def test_into_the_woods_two_boards_read_with_their_place_names_as_no_terrain(tmp
     assert "map N: read with" in result.output and "map S: read with" in result.output
     assert "DRAFT: 0 hexes and 0 hexsides with features" in result.output
     assert "kept as they were: 3 hexes" in result.output              # the rulebook's marsh hexes, not redrafted
+    # the south map's row 01 is the north map's row 34 (game.toml's alias), the north map ends at
+    # column 66: the module draws the south map from its row 02, so these three are on no board
+    assert "map S: 3 hex(es) of the map lie outside board 'North map', 'South map' of into-the-woods-shiloh.vmod: " \
+           "not read (S6701, S6801, S6901)" in result.output
     assert {name: len(sheet.rows) for name, sheet in read_workbook(game / DRAFT).items()} == {"Hexes": 0, "Hexsides": 0}
     doubtful = (game / "digitized" / "digitize-N-S-doubtful.csv").read_text(encoding="utf-8").splitlines()
     listed = {line.split(",")[2] for line in doubtful[1:]}
