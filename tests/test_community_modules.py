@@ -151,8 +151,8 @@ def slot(name: str, *traits, image: str = "", **properties: str) -> SlotInfo:
 
 
 @pytest.mark.parametrize(("info", "values", "unread"), [
-    (slot("Hood", Strength="5", MF="3"), {("strength", 5, "property Strength=5"), ("movement", 3, "property MF=3")},
-     []),
+    (slot("Hood", Strength="5", MF="3", Steps="2"),                   # Steps: hits it can take, no value
+     {("strength", 5, "property Strength=5"), ("movement", 3, "property MF=3")}, []),
     (slot("Law", Labeler(label="6-4")), {("strength", 6, "label '6-4' read as strength-movement"),
                                          ("movement", 4, "label '6-4' read as strength-movement")}, []),
     (slot("Gist", Layer(images=("", ""), level_names=("", "Fresh 7-4"))),

@@ -39,7 +39,8 @@ from .unitmap import UnitMap
 COLUMNS = ("strength", "movement", "manpower", "morale")
 """The unit columns a counter's numbers can fill."""
 ALIASES = {
-    "strength": ("strength", "str", "cf", "combat", "combatfactor", "combatstrength", "sp", "strengthpoints", "steps"),
+    # not "steps": a module's Steps property counts the hits a unit can take, not its strength
+    "strength": ("strength", "str", "cf", "combat", "combatfactor", "combatstrength", "sp", "strengthpoints"),
     "movement": ("movement", "move", "ma", "mf", "mp", "movementallowance", "movementfactor", "movementpoints"),
     "manpower": ("manpower",),
     "morale": ("morale", "cohesion"),
