@@ -161,6 +161,9 @@ def slot(name: str, *traits, image: str = "", **properties: str) -> SlotInfo:
     (slot("Gregg", image="CS_Inf_5-2.png", CF="abc"),
      {("strength", 5, "image 'CS_Inf_5-2.png' read as strength-movement"),
       ("movement", 2, "image 'CS_Inf_5-2.png' read as strength-movement")}, ["property CF='abc' is not a number"]),
+    (slot("Polk", Layer(images=("Inf_2-2.png",), level_names=("Reduced",)), image="Inf_4-2.png"),   # flip side
+     {("strength", 4, "image 'Inf_4-2.png' read as strength-movement"),
+      ("movement", 2, "image 'Inf_4-2.png' read as strength-movement")}, []),
     (slot("Bate 4-3-6"), set(), ["piece 'Bate 4-3-6': 4-3-6 has 3 numbers, the reading strength-movement 2"]),
     (slot("Cleburne", image="Cleburne_v1-2.png"), set(), []),          # numbers inside a word are no values
 ])

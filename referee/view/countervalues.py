@@ -158,9 +158,16 @@ def _unit(info: SlotInfo, game: Game, unit_map: UnitMap | None, matcher: Matcher
     return "", ""
 
 
+LAYERED = "layer "
+"""Sources of values a Layer shows: another side of the counter (reduced, flipped) when the piece
+itself shows the column too."""
+
+
 def read_values(info: SlotInfo, reading: Sequence[str]) -> tuple[list[Value], list[str]]:
     """The values one piece shows (properties named as a value, then number groups in its texts,
-    one per column and number) and what could not be read."""
+    one per column and number) and what could not be read. A Layer's values count only for a
+    column the piece does not show itself: a flip counter's module keeps the front in the
+    piece's image and the reduced side in a Layer."""
     values: list[Value] = []
     unread: list[str] = []
     for name, value in sorted(info.properties.items()):
@@ -180,7 +187,8 @@ def read_values(info: SlotInfo, reading: Sequence[str]) -> tuple[list[Value], li
                 continue
             values += [Value(column, int(n), f"{where} {text!r} read as {'-'.join(reading)}")
                        for column, n in zip(reading, numbers) if column != SKIP]
-    return _one_each(values), unread
+    front = {v.column for v in values if not v.source.startswith(LAYERED)}
+    return _one_each([v for v in values if v.column not in front or not v.source.startswith(LAYERED)]), unread
 
 
 def _texts(info: SlotInfo) -> Iterable[tuple[str, str]]:
