@@ -11,6 +11,7 @@ from gamedata import GameDataError, load_game
 from gamedata.hexids import HexIds
 from gamedata.tofill import add_to_layer
 from referee.view.countervalues import DEFAULT_READING, ReadingError, draft_values, parse_reading
+from referee.view.mapunits import other_game
 from referee.view.unitmap import UnitMapError, read_unit_map
 from vassal.errors import FormatError
 from vassal.module import read_module
@@ -48,6 +49,9 @@ def counter_values(module_path: Path, game_path: Path, units: Path | None, readi
         click.echo(f"error: {game_path}: the game's data has problems (adjutant validate {game_path}):\n{e}", err=True)
         raise SystemExit(2) from None
     draft = draft_values(module, game, unit_map, order)
+    other = other_game(module.metadata.name if module.metadata else module_path.stem, game, draft.units, draft.pieces)
+    if other:
+        click.echo(f"warning: {other}: is it a module of another game? (--game {game_path})", err=True)
     rows = draft.layer_rows(module_path.name)
     click.echo(f"{module_path.name}: values for {len(rows)} units from {draft.pieces} pieces "
                f"(numbers read as {'-'.join(order)})")

@@ -201,6 +201,7 @@ def test_our_module_stripped_of_ids_gives_back_the_strengths_it_was_built_with(i
     shutil.copytree(ITW, folder)
     result = cli("counter-values", stripped, "--game", folder)
     assert result.exit_code == 0, result.output
+    assert "looks like another game's" not in result.output
     drafted = {r.get("unit_id"): r.get("strength") for r in read_workbook(folder / "player" / "oob.xlsx")["Units"].rows}
     assert drafted == strengths                     # every unit with a printed strength, each its own
     assert len(drafted) >= 0.95 * len(strengths)
@@ -220,6 +221,15 @@ def test_a_napoleonic_module_matches_no_into_the_woods_unit(tmp_path):
     assert "named like US:Grant but its side 'Allies' is not a side of Into the Woods" in result.output
     with (tmp_path / "units.csv").open(encoding="utf-8") as f:
         assert [r for r in csv.DictReader(f) if r["unit_id"]] == []
+    folder = tmp_path / "into-the-woods-shiloh"
+    shutil.copytree(ITW, folder)
+    values = cli("counter-values", CCN, "--game", folder)                  # nothing of it is taken either
+    assert values.exit_code == 0, values.output
+    assert values.output.splitlines()[:2] == [
+        "warning: the module 'Commands & Colors: Napoleonics V4.2' looks like another game's: 0 of 447 pieces (0%) "
+        f"match a unit of Into the Woods: The Battle of Shiloh: is it a module of another game? (--game {folder})",
+        "buildFile.xml: values for 0 units from 447 pieces (numbers read as strength-movement)"]
+    assert not (folder / "player").exists()
 
 
 @pytest.fixture(scope="module")

@@ -94,6 +94,7 @@ class ValuesDraft:
     unmapped: list[SlotValues] = field(default_factory=list)
     unread: list[str] = field(default_factory=list)
     pieces: int = 0
+    units: int = 0          # pieces known to be a unit of the game, with values or not
 
     def layer_rows(self, module_name: str) -> list[dict[str, object]]:
         """Rows for player/oob.xlsx Units: the values, and a `source` cell saying where each was
@@ -122,6 +123,7 @@ def draft_values(module: Module, game: Game, unit_map: UnitMap | None = None,
         values, unread = read_values(info, reading)
         sv = SlotValues(info, unit_id, how, tuple(values), tuple(unread))
         draft.pieces += 1
+        draft.units += bool(unit_id)
         draft.unread += [f"{info.name!r}: {u}" for u in unread]
         if not values:
             continue

@@ -53,16 +53,19 @@ class Draft:
         return sum(1 for r in self.rows if r.unit_id or r.marker)
 
     def other_game(self, module_name: str, game: Game) -> str | None:
-        """Why the module looks like another game's (few pieces match and its name does not name
-        the game), or None."""
-        total = len(self.rows)
-        if not total or self.mapped / total >= FOREIGN_SHARE:
-            return None
-        words = set(tokens(game.name)) - {"the", "of", "battle"}
-        if words & set(tokens(module_name)):
-            return None
-        return (f"the module '{module_name}' looks like another game's: {self.mapped} of {total} pieces "
-                f"({self.mapped / total:.0%}) match a unit of {game.name}")
+        return other_game(module_name, game, self.mapped, len(self.rows))
+
+
+def other_game(module_name: str, game: Game, mapped: int, total: int) -> str | None:
+    """Why a module looks like another game's (few of its ``total`` pieces are units of the game
+    and its name does not name the game), or None."""
+    if not total or mapped / total >= FOREIGN_SHARE:
+        return None
+    words = set(tokens(game.name)) - {"the", "of", "battle"}
+    if words & set(tokens(module_name)):
+        return None
+    return (f"the module '{module_name}' looks like another game's: {mapped} of {total} pieces "
+            f"({mapped / total:.0%}) match a unit of {game.name}")
 
 
 class Matcher:
