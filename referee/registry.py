@@ -44,6 +44,7 @@ SUPPLY = "supply"
 ACTIVATION = "activation"
 ORDERS = "orders"
 INITIATIVE = "initiative"
+UNITS = "units"
 SETUP = "setup"
 ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
@@ -84,6 +85,7 @@ check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
 check_orders = _imported_when_run(".rules.ranges", "check_orders")
 check_initiative = _imported_when_run(".rules.ranges", "check_initiative")
+check_units = _imported_when_run(".rules.ranges", "check_units")
 carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
@@ -185,6 +187,9 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
+UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge")
+               + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
+                                                        "original SP)"))
 SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_union")
                + _covering("atl.setup_5_1_csa", "atl.setup_5_2", partial="one unit per hex on the road, and 'no "
                                                                           "closer than 5 hexes to any Union unit'"))
@@ -243,6 +248,9 @@ CHECKS: tuple[Check, ...] = (
     Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, and "
                       "that only the winner's side moves", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
+    Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
+                 "a unit joining a brigade, collapse", check_units, (Need("game", "no unit's status was checked"),),
+          covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
           _SCENARIO_NEEDS, carry_setup, covers=SETUP_COVER),

@@ -1,0 +1,185 @@
+"""Into the Woods: statuses a unit's counter must or must not show, whatever roll led there.
+
+* 10.92 (L400): "Mounted cavalry does not ammo deplete"; 14.2 (L478): "There are no dismounted
+  cavalry in this game"; 14.75 (L544): "Gunboats do not suffer from Ammo Depletion". A Low or No
+  Ammo marker put on a unit of those types (rules.xlsx ``ammo.never-deplete``) is an error at its
+  step.
+* 17.0 (L564): "Unassigned/unbrigaded units track Fatigue individually. If assigned to a brigade
+  with a different Fatigue level, the highest Fatigue level (unit or brigade) is used for all."
+  When a unit joins a brigade, by the end of that phase the unit and every unit of the brigade
+  show at least the highest level any of them showed before (``fatigue.merge-level``).
+* S7 Specific Rules (L2316): "Confederate non-artillery units with 25% or less of their original
+  strength are Collapsed" (``collapse.*.<scenario>``): the original strength is the counter's
+  printed SP (oob.xlsx Units strength, the player's data); without it the check says which cells
+  would let it run.
+
+Each rule is judged at the end of the phase (the last step before the phase or the turn changes,
+or the log's end): markers are set one at a time, so a step in between proves nothing.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from gamedata.cellref import unit_cell
+from gamedata.model import Game
+from gamedata.ruledata import cite, parameter, parameter_row
+
+from ..findings import Finding, Place, Severity
+from ..view import UNKNOWN, YES, GameView, UnitView
+from .unit_results import _levels, level_index
+
+CHECK_ID = "units"
+
+
+def _list(game: Game, key: str) -> list[str]:
+    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
+
+
+def _rule(game: Game, key: str, fallback: str) -> str:
+    row = parameter_row(game, key)
+    return cite(row.section, row.rulebook_line) if row else fallback
+
+
+def _place(u: UnitView) -> tuple[Place, ...]:
+    return (Place(u.map or "", u.location),) if u.hex is not None else ()
+
+
+def _phases(views: Iterable[GameView]) -> Iterator[list[GameView]]:
+    """The views cut where the phase or the turn changes (the first view, the start, apart)."""
+    it = iter(views)
+    first = next(it, None)
+    if first is None:
+        return
+    yield [first]
+    run: list[GameView] = []
+    for v in it:
+        if run and (v.phase, getattr(v.turn, "id", None)) != (run[-1].phase, getattr(run[-1].turn, "id", None)):
+            yield run
+            run = []
+        run.append(v)
+    if run:
+        yield run
+
+
+def check_unit_states(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]) \
+        -> Iterator[Finding]:
+    phases = list(_phases(views))
+    if len(phases) < 2:
+        return
+    yield from _never_deplete(game, phases, label, players)
+    yield from _fatigue_merge(game, phases, label, players)
+    yield from _collapse(game, phases, label, players)
+
+
+def _never_deplete(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
+        -> Iterator[Finding]:
+    types = _list(game, "ammo.never-deplete")
+    levels = _levels(game, "ammo")       # the depleted levels (full is the marker off)
+    if not types or not levels:
+        return
+    rule = _rule(game, "ammo.never-deplete", "10.92, 14.75")
+    before = phases[0][-1]
+    for view in (v for run in phases[1:] for v in run):
+        for uid, u in view.units.items():
+            level = u.status.get("ammo")
+            if u.unit.type not in types or u.hex is None or level not in levels:
+                continue
+            was = before.unit(uid)
+            if was is not None and was.hex is not None and was.status.get("ammo") == level:
+                continue
+            yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} ({u.unit.type}) marked {level} ammo at {u.location}: "
+                          f"{' and '.join(types)} units never deplete ammunition", rule, label, view.step,
+                          players.get(view.step), (u.name,), _place(u))
+        before = view
+
+
+@dataclass(frozen=True)
+class _Joined:
+    unit: str
+    brigade: str
+    step: int
+    level: int          # the highest level of the unit and the brigade before it joined
+    shown: str
+
+
+def _members(view: GameView, brigade: str) -> list[UnitView]:
+    return [u for _, u in sorted(view.units.items()) if u.formation == brigade and u.hex is not None
+            and u.unit.type != "Ldr"]
+
+
+def _fatigue_merge(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
+        -> Iterator[Finding]:
+    level_of = str(parameter(game, "fatigue.merge-level") or "")
+    if not level_of:
+        return
+    rule = _rule(game, "fatigue.merge-level", "17.0")
+    before = phases[0][-1]
+    for run in phases[1:]:
+        joined: list[_Joined] = []
+        for view in run:
+            for uid, u in view.units.items():
+                was = before.unit(uid)
+                f = game.formation(u.formation)
+                if (was is None or was.formation == u.formation or u.hex is None or f is None
+                        or f.level != level_of or u.unit.type == "Ldr"):
+                    continue
+                shown = [(level_index(game, "fatigue", m.status.get("fatigue")), m)
+                         for m in [was, *_members(before, u.formation)]]
+                if any(i is None for i, _ in shown):
+                    blind = next(m for i, m in shown if i is None)
+                    yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{u.name} joined {u.formation}: {blind.name}'s "
+                                  "counter cannot show its Fatigue Level, so the merged level is not known", rule,
+                                  label, view.step, players.get(view.step), (u.name,), _place(u))
+                    continue
+                top, m = max(((i, m) for i, m in shown), key=lambda p: p[0])  # type: ignore[arg-type,return-value]
+                joined.append(_Joined(uid, u.formation, view.step, top, str(m.status.get("fatigue"))))
+            before = view
+        end = run[-1]
+        for j in joined:
+            for m in _members(end, j.brigade):
+                has = level_index(game, "fatigue", m.status.get("fatigue"))
+                if has is not None and has < j.level:
+                    name = game.unit(j.unit).name if game.unit(j.unit) else j.unit
+                    yield Finding(CHECK_ID, Severity.ERROR, f"{name} joined {j.brigade} at step {j.step}: "
+                                  f"{m.name} shows Fatigue {m.status.get('fatigue')} at the end of the phase, not the "
+                                  f"highest level of the unit and the brigade ({j.shown})", rule, label, end.step,
+                                  players.get(end.step), (m.name, name), _place(m))
+
+
+def _collapse(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
+        -> Iterator[Finding]:
+    scenario = getattr(getattr(phases[0][-1], "scenario", None), "scenario_id", None)
+    fraction = parameter(game, f"collapse.fraction.{scenario}")
+    if not isinstance(fraction, (int, float)):
+        return
+    side = str(parameter(game, f"collapse.side.{scenario}") or "")
+    exempt = _list(game, f"collapse.exempt-types.{scenario}")
+    rule = _rule(game, f"collapse.fraction.{scenario}", f"{scenario} Specific Rules")
+    bound = [u for u in game.units if u.side == side and u.type not in exempt and u.type != "Ldr"]
+    unprinted = [u for u in bound if not _number(u.strength)]
+    if unprinted:
+        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{side} units' collapse at {fraction:.0%} of their original "
+                      f"strength not checked: {len(unprinted)} have no printed strength (oob.xlsx Units strength), "
+                      f"e.g. {', '.join(u.name for u in unprinted[:3])}", rule, label,
+                      cells=tuple(unit_cell(u.unit_id, "strength", u.name, f"oob.xlsx:Units: strength of {u.name}")
+                                  for u in unprinted))
+    told: set[str] = set()
+    for run in phases[1:]:
+        end = run[-1]
+        for uid, u in end.units.items():
+            original, now = _number(u.unit.strength), _number(u.strength)
+            if (uid in told or u.hex is None or u.side != side or u.unit.type in exempt or not original
+                    or now is None or now > fraction * original or u.status.get("collapsed") in (YES, UNKNOWN)):
+                continue
+            told.add(uid)
+            yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} at {u.location} has {now:g} SP of its original "
+                          f"{original:g} ({fraction:.0%} or less) but is not marked Collapsed", rule, label, end.step,
+                          players.get(end.step), (u.name,), _place(u))
+
+
+def _number(text: object) -> float | None:
+    try:
+        return float(str(text))
+    except ValueError:
+        return None

@@ -1,0 +1,107 @@
+"""Into the Woods' unit statuses on made-up positions (stand-in views: each rule is a function of
+the counters' statuses and formations step by step): 10.92 (L400) "Mounted cavalry does not ammo
+deplete", 14.2 (L478) "There are no dismounted cavalry in this game", 14.75 (L544) "Gunboats do not
+suffer from Ammo Depletion"; 17.0 (L564) "If assigned to a brigade with a different Fatigue level,
+the highest Fatigue level (unit or brigade) is used for all"; S7 (L2316) "Confederate
+non-artillery units with 25% or less of their original strength are Collapsed" and its example
+(L2318): "a unit with an original strength of 7 SP collapses when it is reduced to 1 SP. A unit
+with an original strength of 8 SP collapses when it is reduced to 2 SP"."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from rule_views import U, V, Scenario
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from referee.rules.unit_states import check_unit_states
+
+SOURCES = Path(__file__).resolve().parents[1] / "sources"
+MOVEMENT = "Movement"
+
+
+@pytest.fixture(scope="module")
+def itw():
+    return load_game(SOURCES / "into-the-woods-shiloh")
+
+
+def _u(game, uid, where, formation=None, strength="unknown", **status):
+    return U(game.unit(uid), HexIds(game.maps).parse(where), formation or game.formation_of(uid),
+             status=dict(status), strength=strength, location=where)
+
+
+def _run(game, *steps, scenario="S1", phases=None):
+    """Findings over views ``steps`` (lists of units, step 0 the start), all in one phase unless
+    ``phases`` names each step's phase."""
+    turn = next(t for t in game.turns if t.id == 16)
+    views = [V(i, {u.unit_id: u for u in units}, turn, Scenario(scenario), (phases or [MOVEMENT] * len(steps))[i])
+             for i, units in enumerate(steps)]
+    return [(f.severity.value, f.step, f.pieces, f.message, f.rule)
+            for f in check_unit_states(game, views, "t.vlog", {})]
+
+
+def test_gunboats_and_cavalry_never_deplete_ammunition(itw) -> None:
+    full = [_u(itw, "US:Tyler", "N6410", ammo="full"), _u(itw, "US:1 Bn 5 OH Cav", "S3922", ammo="full"),
+            _u(itw, "US:40 IL", "S3923", ammo="full")]
+    low_infantry = [*full[:2], dataclasses.replace(full[2], status={"ammo": "low"})]
+    assert _run(itw, full, full, low_infantry) == []                  # infantry depletes: silent
+    gunboat_low = [dataclasses.replace(full[0], status={"ammo": "low"}), *full[1:]]
+    [(severity, step, pieces, message, rule)] = _run(itw, full, full, gunboat_low)
+    assert (severity, step, pieces) == ("error", 2, ("Tyler",))
+    assert message == "Tyler (Gunboat) marked low ammo at N6410: Cav and Gunboat units never deplete ammunition"
+    assert rule == "10.92, 14.2, 14.75 (rulebook line 400)"
+    cavalry_out = [full[0], dataclasses.replace(full[1], status={"ammo": "no"}), full[2]]
+    assert [f[:3] for f in _run(itw, full, cavalry_out, cavalry_out)] == [("error", 1, ("1 Bn 5 OH Cav",))]
+
+
+def test_a_unit_joining_a_brigade_takes_the_highest_fatigue_for_all(itw) -> None:
+    brigade = [_u(itw, "US:40 IL", "S3922", fatigue="1"), _u(itw, "US:46 OH", "S3923", fatigue="ok")]
+    alone = _u(itw, "US:15 IA", "S3924", fatigue="2")              # unbrigaded (-/6/T), Fatigue 2
+    joins = dataclasses.replace(alone, formation="1/5/T")
+    start = [*brigade, alone]
+    lifted = [dataclasses.replace(u, status={"fatigue": "2"}) for u in brigade] + [joins]
+    # the markers follow one step after the attachment, in the same phase: silent
+    assert _run(itw, start, [*brigade, joins], lifted) == []
+    # the brigade keeps its levels to the end of the phase: each unit below 2 is an error at the phase's end
+    found = _run(itw, start, [*brigade, joins], [*brigade, joins], [*brigade, joins],
+                 phases=[MOVEMENT, MOVEMENT, MOVEMENT, "Rally"])
+    assert [(s, step, pieces) for s, step, pieces, _, _ in found] == [
+        ("error", 2, ("40 IL", "15 IA")), ("error", 2, ("46 OH", "15 IA"))]
+    assert found[0][3] == ("15 IA joined 1/5/T at step 1: 40 IL shows Fatigue 1 at the end of the phase, not the "
+                           "highest level of the unit and the brigade (2)")
+    assert found[0][4] == "17.0 (rulebook line 564)"
+    # the unit is the less tired: it takes the brigade's 1
+    rested = dataclasses.replace(alone, status={"fatigue": "ok"})
+    rested_joins = dataclasses.replace(rested, formation="1/5/T")
+    assert [f[2] for f in _run(itw, [*brigade, rested], [*brigade, rested_joins])] == [("15 IA", "15 IA"),
+                                                                                       ("46 OH", "15 IA")]
+    up = [brigade[0], dataclasses.replace(brigade[1], status={"fatigue": "1"}),
+          dataclasses.replace(rested_joins, status={"fatigue": "1"})]
+    assert _run(itw, [*brigade, rested], [*brigade, rested_joins], up) == []
+
+
+def test_s7_confederate_units_collapse_at_a_quarter_of_their_original_strength(itw) -> None:
+    # the bundled oob.xlsx has no printed strengths: the check names the cells it waits for
+    [(severity, step, _, message, rule)] = _run(itw, [], [], scenario="S7")
+    assert (severity, step) == ("not-checked", None) and rule == "S7 Specific Rules (rulebook line 2316)"
+    assert "have no printed strength (oob.xlsx Units strength)" in message
+    # with the player's strengths (7 and 8 SP, the rulebook's example): 1 of 7 and 2 of 8 collapse, 2 of 7 not
+    printed = {"CS:1 AR": "7", "CS:1 FL Bn": "8"}
+    units = [dataclasses.replace(u, strength=printed.get(u.unit_id, "6") if u.side == "Confederate" else u.strength)
+             for u in itw.units]
+    game = dataclasses.replace(itw, units=tuple(units))
+    assert not any(f[0] == "not-checked" for f in _run(game, [], [], scenario="S7"))
+
+    def at(uid, sp, collapsed="no"):
+        return _u(game, uid, "S3922", strength=sp, collapsed=collapsed)
+
+    assert _run(game, [at("CS:1 AR", "7")], [at("CS:1 AR", "2")], [at("CS:1 FL Bn", "3")], scenario="S7") == []
+    found = _run(game, [at("CS:1 AR", "7")], [at("CS:1 AR", "1"), at("CS:1 FL Bn", "2")], scenario="S7")
+    assert [(s, step, pieces) for s, step, pieces, _, _ in found] == [("error", 1, ("1 AR",)), ("error", 1, ("1 FL Bn",))]
+    assert found[0][3] == "1 AR at S3922 has 1 SP of its original 7 (25% or less) but is not marked Collapsed"
+    assert _run(game, [], [at("CS:1 AR", "1", "yes")], scenario="S7") == []
+    battery = next(u.unit_id for u in game.units if u.side == "Confederate" and u.type == "Art")
+    assert _run(game, [], [at(battery, "1")], scenario="S7") == []             # non-artillery units only
+    assert _run(game, [], [at("CS:1 AR", "1")], scenario="S6") == []            # S7's rule only
