@@ -35,7 +35,7 @@ def _u(game, uid, where, formation=None, strength="unknown", **status):
 def _run(game, *steps, scenario="S1", phases=None):
     """Findings over views ``steps`` (lists of units, step 0 the start), all in one phase unless
     ``phases`` names each step's phase."""
-    turn = next(t for t in game.turns if t.id == 16)
+    turn = next(t for t in game.turns if (t.date, t.hour) == ("1862-04-06", "06:00"))
     views = [V(i, {u.unit_id: u for u in units}, turn, Scenario(scenario), (phases or [MOVEMENT] * len(steps))[i])
              for i, units in enumerate(steps)]
     return [(f.severity.value, f.step, f.pieces, f.message, f.rule)
@@ -105,3 +105,51 @@ def test_s7_confederate_units_collapse_at_a_quarter_of_their_original_strength(i
     battery = next(u.unit_id for u in game.units if u.side == "Confederate" and u.type == "Art")
     assert _run(game, [], [at(battery, "1")], scenario="S7") == []             # non-artillery units only
     assert _run(game, [], [at("CS:1 AR", "1")], scenario="S6") == []            # S7's rule only
+
+
+def test_a_detachment_ends_no_phase_stacked_but_may_move_through(itw) -> None:
+    """14.41 (L484): no stacking with any other unit, moving through is free; leaders are no units."""
+    det, regiment = _u(itw, "US:Det A", "S3922"), _u(itw, "US:40 IL", "S3821")
+    through = dataclasses.replace(regiment, hex=det.hex, location="S3922")
+    beyond = dataclasses.replace(regiment, hex=HexIds(itw.maps).parse("S4022"), location="S4022")
+    assert _run(itw, [det, regiment], [det, through], [det, beyond]) == []         # through, then on
+    assert [f[2] for f in _run(itw, [det, regiment], [det, through])] == [("Det A", "40 IL")]   # and stays
+    leader = _u(itw, "US:Peabody", "S3922")
+    assert _run(itw, [det, regiment], [det, regiment, leader]) == []
+    other = _u(itw, "US:Det B", "S3922")
+    [(severity, step, pieces, message, rule)] = _run(itw, [det, regiment], [det, through], [det, through, other],
+                                                     phases=[MOVEMENT, MOVEMENT, MOVEMENT])
+    assert (severity, step, pieces) == ("error", 2, ("Det A", "Det B", "40 IL")) and rule == "14.41 (rulebook line 484)"
+    assert message == "Det A, Det B, 40 IL stacked at S3922 at the end of the phase: Det units may not stack with any " \
+                      "other unit"
+
+
+def test_peabodys_detachments_are_gone_after_the_8_am_turn(itw) -> None:
+    """14.47 (L506); Det D is Stuart's (2/5/T), not bound."""
+    eight, nine = (next(t for t in itw.turns if t.date == "1862-04-06" and t.hour == h) for h in ("08:00", "09:00"))
+    dets = [_u(itw, "US:Det A", "S3922"), _u(itw, "US:Det D", "S5713")]
+    views = [V(0, {u.unit_id: u for u in dets}, eight, Scenario("S1"), MOVEMENT),
+             V(1, {u.unit_id: u for u in dets}, nine, Scenario("S1"), MOVEMENT),
+             V(2, {u.unit_id: u for u in dets}, nine, Scenario("S1"), MOVEMENT)]
+    found = [(f.step, f.pieces, f.message, f.rule) for f in check_unit_states(itw, views, "t.vlog", {})]
+    assert found == [(1, ("Det A",), "Det A (1/6/T) still on the map at S3922 on 1862-04-06 09:00: it must be absorbed "
+                      "(or lost) by the end of the 1862-04-06 08:00 turn's Replacement/Recovery Phase",
+                      "14.47 (rulebook line 506)")]
+    views[1].units = views[2].units = {"US:Det D": dets[1]}                      # absorbed in the 8 AM turn
+    assert list(check_unit_states(itw, views, "t.vlog", {})) == []
+
+
+def test_gunboats_never_rout_nor_rally_and_detachments_never_rout(itw) -> None:
+    """14.76 (L546-548), 14.43 (L498)."""
+    boat = _u(itw, "US:Tyler", "N6410", disordered="no", routed="no")
+    hit = dataclasses.replace(boat, status={"disordered": "yes", "routed": "no"})
+    assert _run(itw, [boat], [hit], [hit]) == []                                   # the first D flips it
+    [(severity, step, pieces, message, rule)] = _run(itw, [boat], [hit], [boat])
+    assert (severity, step, pieces, rule) == ("error", 2, ("Tyler",), "14.76 (rulebook line 548)")
+    assert message == "Tyler (Gunboat) no longer Disordered at N6410: Gunboat units may not Rally"
+    assert _run(itw, [hit], [dataclasses.replace(hit, hex=None, location="")]) == []    # the second D: removed
+    det = _u(itw, "US:Det A", "S3922", routed="no")
+    routed = dataclasses.replace(det, status={"routed": "yes"})
+    assert [f[:3] for f in _run(itw, [det], [routed])] == [("error", 1, ("Det A",))]
+    regiment = _u(itw, "US:40 IL", "S3821", routed="no")
+    assert _run(itw, [regiment], [dataclasses.replace(regiment, status={"routed": "yes"})]) == []

@@ -6,7 +6,8 @@ adds each row whose key (Parameters) or whose rule and subject (Chain) the workb
 have yet, leaves every other row as it is, and writes the workbook byte-for-byte reproducibly.
 Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Activations (5.26), orders (9.22,
 9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never deplete
-(10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7); Hood Strikes North: the
+(10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments
+(14.41, 14.43, 14.47) and gunboats (14.76); Hood Strikes North: the
 initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
 """
 
@@ -61,6 +62,13 @@ ITW_P = [
      "Confederate non-artillery units with 25% or less of their original strength are Collapsed"),
     ("collapse.side.S7", "Confederate", "S7 Specific Rules", 2316, "the side whose units collapse"),
     ("collapse.exempt-types.S7", "Art", "S7 Specific Rules", 2316, "non-artillery units only"),
+    ("stack.alone-types", "Det", "14.41", 484,
+     "Detachments may not stack with any other unit, including another Detachment (leaders are no units)"),
+    ("detachments.gone-after", "1/6/T@1862-04-06 08:00", "14.47", 506,
+     "Peabody's Detachments must be re-absorbed by the end of the 8 AM Replacement/Recovery Phase"),
+    ("never-rout.types", "Det;Gunboat", "14.43, 14.76", 498,
+     "Detachments do not rout (L498); gunboats are only affected by a D Disorder result (L546)"),
+    ("never-rally.types", "Gunboat", "14.76", 548, "Gunboats may not Rally"),
 ]
 ITW_C = [
     ("attached-limit", "type:Art;level:brigade", "Union", 1, "4.32", 170,

@@ -13,6 +13,17 @@
   printed SP (oob.xlsx Units strength, the player's data); without it the check says which cells
   would let it run.
 
+* 14.41 (L484): "Detachments may not stack with any other unit, including another Detachment. They
+  may freely move or retreat through friendly units" (``stack.alone-types``; leaders are no units
+  for stacking): a detachment sharing a hex with another unit at the end of a phase is an error.
+* 14.47 (L506): "Peabody's Detachments must be re-absorbed by the end of the 8 AM
+  Replacement/Recovery Phase" (``detachments.gone-after``: absorbed or lost, off the map): one still
+  on the map in a later turn is an error.
+* 14.76 (L546-548): gunboats are "only affected by a D Disorder result" and "may not Rally"; 14.43
+  (L498) "Detachments do not rout" (``never-rout.types``, ``never-rally.types``): a Routed marker on
+  such a unit, or a gunboat's Disordered marker taken off while it stays on the map, is an error
+  at its step.
+
 Each rule is judged at the end of the phase (the last step before the phase or the turn changes,
 or the log's end): markers are set one at a time, so a step in between proves nothing.
 """
@@ -70,6 +81,9 @@ def check_unit_states(game: Game, views: Iterable[GameView], label: str, players
     yield from _never_deplete(game, phases, label, players)
     yield from _fatigue_merge(game, phases, label, players)
     yield from _collapse(game, phases, label, players)
+    yield from _alone(game, phases, label, players)
+    yield from _gone_after(game, phases, label, players)
+    yield from _never_routed_or_rallied(game, phases, label, players)
 
 
 def _never_deplete(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
@@ -176,6 +190,73 @@ def _collapse(game: Game, phases: Sequence[list[GameView]], label: str, players:
             yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} at {u.location} has {now:g} SP of its original "
                           f"{original:g} ({fraction:.0%} or less) but is not marked Collapsed", rule, label, end.step,
                           players.get(end.step), (u.name,), _place(u))
+
+
+def _alone(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
+        -> Iterator[Finding]:
+    types = _list(game, "stack.alone-types")
+    if not types:
+        return
+    rule = _rule(game, "stack.alone-types", "14.41")
+    for run in phases[1:]:
+        end = run[-1]
+        hexes = dict.fromkeys(u.hex for _, u in sorted(end.units.items()) if u.unit.type in types and u.hex is not None)
+        for h in hexes:
+            stack = [u for u in end.at(h) if u.unit.type != "Ldr"]
+            if len(stack) > 1:
+                stack.sort(key=lambda u: u.unit.type not in types)      # the detachments first
+                yield Finding(CHECK_ID, Severity.ERROR, f"{', '.join(u.name for u in stack)} stacked at "
+                              f"{stack[0].location} at the end of the phase: {' and '.join(types)} units may not "
+                              "stack with any other unit", rule, label, end.step, players.get(end.step),
+                              tuple(u.name for u in stack), _place(stack[0]))
+
+
+def _when(view: GameView) -> str:
+    return f"{getattr(view.turn, 'date', '') or ''} {getattr(view.turn, 'hour', '') or ''}".strip()
+
+
+def _gone_after(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
+        -> Iterator[Finding]:
+    """``detachments.gone-after``: ``FORMATION@DATE HOUR``; its units of the ``stack.alone-types``
+    off the map in every turn after that one."""
+    rule = _rule(game, "detachments.gone-after", "14.47")
+    types = _list(game, "stack.alone-types")
+    for entry in _list(game, "detachments.gone-after"):
+        formation, _, deadline = entry.partition("@")
+        told: set[str] = set()
+        for view in (v for run in phases[1:] for v in run):
+            if not _when(view) or _when(view) <= deadline:
+                continue
+            for uid, u in sorted(view.units.items()):
+                if uid in told or u.hex is None or u.unit.type not in types or u.unit.formation != formation:
+                    continue
+                told.add(uid)
+                yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} ({formation}) still on the map at {u.location} on "
+                              f"{_when(view)}: it must be absorbed (or lost) by the end of the {deadline} turn's "
+                              "Replacement/Recovery Phase", rule, label, view.step, players.get(view.step), (u.name,),
+                              _place(u))
+
+
+def _never_routed_or_rallied(game: Game, phases: Sequence[list[GameView]], label: str,
+                             players: dict[int, str | None]) -> Iterator[Finding]:
+    checks = (("never-rout.types", "routed", "Routed", "14.43, 14.76", "never rout"),
+              ("never-rally.types", "disordered", "no longer Disordered", "14.76", "may not Rally"))
+    for key, code, shown, fallback, says in checks:
+        types = _list(game, key)
+        rule = _rule(game, key, fallback)
+        before = phases[0][-1]
+        for view in (v for run in phases[1:] for v in run):
+            for uid, u in sorted(view.units.items()):
+                was = before.unit(uid)
+                if u.unit.type not in types or u.hex is None or was is None or was.hex is None:
+                    continue
+                now, then = u.status.get(code), was.status.get(code)
+                broke = (now == YES and then != YES) if code == "routed" else (then == YES and now not in (YES, UNKNOWN))
+                if broke:
+                    yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} ({u.unit.type}) {shown} at {u.location}: "
+                                  f"{' and '.join(types)} units {says}", rule, label, view.step,
+                                  players.get(view.step), (u.name,), _place(u))
+            before = view
 
 
 def _number(text: object) -> float | None:
