@@ -153,3 +153,32 @@ def test_gunboats_never_rout_nor_rally_and_detachments_never_rout(itw) -> None:
     assert [f[:3] for f in _run(itw, [det], [routed])] == [("error", 1, ("Det A",))]
     regiment = _u(itw, "US:40 IL", "S3821", routed="no")
     assert _run(itw, [regiment], [dataclasses.replace(regiment, status={"routed": "yes"})]) == []
+
+
+def test_the_camp_cavalry_unstacks_on_its_first_activation(itw) -> None:
+    """14.52 (L512): 1 and 2 Bn 5 OH Cav (Hurlbut's 4/T) start stacked in S5406 in Scenario 1. Their
+    division's first Activation is its first stretch of moves (ended by another division's move, an
+    "AM" line, the phase's end)."""
+    one, two = _u(itw, "US:1 Bn 5 OH Cav", "S5406"), _u(itw, "US:2 Bn 5 OH Cav", "S5406")
+    hurlbut = _u(itw, "US:Hurlbut", "N4020")                                  # 4/T's leader
+    other = _u(itw, "US:40 IL", "S2103")                                      # Sherman's 5/T
+    away = dataclasses.replace(two, hex=HexIds(itw.maps).parse("S5407"), location="S5407")
+    led = dataclasses.replace(hurlbut, hex=HexIds(itw.maps).parse("N4021"), location="N4021")
+    on = dataclasses.replace(other, hex=HexIds(itw.maps).parse("S2104"), location="S2104")
+    assert _run(itw, [one, two, hurlbut, other], [one, away, hurlbut, other]) == []
+    # Hurlbut moves (4/T's Activation), then Sherman's regiment (another Activation): the pair still stacked
+    found = _run(itw, [one, two, hurlbut, other], [one, two, led, other], [one, two, led, on], [one, away, led, on])
+    assert [(s, step, pieces) for s, step, pieces, _, _ in found] == [("error", 1, ("1 Bn 5 OH Cav", "2 Bn 5 OH Cav"))]
+    assert found[0][3] == ("1 Bn 5 OH Cav and 2 Bn 5 OH Cav still stacked at S5406 at the end of 4/T's first "
+                           "Activation (its units' moves from step 1): they must unstack on their first Activation")
+    assert found[0][4] == "14.52 (rulebook line 512)"
+    # the division never moves in the log, or the pair starts apart: nothing to judge
+    assert _run(itw, [one, two, hurlbut, other], [one, two, hurlbut, on]) == []
+    assert _run(itw, [one, away, hurlbut, other], [one, away, led, on]) == []
+    assert _run(itw, [one, away, hurlbut, other], [one, two, led, other]) == []   # later stacking: not 14.52's
+    # an "AM" line ends the Activation too
+    turn = next(t for t in itw.turns if (t.date, t.hour) == ("1862-04-06", "06:00"))
+    views = [V(i, {u.unit_id: u for u in units}, turn, Scenario("S1"), MOVEMENT)
+             for i, units in enumerate([[one, two, hurlbut], [one, two, led], [one, away, led]])]
+    assert [f.step for f in check_unit_states(itw, views, "t.vlog", {}, {2: ("AM: Hurlbut",)})] == [1]
+    assert list(check_unit_states(itw, views, "t.vlog", {}, {})) == []

@@ -7,7 +7,7 @@ have yet, leaves every other row as it is, and writes the workbook byte-for-byte
 Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Activations (5.26), orders (9.22,
 9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never deplete
 (10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments
-(14.41, 14.43, 14.47) and gunboats (14.76); Hood Strikes North: the
+(14.41, 14.43, 14.47), gunboats (14.76), the cavalry battalions' unstacking (14.52); Hood Strikes North: the
 initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
 """
 
@@ -69,6 +69,8 @@ ITW_P = [
     ("never-rout.types", "Det;Gunboat", "14.43, 14.76", 498,
      "Detachments do not rout (L498); gunboats are only affected by a D Disorder result (L546)"),
     ("never-rally.types", "Gunboat", "14.76", 548, "Gunboats may not Rally"),
+    ("unstack.first-activation", "US:1 Bn 5 OH Cav+US:2 Bn 5 OH Cav;US:1 Bn 11 IL Cav+US:2 Bn 11 IL Cav", "14.52",
+     512, "start in violation of stacking limits in their Camp Hex; must unstack on their first Activation"),
 ]
 ITW_C = [
     ("attached-limit", "type:Art;level:brigade", "Union", 1, "4.32", 170,

@@ -75,7 +75,8 @@ ORDERS_RULES: Rules = {
 }
 #: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7)
 UNIT_RULES: Rules = {
-    "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
+    "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx)),
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {

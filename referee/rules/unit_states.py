@@ -24,12 +24,20 @@
   such a unit, or a gunboat's Disordered marker taken off while it stays on the map, is an error
   at its step.
 
+* 14.52 (L512): the 1st and 2nd Battalions of 5 OH and of 11 IL Cavalry "start in violation of
+  stacking limits in their Camp Hex. These four units must unstack on their first Activation"
+  (``unstack.first-activation``: the pairs). A pair that starts the log in one hex must be in two
+  at the end of its division's first Activation in the log: the first stretch of moves of that
+  division's units, ended by another division's move, an ``am.declared`` chat line, the phase's or
+  the turn's end, or the log's (as the 5.26 check reads Activations: the AM chits are not pieces).
+
 Each rule is judged at the end of the phase (the last step before the phase or the turn changes,
 or the log's end): markers are set one at a time, so a step in between proves nothing.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from gamedata.cellref import unit_cell
@@ -38,6 +46,7 @@ from gamedata.ruledata import cite, parameter, parameter_row
 
 from ..findings import Finding, Place, Severity
 from ..view import UNKNOWN, YES, GameView, UnitView
+from .board import moved
 from .unit_results import _levels, level_index
 
 CHECK_ID = "units"
@@ -73,8 +82,8 @@ def _phases(views: Iterable[GameView]) -> Iterator[list[GameView]]:
         yield run
 
 
-def check_unit_states(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]) \
-        -> Iterator[Finding]:
+def check_unit_states(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None],
+                      texts: Mapping[int, tuple[str, ...]] = {}) -> Iterator[Finding]:
     phases = list(_phases(views))
     if len(phases) < 2:
         return
@@ -84,6 +93,7 @@ def check_unit_states(game: Game, views: Iterable[GameView], label: str, players
     yield from _alone(game, phases, label, players)
     yield from _gone_after(game, phases, label, players)
     yield from _never_routed_or_rallied(game, phases, label, players)
+    yield from _unstacked(game, phases, label, players, texts)
 
 
 def _never_deplete(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
@@ -257,6 +267,45 @@ def _never_routed_or_rallied(game: Game, phases: Sequence[list[GameView]], label
                                   f"{' and '.join(types)} units {says}", rule, label, view.step,
                                   players.get(view.step), (u.name,), _place(u))
             before = view
+
+
+def _division(game: Game, u: UnitView) -> str | None:
+    return next((f.formation_id for f in game.command_chain(u.unit_id, u.formation) if f.level == "division"), None)
+
+
+def _unstacked(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None],
+               texts: Mapping[int, tuple[str, ...]]) -> Iterator[Finding]:
+    rule = _rule(game, "unstack.first-activation", "14.52")
+    am = str(parameter(game, "am.declared") or "")
+    declared = re.compile(rf"(?<!\w){re.escape(am)}(?!\w)", re.IGNORECASE) if am else None
+    start = phases[0][-1]
+    views = [v for run in phases for v in run]
+    for pair in _list(game, "unstack.first-activation"):
+        ids = pair.split("+")
+        units = [start.unit(uid) for uid in ids]
+        if len(units) < 2 or any(u is None or u.hex is None for u in units) or len({u.hex for u in units}) > 1:
+            continue                                  # not (or no longer) stacked at the log's start
+        division = _division(game, units[0])
+        began: int | None = None
+        end = views[-1]
+        for before, view in zip(views, views[1:]):
+            movers = {_division(game, now) for _, now in moved(before, view)}
+            cut = (view.phase, getattr(view.turn, "id", None)) != (before.phase, getattr(before.turn, "id", None)) \
+                or bool(declared and any(declared.search(t) for t in texts.get(view.step, ())))
+            if began is not None and (cut or movers - {division}):
+                end = before
+                break
+            if division in movers:
+                began = view.step
+        if began is None:
+            continue                                  # the division did not move in this log
+        now = [end.unit(uid) for uid in ids]
+        if all(u is not None and u.hex is not None for u in now) and len({u.hex for u in now}) == 1:
+            names = tuple(u.name for u in now)
+            yield Finding(CHECK_ID, Severity.ERROR, f"{' and '.join(names)} still stacked at {now[0].location} at the "
+                          f"end of {division}'s first Activation (its units' moves from step {began}): they must "
+                          "unstack on their first Activation", rule, label, end.step, players.get(end.step), names,
+                          _place(now[0]))
 
 
 def _number(text: object) -> float | None:
