@@ -99,7 +99,8 @@ def test_s7_confederate_units_collapse_at_a_quarter_of_their_original_strength(i
 
     assert _run(game, [at("CS:1 AR", "7")], [at("CS:1 AR", "2")], [at("CS:1 FL Bn", "3")], scenario="S7") == []
     found = _run(game, [at("CS:1 AR", "7")], [at("CS:1 AR", "1"), at("CS:1 FL Bn", "2")], scenario="S7")
-    assert [(s, step, pieces) for s, step, pieces, _, _ in found] == [("error", 1, ("1 AR",)), ("error", 1, ("1 FL Bn",))]
+    assert [(s, step, pieces) for s, step, pieces, _, _ in found] == [("error", 1, ("1 AR",)),
+                                                                      ("error", 1, ("1 FL Bn",))]
     assert found[0][3] == "1 AR at S3922 has 1 SP of its original 7 (25% or less) but is not marked Collapsed"
     assert _run(game, [], [at("CS:1 AR", "1", "yes")], scenario="S7") == []
     battery = next(u.unit_id for u in game.units if u.side == "Confederate" and u.type == "Art")
@@ -119,7 +120,8 @@ def test_a_detachment_ends_no_phase_stacked_but_may_move_through(itw) -> None:
     other = _u(itw, "US:Det B", "S3922")
     [(severity, step, pieces, message, rule)] = _run(itw, [det, regiment], [det, through], [det, through, other],
                                                      phases=[MOVEMENT, MOVEMENT, MOVEMENT])
-    assert (severity, step, pieces) == ("error", 2, ("Det A", "Det B", "40 IL")) and rule == "14.41 (rulebook line 484)"
+    assert (severity, step, pieces) == ("error", 2, ("Det A", "Det B", "40 IL"))
+    assert rule == "14.41 (rulebook line 484)"
     assert message == "Det A, Det B, 40 IL stacked at S3922 at the end of the phase: Det units may not stack with any " \
                       "other unit"
 

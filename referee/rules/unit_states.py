@@ -42,27 +42,14 @@ from dataclasses import dataclass
 
 from gamedata.cellref import unit_cell
 from gamedata.model import Game
-from gamedata.ruledata import cite, parameter, parameter_row
+from gamedata.ruledata import parameter, parameter_cite, parameter_list
 
-from ..findings import Finding, Place, Severity
+from ..findings import Finding, Severity
 from ..view import UNKNOWN, YES, GameView, UnitView
-from .board import moved
+from .board import moved, unit_place
 from .unit_results import _levels, level_index
 
 CHECK_ID = "units"
-
-
-def _list(game: Game, key: str) -> list[str]:
-    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
-
-
-def _rule(game: Game, key: str, fallback: str) -> str:
-    row = parameter_row(game, key)
-    return cite(row.section, row.rulebook_line) if row else fallback
-
-
-def _place(u: UnitView) -> tuple[Place, ...]:
-    return (Place(u.map or "", u.location),) if u.hex is not None else ()
 
 
 def _phases(views: Iterable[GameView]) -> Iterator[list[GameView]]:
@@ -98,11 +85,11 @@ def check_unit_states(game: Game, views: Iterable[GameView], label: str, players
 
 def _never_deplete(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
         -> Iterator[Finding]:
-    types = _list(game, "ammo.never-deplete")
+    types = parameter_list(game, "ammo.never-deplete")
     levels = _levels(game, "ammo")       # the depleted levels (full is the marker off)
     if not types or not levels:
         return
-    rule = _rule(game, "ammo.never-deplete", "10.92, 14.75")
+    rule = parameter_cite(game, "ammo.never-deplete", "10.92, 14.75")
     before = phases[0][-1]
     for view in (v for run in phases[1:] for v in run):
         for uid, u in view.units.items():
@@ -114,7 +101,7 @@ def _never_deplete(game: Game, phases: Sequence[list[GameView]], label: str, pla
                 continue
             yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} ({u.unit.type}) marked {level} ammo at {u.location}: "
                           f"{' and '.join(types)} units never deplete ammunition", rule, label, view.step,
-                          players.get(view.step), (u.name,), _place(u))
+                          players.get(view.step), (u.name,), unit_place(u))
         before = view
 
 
@@ -137,7 +124,7 @@ def _fatigue_merge(game: Game, phases: Sequence[list[GameView]], label: str, pla
     level_of = str(parameter(game, "fatigue.merge-level") or "")
     if not level_of:
         return
-    rule = _rule(game, "fatigue.merge-level", "17.0")
+    rule = parameter_cite(game, "fatigue.merge-level", "17.0")
     before = phases[0][-1]
     for run in phases[1:]:
         joined: list[_Joined] = []
@@ -154,7 +141,7 @@ def _fatigue_merge(game: Game, phases: Sequence[list[GameView]], label: str, pla
                     blind = next(m for i, m in shown if i is None)
                     yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{u.name} joined {u.formation}: {blind.name}'s "
                                   "counter cannot show its Fatigue Level, so the merged level is not known", rule,
-                                  label, view.step, players.get(view.step), (u.name,), _place(u))
+                                  label, view.step, players.get(view.step), (u.name,), unit_place(u))
                     continue
                 top, m = max(((i, m) for i, m in shown), key=lambda p: p[0])  # type: ignore[arg-type,return-value]
                 joined.append(_Joined(uid, u.formation, view.step, top, str(m.status.get("fatigue"))))
@@ -168,7 +155,7 @@ def _fatigue_merge(game: Game, phases: Sequence[list[GameView]], label: str, pla
                     yield Finding(CHECK_ID, Severity.ERROR, f"{name} joined {j.brigade} at step {j.step}: "
                                   f"{m.name} shows Fatigue {m.status.get('fatigue')} at the end of the phase, not the "
                                   f"highest level of the unit and the brigade ({j.shown})", rule, label, end.step,
-                                  players.get(end.step), (m.name, name), _place(m))
+                                  players.get(end.step), (m.name, name), unit_place(m))
 
 
 def _collapse(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
@@ -178,8 +165,8 @@ def _collapse(game: Game, phases: Sequence[list[GameView]], label: str, players:
     if not isinstance(fraction, (int, float)):
         return
     side = str(parameter(game, f"collapse.side.{scenario}") or "")
-    exempt = _list(game, f"collapse.exempt-types.{scenario}")
-    rule = _rule(game, f"collapse.fraction.{scenario}", f"{scenario} Specific Rules")
+    exempt = parameter_list(game, f"collapse.exempt-types.{scenario}")
+    rule = parameter_cite(game, f"collapse.fraction.{scenario}", f"{scenario} Specific Rules")
     bound = [u for u in game.units if u.side == side and u.type not in exempt and u.type != "Ldr"]
     unprinted = [u for u in bound if not _number(u.strength)]
     if unprinted:
@@ -199,15 +186,15 @@ def _collapse(game: Game, phases: Sequence[list[GameView]], label: str, players:
             told.add(uid)
             yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} at {u.location} has {now:g} SP of its original "
                           f"{original:g} ({fraction:.0%} or less) but is not marked Collapsed", rule, label, end.step,
-                          players.get(end.step), (u.name,), _place(u))
+                          players.get(end.step), (u.name,), unit_place(u))
 
 
 def _alone(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
         -> Iterator[Finding]:
-    types = _list(game, "stack.alone-types")
+    types = parameter_list(game, "stack.alone-types")
     if not types:
         return
-    rule = _rule(game, "stack.alone-types", "14.41")
+    rule = parameter_cite(game, "stack.alone-types", "14.41")
     for run in phases[1:]:
         end = run[-1]
         hexes = dict.fromkeys(u.hex for _, u in sorted(end.units.items()) if u.unit.type in types and u.hex is not None)
@@ -218,7 +205,7 @@ def _alone(game: Game, phases: Sequence[list[GameView]], label: str, players: di
                 yield Finding(CHECK_ID, Severity.ERROR, f"{', '.join(u.name for u in stack)} stacked at "
                               f"{stack[0].location} at the end of the phase: {' and '.join(types)} units may not "
                               "stack with any other unit", rule, label, end.step, players.get(end.step),
-                              tuple(u.name for u in stack), _place(stack[0]))
+                              tuple(u.name for u in stack), unit_place(stack[0]))
 
 
 def _when(view: GameView) -> str:
@@ -229,9 +216,9 @@ def _gone_after(game: Game, phases: Sequence[list[GameView]], label: str, player
         -> Iterator[Finding]:
     """``detachments.gone-after``: ``FORMATION@DATE HOUR``; its units of the ``stack.alone-types``
     off the map in every turn after that one."""
-    rule = _rule(game, "detachments.gone-after", "14.47")
-    types = _list(game, "stack.alone-types")
-    for entry in _list(game, "detachments.gone-after"):
+    rule = parameter_cite(game, "detachments.gone-after", "14.47")
+    types = parameter_list(game, "stack.alone-types")
+    for entry in parameter_list(game, "detachments.gone-after"):
         formation, _, deadline = entry.partition("@")
         told: set[str] = set()
         for view in (v for run in phases[1:] for v in run):
@@ -244,7 +231,7 @@ def _gone_after(game: Game, phases: Sequence[list[GameView]], label: str, player
                 yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} ({formation}) still on the map at {u.location} on "
                               f"{_when(view)}: it must be absorbed (or lost) by the end of the {deadline} turn's "
                               "Replacement/Recovery Phase", rule, label, view.step, players.get(view.step), (u.name,),
-                              _place(u))
+                              unit_place(u))
 
 
 def _never_routed_or_rallied(game: Game, phases: Sequence[list[GameView]], label: str,
@@ -252,8 +239,8 @@ def _never_routed_or_rallied(game: Game, phases: Sequence[list[GameView]], label
     checks = (("never-rout.types", "routed", "Routed", "14.43, 14.76", "never rout"),
               ("never-rally.types", "disordered", "no longer Disordered", "14.76", "may not Rally"))
     for key, code, shown, fallback, says in checks:
-        types = _list(game, key)
-        rule = _rule(game, key, fallback)
+        types = parameter_list(game, key)
+        rule = parameter_cite(game, key, fallback)
         before = phases[0][-1]
         for view in (v for run in phases[1:] for v in run):
             for uid, u in sorted(view.units.items()):
@@ -261,11 +248,12 @@ def _never_routed_or_rallied(game: Game, phases: Sequence[list[GameView]], label
                 if u.unit.type not in types or u.hex is None or was is None or was.hex is None:
                     continue
                 now, then = u.status.get(code), was.status.get(code)
-                broke = (now == YES and then != YES) if code == "routed" else (then == YES and now not in (YES, UNKNOWN))
+                broke = (now == YES and then != YES) if code == "routed" else \
+                    (then == YES and now not in (YES, UNKNOWN))
                 if broke:
                     yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} ({u.unit.type}) {shown} at {u.location}: "
                                   f"{' and '.join(types)} units {says}", rule, label, view.step,
-                                  players.get(view.step), (u.name,), _place(u))
+                                  players.get(view.step), (u.name,), unit_place(u))
             before = view
 
 
@@ -275,12 +263,12 @@ def _division(game: Game, u: UnitView) -> str | None:
 
 def _unstacked(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None],
                texts: Mapping[int, tuple[str, ...]]) -> Iterator[Finding]:
-    rule = _rule(game, "unstack.first-activation", "14.52")
+    rule = parameter_cite(game, "unstack.first-activation", "14.52")
     am = str(parameter(game, "am.declared") or "")
     declared = re.compile(rf"(?<!\w){re.escape(am)}(?!\w)", re.IGNORECASE) if am else None
     start = phases[0][-1]
     views = [v for run in phases for v in run]
-    for pair in _list(game, "unstack.first-activation"):
+    for pair in parameter_list(game, "unstack.first-activation"):
         ids = pair.split("+")
         units = [start.unit(uid) for uid in ids]
         if len(units) < 2 or any(u is None or u.hex is None for u in units) or len({u.hex for u in units}) > 1:
@@ -305,7 +293,7 @@ def _unstacked(game: Game, phases: Sequence[list[GameView]], label: str, players
             yield Finding(CHECK_ID, Severity.ERROR, f"{' and '.join(names)} still stacked at {now[0].location} at the "
                           f"end of {division}'s first Activation (its units' moves from step {began}): they must "
                           "unstack on their first Activation", rule, label, end.step, players.get(end.step), names,
-                          _place(now[0]))
+                          unit_place(now[0]))
 
 
 def _number(text: object) -> float | None:
