@@ -21,7 +21,7 @@ def test_the_schema_allows_every_check_of_the_registry() -> None:
     assert sorted(allowed) == sorted(CHECK_IDS)
 
 
-@pytest.mark.parametrize("game", ["into-the-woods-shiloh"])
+@pytest.mark.parametrize("game", ["into-the-woods-shiloh", "atlanta"])
 def test_a_games_check_list_runs_every_check_covering_its_rules(game: str) -> None:
     folder = ROOT / "sources" / game
     prefix = tomllib.loads((folder / "checkable-rules.toml").read_text(encoding="utf-8"))["prefix"]
