@@ -15,6 +15,17 @@ def parameter(game: Game, key: str) -> float | str | None:
     return None if row is None else row.value
 
 
+def parameter_list(game: Game, key: str) -> list[str]:
+    """A Parameters value that lists words separated by ';' (empty when the row is missing)."""
+    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
+
+
+def parameter_cite(game: Game, key: str, fallback: str) -> str:
+    """How a finding names the rule of a Parameters row: its section and line, else ``fallback``."""
+    row = parameter_row(game, key)
+    return cite(row.section, row.rulebook_line) if row else fallback
+
+
 def cell(game: Game, key: str) -> CellRef:
     """Where to fill a parameter: `rules.xlsx:Parameters:<row>:value`, or the row to add."""
     row = parameter_row(game, key)

@@ -78,7 +78,7 @@ def statuses(rules: Sequence[ListedRule], checks: Iterable[Check] = CHECKS) -> l
         if not by:
             out.append(Status(rule, NOT_CHECKED, (), rule.why))
             continue
-        partial = "; ".join(c.partial for _, c in by if c.partial)
+        partial = "; ".join(dict.fromkeys(c.partial for _, c in by if c.partial))  # one text said by two checks once
         needs = "; ".join(c.needs for _, c in by if c.needs)
         status = PARTIAL if partial else NEEDS_DATA if needs else IMPLEMENTED
         detail = "; ".join(x for x in (f"needs {needs}" if needs else "", f"not checked: {partial}" if partial else "")

@@ -44,6 +44,7 @@ SUPPLY = "supply"
 ACTIVATION = "activation"
 ORDERS = "orders"
 INITIATIVE = "initiative"
+UNITS = "units"
 SETUP = "setup"
 ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
@@ -84,6 +85,7 @@ check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
 check_orders = _imported_when_run(".rules.ranges", "check_orders")
 check_initiative = _imported_when_run(".rules.ranges", "check_initiative")
+check_units = _imported_when_run(".rules.ranges", "check_units")
 carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
@@ -137,6 +139,8 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
+_DETACHMENTS = ("shock and absorption within 3 hexes (14.42-14.43), 14.45's command (14.41's stacking, 14.43's rout "
+                "and 14.47's deadline: the units check; 14.46: the restricted check)")
 
 
 def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, ...]:
@@ -185,6 +189,13 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
+UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack")
+               + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
+                                                        "original SP)")
+               + _covering("itw.detachment_rules", partial=_DETACHMENTS)
+               + _covering("itw.gunboat_damage", partial="which fire hit a gunboat is not tied to it in the log: "
+                                                         "small arms' and non-D results' lack of effect and the "
+                                                         "second D's removal (no rout, no rally: checked)"))
 SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_union")
                + _covering("atl.setup_5_1_csa", "atl.setup_5_2", partial="one unit per hex on the road, and 'no "
                                                                           "closer than 5 hexes to any Union unit'"))
@@ -193,8 +204,7 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                     + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
                                 "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
                                 "of such a unit is a warning")
-                    + _covering("itw.detachment_rules", partial="stacking, shock, absorption, Peabody's deadline "
-                                                                "and 14.45's command (only 14.46's row is checked)"))
+                    + _covering("itw.detachment_rules", partial=_DETACHMENTS))
 EXITS_COVER = _covering("hsn.exit_legality")
 VICTORY_COVER = (
     _covering("hsn.manpower_loss_attribution", "hsn.s9_automatic_victory", "hsn.s9_nashville_proximity")
@@ -243,6 +253,9 @@ CHECKS: tuple[Check, ...] = (
     Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, and "
                       "that only the winner's side moves", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
+    Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
+                 "a unit joining a brigade, collapse", check_units, (Need("game", "no unit's status was checked"),),
+          covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
           _SCENARIO_NEEDS, carry_setup, covers=SETUP_COVER),

@@ -18,6 +18,8 @@ class U:
     formation: str = ""
     map: str = "Main Map"
     status: dict = field(default_factory=dict)
+    strength: str = "unknown"
+    location: str = ""
 
     unit_id = property(lambda self: self.unit.unit_id)
     name = property(lambda self: self.unit.name)

@@ -5,7 +5,9 @@ can be replayed onto whatever ``rules.xlsx`` is current: ``python tools/victory_
 adds each row whose key (Parameters) or whose rule and subject (Chain) the workbook does not
 have yet, leaves every other row as it is, and writes the workbook byte-for-byte reproducibly.
 Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Activations (5.26), orders (9.22,
-9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25); Hood Strikes North: the
+9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never deplete
+(10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments
+(14.41, 14.43, 14.47), gunboats (14.76), the cavalry battalions' unstacking (14.52); Hood Strikes North: the
 initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
 """
 
@@ -51,6 +53,24 @@ ITW_P = [
     ("advance.types", "Det", "14.44", 500, "Detachments are always under Advance Orders"),
     ("advance.levels", "army;independent", "4.25", 166, "Unassigned units are always under Advance Orders"),
     ("advance.reinforcements", "Advance", "Reinforcements notes", 1102, "All units enter under Advance Orders"),
+    ("ammo.never-deplete", "Cav;Gunboat", "10.92, 14.2, 14.75", 400,
+     "mounted cavalry does not ammo deplete (L400; no dismounted cavalry in this game, L478); gunboats do not "
+     "suffer from Ammo Depletion (L544)"),
+    ("fatigue.merge-level", "brigade", "17.0", 564,
+     "a unit assigned to a brigade of another Fatigue level: the highest level (unit or brigade) for all"),
+    ("collapse.fraction.S7", 0.25, "S7 Specific Rules", 2316,
+     "Confederate non-artillery units with 25% or less of their original strength are Collapsed"),
+    ("collapse.side.S7", "Confederate", "S7 Specific Rules", 2316, "the side whose units collapse"),
+    ("collapse.exempt-types.S7", "Art", "S7 Specific Rules", 2316, "non-artillery units only"),
+    ("stack.alone-types", "Det", "14.41", 484,
+     "Detachments may not stack with any other unit, including another Detachment (leaders are no units)"),
+    ("detachments.gone-after", "1/6/T@1862-04-06 08:00", "14.47", 506,
+     "Peabody's Detachments must be re-absorbed by the end of the 8 AM Replacement/Recovery Phase"),
+    ("never-rout.types", "Det;Gunboat", "14.43, 14.76", 498,
+     "Detachments do not rout (L498); gunboats are only affected by a D Disorder result (L546)"),
+    ("never-rally.types", "Gunboat", "14.76", 548, "Gunboats may not Rally"),
+    ("unstack.first-activation", "US:1 Bn 5 OH Cav+US:2 Bn 5 OH Cav;US:1 Bn 11 IL Cav+US:2 Bn 11 IL Cav", "14.52",
+     512, "start in violation of stacking limits in their Camp Hex; must unstack on their first Activation"),
 ]
 ITW_C = [
     ("attached-limit", "type:Art;level:brigade", "Union", 1, "4.32", 170,

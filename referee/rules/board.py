@@ -9,11 +9,16 @@ from dataclasses import dataclass, field
 from gamedata.cellref import CellRef
 from gamedata.paths import HexGraph
 
-from ..findings import Finding, Severity
+from ..findings import Finding, Place, Severity
 from ..view import GameView, UnitView
 
 #: Unit types that are not combat units: they neither block nor count as "an enemy unit".
 NON_COMBAT = frozenset({"Ldr", "HQ", "Sup", "Wag", "Blockhouse"})
+
+
+def unit_place(u: UnitView) -> tuple[Place, ...]:
+    """Where a finding rings a unit: its hex, or nothing off the map."""
+    return (Place(u.map or "", u.location),) if u.hex is not None else ()
 
 
 def moved(before: GameView, after: GameView) -> Iterator[tuple[UnitView, UnitView]]:

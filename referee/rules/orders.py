@@ -21,25 +21,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from gamedata.model import Game
-from gamedata.ruledata import cite, parameter, parameter_row
+from gamedata.ruledata import parameter, parameter_cite, parameter_list
 
-from ..findings import Finding, Place, Severity
+from ..findings import Finding, Severity
 from ..view import NONE, UNKNOWN, GameView, UnitView
+from .board import unit_place
 
 CHECK_ID = "orders"
-
-
-def _list(game: Game, key: str) -> list[str]:
-    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
-
-
-def _rule(game: Game, key: str, fallback: str) -> str:
-    row = parameter_row(game, key)
-    return cite(row.section, row.rulebook_line) if row else fallback
-
-
-def _place(u: UnitView) -> tuple[Place, ...]:
-    return (Place(u.map or "", u.location),) if u.hex is not None else ()
 
 
 @dataclass(frozen=True)
@@ -85,7 +73,7 @@ def check_orders(game: Game, views: Iterable[GameView], label: str, players: dic
         before = view
     if not shown and before is not None:
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, "orders not checked: no unit of the log shows an Orders marker "
-                      f"({advance}, {march}...) that it did not start with", _rule(game, "orders.status",
+                      f"({advance}, {march}...) that it did not start with", parameter_cite(game, "orders.status",
                                                                                      "9.22 March Movement"), label)
 
 
@@ -97,31 +85,32 @@ def _march(game: Game, view: GameView, u: UnitView, arrived: Arrival | None, tur
     banned = str(parameter(game, f"march.banned.{scenario}") or "")
     if banned == "all":
         yield Finding(CHECK_ID, Severity.ERROR, f"{said}: {scenario} allows no March Orders",
-                      _rule(game, f"march.banned.{scenario}", "9.22"), label, view.step, player, (u.name,), _place(u))
+                      parameter_cite(game, f"march.banned.{scenario}", "9.22"), label, view.step, player, (u.name,),
+                      unit_place(u))
         return
     if banned == u.side:
         since = str(parameter(game, "march.banned.arrivals-from") or "")
         if arrived is None or not since or arrived.hour < since:
             yield Finding(CHECK_ID, Severity.ERROR, f"{said}: in {scenario} no {u.side} unit may use March Orders"
                           + (f" but reinforcements entering at {since} or later" if since else ""),
-                          _rule(game, f"march.banned.{scenario}", "9.22"), label, view.step, player, (u.name,),
-                          _place(u))
+                          parameter_cite(game, f"march.banned.{scenario}", "9.22"), label, view.step, player, (u.name,),
+                          unit_place(u))
         return
     start = str(parameter(game, f"march.from.{u.side}") or "")
-    if start and date in _list(game, "march.first-days") and hour and hour < start:
+    if start and date in parameter_list(game, "march.first-days") and hour and hour < start:
         yield Finding(CHECK_ID, Severity.ERROR, f"{said}: no {u.side} unit may be placed in March Orders until "
-                      f"{start}", _rule(game, f"march.from.{u.side}", "9.22 March Movement"), label, view.step,
-                      player, (u.name,), _place(u))
+                      f"{start}", parameter_cite(game, f"march.from.{u.side}", "9.22 March Movement"), label, view.step,
+                      player, (u.name,), unit_place(u))
     elif arrived is not None and arrived.turn == turn and not _exempt(game, u, arrived.hour):
         yield Finding(CHECK_ID, Severity.ERROR, f"{said} on the turn of its arrival: a reinforcement enters under "
                       "Advance Orders and may be placed in March Orders from the next turn",
-                      _rule(game, "advance.reinforcements", "9.22 March Movement"), label, view.step, player,
-                      (u.name,), _place(u))
+                      parameter_cite(game, "advance.reinforcements", "9.22 March Movement"), label, view.step, player,
+                      (u.name,), unit_place(u))
 
 
 def _exempt(game: Game, u: UnitView, hour: str) -> bool:
     """The reinforcements that may arrive under March Orders (the Reserve Corps at 9 AM)."""
-    for entry in _list(game, "march.arrival-exempt"):
+    for entry in parameter_list(game, "march.arrival-exempt"):
         who, _, at = entry.partition("@")
         chain = {f.formation_id for f in game.command_chain(u.unit_id, u.formation)}
         if (who == u.unit_id or who in chain) and (not at or at == hour):
@@ -135,14 +124,15 @@ def _always_advance(game: Game, view: GameView, u: UnitView, level: str, arrived
     the step they arrive."""
     f = game.formation(u.formation)
     said = f"{u.name} under {level} Orders at {u.location}"
-    if u.unit.type in _list(game, "advance.types"):
+    if u.unit.type in parameter_list(game, "advance.types"):
         yield Finding(CHECK_ID, Severity.ERROR, f"{said}: {u.unit.type} units are always under Advance Orders",
-                      _rule(game, "advance.types", "14.44"), label, view.step, player, (u.name,), _place(u))
-    elif f is not None and f.level in _list(game, "advance.levels") and u.unit.type != "Ldr":
+                      parameter_cite(game, "advance.types", "14.44"), label, view.step, player, (u.name,),
+                      unit_place(u))
+    elif f is not None and f.level in parameter_list(game, "advance.levels") and u.unit.type != "Ldr":
         yield Finding(CHECK_ID, Severity.ERROR, f"{said}: unassigned units ({f.formation_id}) are always under "
-                      "Advance Orders", _rule(game, "advance.levels", "4.25"), label, view.step, player, (u.name,),
-                      _place(u))
+                      "Advance Orders", parameter_cite(game, "advance.levels", "4.25"), label, view.step, player,
+                      (u.name,), unit_place(u))
     elif arrived is not None and arrived.step == view.step:
         yield Finding(CHECK_ID, Severity.ERROR, f"{said} as it arrives: all reinforcements enter under Advance "
-                      "Orders", _rule(game, "advance.reinforcements", "9.7"), label, view.step, player, (u.name,),
-                      _place(u))
+                      "Orders", parameter_cite(game, "advance.reinforcements", "9.7"), label, view.step, player,
+                      (u.name,), unit_place(u))

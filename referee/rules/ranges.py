@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, cwb, gbacw, gcacw, incommand, initiative, orders
+from . import capped, cwb, gbacw, gcacw, incommand, initiative, orders, unit_states
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
+UNITS = unit_states.CHECK_ID
 
 
 def _players(ctx: CheckContext) -> dict[int, str | None]:
@@ -72,6 +73,11 @@ ACTIVATION_RULES: Rules = {
 ORDERS_RULES: Rules = {
     "GBACW": lambda ctx: orders.check_orders(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
 }
+#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7)
+UNIT_RULES: Rules = {
+    "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx)),
+}
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {
     "GCACW": lambda ctx: initiative.check_initiative(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
@@ -96,6 +102,10 @@ def check_activation(ctx: CheckContext) -> Iterable[Finding]:
 
 def check_orders(ctx: CheckContext) -> Iterable[Finding]:
     return _if_written(ctx, ORDERS, ORDERS_RULES, "orders")
+
+
+def check_units(ctx: CheckContext) -> Iterable[Finding]:
+    return _if_written(ctx, UNITS, UNIT_RULES, "units' statuses")
 
 
 def check_initiative(ctx: CheckContext) -> Iterable[Finding]:
