@@ -342,6 +342,8 @@ class RuleParameter:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
 
@@ -359,6 +361,8 @@ class CommandRange:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
 
@@ -375,6 +379,8 @@ class ChainRule:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
     def applies(self, scenario_id: str | None) -> bool:
@@ -398,6 +404,8 @@ class ActivationRule:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
 
