@@ -60,11 +60,19 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="resupply.automatic-distance", value=2, section="3.5", rulebook_line=182,
              words="within 2 hexes of the Corps supply wagon or the Army trains",
              notes="the distance for resupply.automatic"),
+        dict(key="trace-floor", value=None, section="Terrain Effects Chart (CWB series)",
+             notes="not in this rulebook: the cheapest movement point cost any hex or hexside can have on your "
+                   "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "
+                   "leader farther in hexes than his radius over it is out of command by hex distance alone"),
     ]},
     "cwb-regimental": {"Parameters": [
         dict(key="resupply.ammo-statuses", value="low-ammo;no-ammo", section="28.2", rulebook_line=379,
              words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="the markers a resupply removes (28.1, L373, marks them)"),
+        dict(key="trace-floor", value=None, section="Terrain Effects Chart (CWB series)",
+             notes="not in this rulebook: the cheapest movement point cost any hex or hexside can have on your "
+                   "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "
+                   "leader farther in hexes than his radius over it is out of command by hex distance alone"),
     ]},
     "into-the-woods-shiloh": {"Parameters": [
         dict(key="resupply.camp-target", value=2, section="10.92", rulebook_line=397,
