@@ -2,7 +2,7 @@
 each scenario-rules.toml entry that cites a rulebook line carries `words`, a quote of the rule,
 and the cited line of the rulebook text must contain it (case, quote marks, dashes, minus signs,
 markdown emphasis and spacing aside; `...` joins pieces found in that order). A row whose value
-is a number must have that number in its words (as digits, a number word or ½), unless its notes
+is a number must have that number in its words (as digits, a number word, ½ or 'single'), unless its notes
 say the number is [inferred] or [derived]. A row naming a section without a line says why
 ([inferred], or "not in" the rulebook). The oracle is the rulebook text in ../shared/rulebooks.
 """
@@ -49,6 +49,8 @@ def says_number(words: str, value: float) -> bool:
         forms.add(NUMBER_WORDS[int(value)])
     if value == 0.5:
         forms.add("½")
+    if value == 1:
+        forms.add("single")
     text = fold(words)
     return any(re.search(rf"(?<![\w.]){re.escape(f)}(?![\w]|\.\d)", text) for f in forms)
 

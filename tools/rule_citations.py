@@ -78,6 +78,10 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                    "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "
                    "leader farther in hexes than his radius over it is out of command by hex distance alone"),
     ]},
+    "hood-strikes-north": {"Parameters": [
+        dict(key="initiative.army-fixed-until", notes="[derived] a change can only occur on Turn 11 or later: Army "
+                                                      "Initiative is fixed until Turn 10"),
+    ]},
     "into-the-woods-shiloh": {"Parameters": [
         dict(key="resupply.camp-target", value=2, section="10.92", rulebook_line=397,
              words="in an infantry Camp (not cavalry or artillery) with a DR of 2 or less succeeding",
@@ -91,103 +95,252 @@ ROWS: dict[str, dict[str, list[Row]]] = {
 
 #: words of the rows this tool does not own (game -> sheet -> key tuple -> words)
 WORDS: dict[str, dict[str, dict[tuple, str]]] = {
-    "atlanta": {
-        "Parameters": {
-            ("near-leaders.hexes",): "must, however, stay within 4 hexes of either Dodge or the division commander",
+    'atlanta': {
+        'Parameters': {
+            ('near-leaders.hexes',):
+                'must, however, stay within 4 hexes of either Dodge or the division commander',
         },
-        "Ranges": {
-            ("level:corps", None): "not required to be within the usual 8 movement points of their Corps commander",
+        'Ranges': {
+            ('level:corps', None):
+                'not required to be within the usual 8 movement points of their Corps commander',
         },
-        "Chain": {
-            ("near-leaders", "1/2/16;2/2/16;2/16b(2);2/16db(2)", None):
-                "stay within 4 hexes of either Dodge or the division commander",
-            ("near-leaders", "1/4/16;3/4/16;4/16b(2);4/16db(1)", None):
-                "stay within 4 hexes of either Dodge or the division commander",
-            ("near-leaders", "16db(2)", None): "stay within 4 hexes of either Dodge or the division commander",
-        },
-    },
-    "cwb-regimental": {
-        "Parameters": {
-            ("resupply.enemy-distance",): "at least four hexes from any enemy unit",
-            ("resupply.wagon-distance",): "at or within 2 hexes of the supply wagon or train",
-            ("resupply.ineligible-states",): "must be in a morale state of Shaken or better",
-            ("resupply.limbered",): "Artillery must be limbered to be resupplied",
-        },
-        "Ranges": {
-            ("level:corps", None): "Division leaders must always be at or within 12 movement points of their Corps HQ",
-            ("level:division", None):
-                "Brigade commanders must always be at or within 8 movement points of their division commanders",
-            ("level:brigade", None): "Regiments must be at or within 6 movement points of their brigade commanders "
-                                     "or adjacent to a unit of the same brigade which is in command",
+        'Chain': {
+            ('near-leaders', '1/2/16;2/2/16;2/16b(2);2/16db(2)', None):
+                'stay within 4 hexes of either Dodge or the division commander',
+            ('near-leaders', '1/4/16;3/4/16;4/16b(2);4/16db(1)', None):
+                'stay within 4 hexes of either Dodge or the division commander',
+            ('near-leaders', '16db(2)', None):
+                'stay within 4 hexes of either Dodge or the division commander',
         },
     },
-    "hood-strikes-north": {
-        "Activation": {
-            ("Schofield", "USA IV;USA XXIII", None):
-                "no more than *five infantry units* (belonging to IV and XXIII Corps only)",
-            ("Schofield", "type:Wag", None): "and *three wagon trains* as part of the same activation",
-            ("side:Union", "type:Wag", None): "any Union infantry or cavalry leader",
-            ("Hatch", "Croxton-A;Croxton-B", "S1"):
+    'cwb-regimental': {
+        'Parameters': {
+            ('resupply.enemy-distance',):
+                'at least four hexes from any enemy unit',
+            ('resupply.wagon-distance',):
+                'at or within 2 hexes of the supply wagon or train',
+            ('resupply.ineligible-states',):
+                'must be in a morale state of Shaken or better',
+            ('resupply.limbered',):
+                'Artillery must be limbered to be resupplied',
+        },
+        'Ranges': {
+            ('level:corps', None):
+                'Division leaders must always be at or within 12 movement points of their Corps HQ',
+            ('level:division', None):
+                'Brigade commanders must always be at or within 8 movement points of their division commanders',
+            ('level:brigade', None):
+                'Regiments must be at or within 6 movement points of their brigade commanders or adjacent to a '
+                'unit of the same brigade which is in command',
+        },
+    },
+    'hood-strikes-north': {
+        'Activation': {
+            ('Schofield', 'USA IV;USA XXIII', None):
+                'no more than *five infantry units* (belonging to IV and XXIII Corps only)',
+            ('Schofield', 'type:Wag', None):
+                'and *three wagon trains* as part of the same activation',
+            ('side:Union', 'type:Wag', None):
+                'any Union infantry or cavalry leader',
+            ('Hatch', 'Croxton-A;Croxton-B', 'S1'):
                 "Croxton's cavalry brigade may be activated by Hatch as part of an Activate Leader action",
-            ("Hatch", "Croxton-A;Croxton-B", "S2"):
+            ('Hatch', 'Croxton-A;Croxton-B', 'S2'):
                 "Croxton's Union cavalry brigade may be activated by division leader Hatch",
-            ("R. Johnson", "Croxton-A;Croxton-B", "S3"):
+            ('R. Johnson', 'Croxton-A;Croxton-B', 'S3'):
                 "Croxton's Union cavalry brigade may be activated by division leader R. Johnson",
-            ("Stewart", "Johnson", "S3"): "Johnson's Confederate infantry division (part of Lee's corps) may be "
-                                          "activated by corps leaders Stewart or Lee",
-            ("R. Johnson", "Croxton-A;Croxton-B", "S4"): "Croxtan’s Union cavalry brigade may be activated by "
-                                                         "division leader R. Johnson as part of an Activate Leader or "
-                                                         "Assault action",
-            ("Stewart", "Johnson", "S4"): "may be activated by corps leaders Stewart or Lee as part of an Activate "
-                                          "Leader or Assault action",
-            ("R. Johnson", "Croxton-A;Croxton-B", "S6"):
+            ('Stewart', 'Johnson', 'S3'):
+                "Johnson's Confederate infantry division (part of Lee's corps) may be activated by corps leaders "
+                'Stewart or Lee',
+            ('R. Johnson', 'Croxton-A;Croxton-B', 'S4'):
+                'Croxtan’s Union cavalry brigade may be activated by division leader R. Johnson as part of an '
+                'Activate Leader or Assault action',
+            ('Stewart', 'Johnson', 'S4'):
+                'may be activated by corps leaders Stewart or Lee as part of an Activate Leader or Assault action',
+            ('R. Johnson', 'Croxton-A;Croxton-B', 'S6'):
                 "Croxtan's Union cavalry brigade may be activated by division leader R. Johnson",
-            ("McCook;Long;Hatch;R. Johnson;Knipe;Wilson", "Croxton-A;Croxton-B", "S9"):
-                "any Union cavalry division or corps leader",
+            ('McCook;Long;Hatch;R. Johnson;Knipe;Wilson', 'Croxton-A;Croxton-B', 'S9'):
+                'any Union cavalry division or corps leader',
+        },
+        'Parameters': {
+            ('initiative.neutral-low-side',):
+                'rolls of 1-1, 2-2, and 3-3',
+            ('initiative.army-start',):
+                'Army Initiative:** Army Initiative starts',
+            ('initiative.army-fixed-until',):
+                'can only occur on Turn 11 or',
+            ('initiative.ties.S1',):
+                'wins tied initiative',
+            ('initiative.ties.S2',):
+                'wins tied initiative',
+            ('initiative.ties.S3',):
+                'wins tied initiative',
+            ('initiative.ties.S4',):
+                'wins tied initiative',
+            ('initiative.ties.S5',):
+                'wins tied initiative',
+            ('initiative.ties.S9',):
+                'wins tied initiative',
+            ('initiative.forced.S2',):
+                'Turn 1 Start',
+            ('initiative.forced.S4',):
+                'Turn 1 Start',
+            ('initiative.forced.S6',):
+                'Turn 1 Start:* The',
+            ('initiative.forced.S7',):
+                'Turn 1 Start',
+            ('initiative.forced.S8',):
+                'Turn 1 Start',
+            ('initiative.forced.S9',):
+                'Turn 1 Start',
+            ('initiative.button',):
+                'Both players roll a die. The player with the higher roll wins',
+            ('initiative.combat-button',):
+                'The player with initiative must perform a single action with an eligible leader or unit',
+            ('initiative.phase',):
+                'Initiative Segment: Both players roll a die',
+            ('initiative.neutral-low-values',):
+                'The Union player wins tied initiative die rolls of 1-1, 2-2, and 3-3',
+            ('initiative.ties.S6',):
+                'the Union player wins tied rolls of 1-1, 2-2, and 3-3; the Confederate wins tied rolls of 4-4, '
+                '5-5, and 6-6',
+            ('initiative.ties.S7',):
+                'the Union player wins tied rolls of 1-1, 2-2, and 3-3; the Confederate wins tied rolls of 4-4, '
+                '5-5, and 6-6',
+            ('initiative.ties.S8',):
+                'the Union player wins tied rolls of 1-1, 2-2, and 3-3; the Confederate wins tied rolls of 4-4, '
+                '5-5, and 6-6',
+            ('initiative.forced.S1',):
+                'The Confederate player automatically wins the first initiative without the need for a die roll',
+            ('initiative.forced.S3',):
+                'On Turn 1, the Confederate player automatically wins the first initiative without the need for a'
+                ' die roll',
+            ('initiative.forced.S5',):
+                'On Turn 1, the Confederate player automatically wins the first initiative',
         },
     },
-    "into-the-woods-shiloh": {
-        "Parameters": {
-            ("trace-floor",): "Army and corps commanders use standard Leader movement costs (½ MP) for Command "
-                              "Range on roads",
-            ("bridge-hex",): "road and in-hex bridge over Shiloh Branch",
-            ("bridge-clear",): "within four (three intervening) hexes",
-            ("bridge-start-by",): "beginning at 8 AM or earlier",
-            ("supply-source.Union",): "Pittsburg Landing for the Union",
-            ("supply-source.Confederate",): "the intersection of Bark Road and Corinth Road",
-            ("resupply.artillery-road",): "on or within one hex of a Road",
-            ("resupply.artillery-lane",): "or on a Farm Lane",
-            ("resupply.small-arms-road",): "on or within two hexes of a Road",
-            ("resupply.small-arms-lane",): "on or within one hex of a Farm Lane",
-            ("resupply.target",): "with a DR of 4 or less resupplying the unit",
-            ("resupply.road-drm",): "If a Small Arms unit is on a Road, there is a DRM of −2",
-            ("resupply.lane-drm",): "If the unit is on a Farm Lane, the DRM is −1",
-            ("resupply.union-drm",): "Union units have a +3 DRM for Ammo Resupply",
-            ("resupply.union-drm-until",): "until the end of the 10 AM turn of any first day scenario",
-            ("resupply.enemy-adjacent",): "Units adjacent to an enemy unit are not eligible for Ammo Resupply",
-            ("unassigned.am-cap",): "Unassigned units have a maximum number of 3 AMs",
-            ("unassigned.am-declared",): "activates with the Unassigned AM",
-            ("direct-command.brigades",): "can place any two brigades in their Command Range in Direct Command",
-            ("direct-command.commanders",):
-                "both A.S. Johnston and P.G.T. Beauregard are considered overall commanders of the Army of the",
-            ("direct-command.declared",): "any two brigades in their Command Range in Direct Command",
+    'into-the-woods-shiloh': {
+        'Parameters': {
+            ('trace-floor',):
+                'Army and corps commanders use standard Leader movement costs (½ MP) for Command Range on roads',
+            ('bridge-hex',):
+                'road and in-hex bridge over Shiloh Branch',
+            ('bridge-clear',):
+                'within four (three intervening) hexes',
+            ('bridge-start-by',):
+                'beginning at 8 AM or earlier',
+            ('supply-source.Union',):
+                'Pittsburg Landing for the Union',
+            ('supply-source.Confederate',):
+                'the intersection of Bark Road and Corinth Road',
+            ('resupply.artillery-road',):
+                'on or within one hex of a Road',
+            ('resupply.artillery-lane',):
+                'or on a Farm Lane',
+            ('resupply.small-arms-road',):
+                'on or within two hexes of a Road',
+            ('resupply.small-arms-lane',):
+                'on or within one hex of a Farm Lane',
+            ('resupply.target',):
+                'with a DR of 4 or less resupplying the unit',
+            ('resupply.road-drm',):
+                'If a Small Arms unit is on a Road, there is a DRM of −2',
+            ('resupply.lane-drm',):
+                'If the unit is on a Farm Lane, the DRM is −1',
+            ('resupply.union-drm',):
+                'Union units have a +3 DRM for Ammo Resupply',
+            ('resupply.union-drm-until',):
+                'until the end of the 10 AM turn of any first day scenario',
+            ('resupply.enemy-adjacent',):
+                'Units adjacent to an enemy unit are not eligible for Ammo Resupply',
+            ('unassigned.am-cap',):
+                'Unassigned units have a maximum number of 3 AMs',
+            ('unassigned.am-declared',):
+                'activates with the Unassigned AM',
+            ('direct-command.brigades',):
+                'can place any two brigades in their Command Range in Direct Command',
+            ('direct-command.commanders',):
+                'both A.S. Johnston and P.G.T. Beauregard are considered overall commanders of the Army of the',
+            ('direct-command.declared',):
+                'any two brigades in their Command Range in Direct Command',
+            ('johnston.abilities',):
+                'once per turn',
+            ('johnston.march-ability',):
+                'in March Order',
+            ('johnston.march-from',):
+                'the 9 AM turn',
+            ('johnston.march-brigades',):
+                'Johnston can place two brigades within his Command Range in March Order',
+            ('capped.activations',):
+                'is limited to a maximum of two Activations regardless of the number of Sherman\'s AMs, unless In Command',
+            ('capped.days',):
+                'the first day scenarios',
+            ('march.from.Confederate',):
+                'in March Orders until 9 AM',
+            ('march.from.Union',):
+                'in March Orders until 10',
+            ('march.first-days',):
+                'an April 5th scenario',
+            ('march.banned.S4',):
+                'March Orders may not be assigned in this',
+            ('march.banned.S6',):
+                'March Orders may not be',
+            ('march.banned.S8',):
+                'No Union commands, unbrigaded',
+            ('march.banned.arrivals-from',):
+                'reinforcements entering at 10 AM or later',
+            ('march.arrival-exempt',):
+                'Reserve Corps units',
+            ('advance.types',):
+                '14.44 Detachments are always under Advance',
+            ('advance.levels',):
+                'Unassigned units are always under Advance',
+            ('advance.reinforcements',):
+                'All units enter under Advance Orders',
+            ('johnston.unit',):
+                'Albert Sidney Johnston has unique abilities to affect Activations, units, and combat',
+            ('capped.formation',):
+                "Stuart's brigade (Sherman's division) is limited to a maximum of two Activations",
+            ('am.declared',):
+                "regardless of the number of Sherman's AMs",
+            ('orders.status',):
+                'No Confederate units may be placed in March Orders until 9 AM on April 6th',
+            ('orders.march',):
+                'placed in March Orders',
+            ('orders.advance',):
+                'All units enter under Advance Orders',
         },
-        "Ranges": {
-            ("CS:A.S. Johnston", "Confederate"): "has half his Command Range (5 MPs)",
+        'Ranges': {
+            ('CS:A.S. Johnston', 'Confederate'):
+                'has half his Command Range (5 MPs)',
         },
-        "Chain": {
-            ("exempt", "level:division", None):
-                "Union division leaders are considered In Command during the Division Orders Phase",
-            ("alternate", "CS:Cleburne", None): "if either Hindman or Hardee can trace command to",
-            ("attach-from", "type:Art;type:Cav", None):
-                "No attachments of artillery or cavalry to brigades can be made by either side until 9 AM April 6th",
-            ("attach-in-range", "type:Cav", None): "in Command Range of both the division leader and the brigade "
-                                                  "leader during the Division Orders",
-            ("attach-in-range", "US:15 IA;US:16 IA;US:23 MO", None):
-                "may not attach to a brigade until within the range of the brigade commander",
-            ("attach-in-range", "CS:47 TN", None): "when within range of the brigadier of that brigade",
-            ("battery-limit", "level:brigade", None):
-                "No brigade can have more than two batteries—unless starting the battle with more",
+        'Chain': {
+            ('exempt', 'level:division', None):
+                'Union division leaders are considered In Command during the Division Orders Phase',
+            ('alternate', 'CS:Cleburne', None):
+                'if either Hindman or Hardee can trace command to',
+            ('attach-from', 'type:Art;type:Cav', None):
+                'No attachments of artillery or cavalry to brigades can be made by either side until 9 AM April '
+                '6th',
+            ('attach-in-range', 'type:Cav', None):
+                'in Command Range of both the division leader and the brigade leader during the Division Orders',
+            ('attach-in-range', 'US:15 IA;US:16 IA;US:23 MO', None):
+                'may not attach to a brigade until within the range of the brigade commander',
+            ('attach-in-range', 'CS:47 TN', None):
+                'when within range of the brigadier of that brigade',
+            ('battery-limit', 'level:brigade', None):
+                'No brigade can have more than two batteries—unless starting the battle with more',
+            ('attached-limit', 'type:Art;level:brigade', None):
+                'Individual brigades can have a single battery attached',
+            ('attached-limit', 'type:Art;level:division', None):
+                'up to ten batteries can be assigned directly to a division leader',
+            ('attach-from', 'type:Art;to:division', None):
+                'Beginning with the 12 Noon April 6th turn',
+            ('return-only', 'type:Art', None):
+                'Batteries assigned to a division leader can be reassigned to their original commands',
+            ('attached-limit', 'type:Cav;level:division;formation:R Corps', None):
+                'up to two cavalry units may be attached to any division or the Reserve Corps',
+            ('attach-within', 'type:Art;to:brigade', None):
+                'Individual brigades can have a single battery attached (of that division)',
         },
     },
 }
@@ -445,6 +598,356 @@ TOML_WORDS: dict[tuple[str, int, str], str] = {
         'Russian Tenant, Perry, Mulberry, Chambers, and Hagy',
     ('into-the-woods-shiloh', 755, 'each field controlled west or south of Tilghman Branch-N4023-N5229-Dill Branch'):
         'west or south of the line',
+    ('atlanta', 378, "5.1c.1 '*': count the largest of these (the new defenses NE of Atlanta and the inner defenses)"):
+        'Count the largest of these',
+    ('atlanta', 453, "5.1d Minor variants of the 5.1 battle: its victory conditions with the variant's changes"):
+        '5.1d MINOR VARIANTS',
+    ('atlanta', 375, 'Union forces inside the outer defenses'):
+        'Union forces inside the outer defenses',
+    ('atlanta', 733, 'Union forces inside the outer defenses'):
+        'Union forces inside the outer defenses',
+    ('atlanta', 739, 'Union forces inside the outer defenses'):
+        'Union forces inside the outer defenses',
+    ('atlanta', 863, 'Union forces inside the outer defenses'):
+        'Union forces inside the outer defenses',
+    ('atlanta', 869, 'Union forces inside the outer defenses'):
+        'Union forces inside the outer defenses',
+    ('atlanta', 376, 'Union forces inside the new defenses NE of Atlanta (1.33 to 4.27)'):
+        'Union forces inside the new defenses NE of Atlanta (1.33 to 4.27',
+    ('atlanta', 377, 'Union forces inside the inner defenses'):
+        'Union forces inside the inner defenses',
+    ('atlanta', 379, 'Union Forces inside Atlanta built up zone'):
+        'Union Forces inside Atlanta built up zone',
+    ('atlanta', 380, 'Confederate forces cleared from Atlanta hexes'):
+        'Confederate forces cleared from Atlanta hexes',
+    ('atlanta', 381, 'Union forces cutting the Georgia Railroad'):
+        'Union forces cutting the Georgia Railroad',
+    ('atlanta', 403, 'Per Confederate casualty or gun point lost'):
+        'Per Confederate casualty or gun point lost',
+    ('atlanta', 405, 'Per Union casualty or gun point lost'):
+        'Per Union casualty or gun point lost',
+    ('atlanta', 771, 'For each Confederate infantry, cavalry, or gun loss'):
+        'For each Confederate infantry, cavalry, or gun loss',
+    ('atlanta', 773, 'For each Union infantry, cavalry, or gun loss'):
+        'For each Union infantry, cavalry, or gun loss',
+    ('atlanta', 775, 'For each corps supply unit lost'):
+        'For each corps supply unit lost',
+    ('atlanta', 789, 'for each turn of delay after 4:00PM until Cleburne enters'):
+        'for each turn of delay after 4:00PM until Cleburne enters',
+    ('atlanta', 861, 'Union forces on the South side of the South fork of Peachtree Creek'):
+        'Union forces on the South side of the South fork of Peachtree Creek',
+    ('atlanta', 923, 'for each division of 23rd or 4th corps not in play on July 22'):
+        'for each division of 23rd or 4th corps not in play on July 22',
+    ('atlanta', 925, 'for each division of 23rd or 4th corps not in play on July 21'):
+        'for each division of 23rd or 4th corps not in play on July 21',
+    ('atlanta', 927, 'for each division of 23rd or 4th corps not in play on July 20'):
+        'for each division of 23rd or 4th corps not in play on July 20',
+    ('atlanta', 931, 'For each division of 4th Corps still on the map on July 21'):
+        'For each division of 4th Corps still on the map on July 21',
+    ('atlanta', 933, 'For each division of 4th Corps still on the map on July 22'):
+        'For each division of 4th Corps still on the map on July 22',
+    ('atlanta', 937, "'Flank to East': objectives inside the outer Atlanta defenses"):
+        'objectives inside the outer Atlanta defenses',
+    ('atlanta', 937, "'Flank to East': Army of the Tennessee supply train lost"):
+        'Tennessee supply train',
+    ('atlanta', 937, "'Flank to East': each corps supply unit lost"):
+        'each corps supply unit',
+    ('atlanta', 939, "'Take Atlanta': objectives inside the outer Atlanta defenses"):
+        'objectives inside the outer Atlanta defenses',
+    ('atlanta', 941, "'Economy of force': a corps sent off the West edge of map B before the 22nd"):
+        'sent off the West edge of map **B',
+    ('atlanta', 949, 'Johnston in command: all terrain VP'):
+        'in command, all terrain',
+    ('hood-strikes-north', 301, 's2-turn-1-activations'):
+        'Union units may not activate, transfer, or recover on Turn 1',
+    ('hood-strikes-north', 302, 's2-91-123-in'):
+        '91 IN and 123 IN until Turn',
+    ('hood-strikes-north', 303, 's2-hammond'):
+        "may not activate Hammond's cavalry brigade until Turn",
+    ('hood-strikes-north', 569, 's4-dat-corps'):
+        'Smith, McArthur, and J. Moore may not activate on Turn',
+    ('hood-strikes-north', 727, 's5-union-activation'):
+        'Van Cleve, Anderson, and 140 IN may not activate or entrench on Turn',
+    ('hood-strikes-north', 1694, 's9-turn-1-activations'):
+        'Union units may not activate, transfer, or recover on Turn 1',
+    ('hood-strikes-north', 1695, 's9-91-123-in'):
+        '91 IN and 123 IN until Turn',
+    ('hood-strikes-north', 1696, 's9-murfreesboro-garrison'):
+        'may not activate Van Cleve, 17 USCT, 140 IN, and 5 TN',
+    ('hood-strikes-north', 351, 'The Union player has five infantry divisions (Whitaker, Wagner, Wood, Ruger, Cox) and three wagon trains (A, B, C). At the end of the game, the Union player receives 7 VP for each infantry division and wagon train that either occupies Franklin (4010) or Nashville (5706/5707); or can achieve a “Line of Communication” (LOC) to Franklin or Nashville. An LOC is successfully traced by either of the following two methods: 1) A Union unit can trace a path of continuous hexes no more than 10 Movement Points in length from the hex it occupies to Franklin or Nashville; or, 2) A Union unit occupies a pike hex or can trace a path no more than three hexes in length to a pike, regardless of terrain, and then can trace a continuous path of pike hexes no more than 12 hexes in length to Franklin or Nashville. **Note:** No part of an LOC (including a 10 MP path directly to Franklin or Nashville, a 3-hex path to a pike, or a 12-hex path along a pike) may enter a hex occupied by an undemoralized Confederate unit or units (infantry and/or cavalry) with a combined Combat value of 3 or more. Confederate cavalry units’ combined Combat values are halved (round fractions down) when determining if this condition is fulfilled. An LOC is permitted to enter all Confederate ZOC and hexes occupied by Confederate units with a combined Combat value less than 3. Demoralized Confederate units’ Combat values are never taken into account in an LOC calculation.'):
+        'The Union player has five infantry divisions (Whitaker, Wagner, Wood, Ruger, Cox) and three wagon '
+        'trains (A, B, C). At the end of the game, the Union player receives 7 VP for each infantry division '
+        'and wagon train that either occupies Franklin (4010) or Nashville (5706/5707); or can achieve a '
+        '“Line of Communication” (LOC) to Franklin or Nashville. An LOC is successfully traced by either of '
+        'the following two methods: 1) A Union unit can trace a path of continuous hexes no more than 10 '
+        'Movement Points in length from the hex it occupies to Franklin or Nashville; or, 2) A Union unit '
+        'occupies a pike hex or can trace a path no more than three hexes in length to a pike, regardless of '
+        'terrain, and then can trace a continuous path of pike hexes no more than 12 hexes in length to '
+        'Franklin or Nashville. **Note:** No part of an LOC (including a 10 MP path directly to Franklin or '
+        'Nashville, a 3-hex path to a pike, or a 12-hex path along a pike) may enter a hex occupied by an '
+        'undemoralized Confederate unit or units (infantry and/or cavalry) with a combined Combat value of 3 '
+        'or more. Confederate cavalry units’ combined Combat values are halved (round fractions down) when '
+        'determining if this condition is fulfilled. An LOC is permitted to enter all Confederate ZOC and '
+        'hexes occupied by Confederate units with a combined Combat value less than 3. Demoralized '
+        'Confederate units’ Combat values are never taken into account in an LOC calculation.',
+    ('hood-strikes-north', 353, 'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended march, force march, or moving from one enemy ZOC to another). **Exception:** The Union player loses 2 VP for each point of Manpower value lost by a Union wagon train for any reason, including in an extended march and for moving from one enemy ZOC to another.'):
+        'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended '
+        'march, force march, or moving from one enemy ZOC to another). **Exception:** The Union player loses '
+        '2 VP for each point of Manpower value lost by a Union wagon train for any reason, including in an '
+        'extended march and for moving from one enemy ZOC to another.',
+    ('hood-strikes-north', 355, 'If the RR station Brentwood (4910) has a Damaged or Destroyed marker at the end of the game.'):
+        'If the RR station Brentwood (4910) has a Damaged or Destroyed marker at the end of the game.',
+    ('hood-strikes-north', 472, 'The Union player has five infantry divisions (Kimball, Wagner, Wood, Ruger, Cox) and three wagon trains (A, B, C). At the end of the game, the Union player receives 7 VP for each infantry division and wagon train that either occupies Franklin (4010) or can achieve a "Line of Communication" (LOC) to Franklin. An LOC is successfully traced by either of the following two methods: 1) A Union unit can trace a path of continuous hexes no more than 10 Movement Points in length from the hex it occupies to Franklin. 2) A Union unit occupies a pike hex or can trace a path no more than three hexes in length to a pike, regardless of terrain, and then can trace a continuous path of pike hexes no more than 12 hexes in length to Franklin. Note: No part of an LOC (including a 10 MP path to Franklin, a 3-hex path to a pike, or a 12-hex path along a pike) may enter a hex occupied by an undemoralized Confederate unit or units (infantry and/or cavalry) with a combined Combat value of 3 or more . Confederate cavalry units\' combined Combat values are halved (round fractions down) when determining if this condition is fulfilled. An LOC is permitted to enter all Confederate ZOC and hexes occupied by Confederate units with a combined Combat value of less than 3. Demoralized Confederate units\' Combat values are never taken into account in an LOC calculation. If undemoralized Confederate units with a combined Combat value of 3 or more occupy Franklin (4010) at the end of the game, no Union unit may successfully trace an LOC.'):
+        'The Union player has five infantry divisions (Kimball, Wagner, Wood, Ruger, Cox) and three wagon '
+        'trains (A, B, C). At the end of the game, the Union player receives 7 VP for each infantry division '
+        'and wagon train that either occupies Franklin (4010) or can achieve a "Line of Communication" (LOC) '
+        'to Franklin. An LOC is successfully traced by either of the following two methods: 1) A Union unit '
+        'can trace a path of continuous hexes no more than 10 Movement Points in length from the hex it '
+        'occupies to Franklin. 2) A Union unit occupies a pike hex or can trace a path no more than three '
+        'hexes in length to a pike, regardless of terrain, and then can trace a continuous path of pike hexes'
+        ' no more than 12 hexes in length to Franklin.',
+    ('hood-strikes-north', 473, 'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended march, force march, or moving from one enemy ZOC to another). Exception: The Union player loses 2 VP for each point of Manpower value lost by a Union wagon train for any reason, including in an extended march and for moving from one enemy ZOC to another.'):
+        'The Union player loses 2 VP for each point of Manpower value lost by a Union wagon train for any '
+        'reason, including in an extended march and for moving from one enemy ZOC to another.',
+    ('hood-strikes-north', 590, "For each Union infantry division (not brigade) and wagon train that can trace an LOC to either Nashville city hex. There are 7 such infantry divisions and 3 such wagons. An LOC is defined as a path of continuous hexes, no more than 13 Movement Points in length, from a unit's hex to either Nashville city hex (not counting the hex the unit occupies, but counting the Nashville hex). The path may not enter a hex occupied by, or in the ZOC of, an undemoralized Confederate unit(s) with a combined Combat value of 3 or more. Confederate cavalry units' combined Combat values are halved (round fractions down) in this calculation. Demoralized Confederate units' Combat values are not included in this calculation. Exception: A hex with a Confederate ZOC that would block the LOC per the above does not block the LOC if the hex is occupied by an undemoralized Union infantry or cavalry unit. In calculating the Movement Points in this path, do not add 1 to exit an enemy ZOC. However, wagons must still pay a +1 Movement Point penalty the first time their path enters a non-pike hex. Movement Point penalties to enter a friendly-occupied hex do not apply when calculating this path."):
+        'For each Union infantry division (not brigade) and wagon train that can trace an LOC to either '
+        'Nashville city hex. There are 7 such infantry divisions and 3 such wagons. An LOC is defined as a '
+        "path of continuous hexes, no more than 13 Movement Points in length, from a unit's hex to either "
+        'Nashville city hex (not counting the hex the unit occupies, but counting the Nashville hex). The '
+        'path may not enter a hex occupied by, or in the ZOC of, an undemoralized Confederate unit(s) with a '
+        "combined Combat value of 3 or more. Confederate cavalry units' combined Combat values are",
+    ('hood-strikes-north', 591, 'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended march, force march, or moving from one enemy ZOC to another). Note: In this scenario, wagons that lose manpower in an extended march or moving from one enemy ZOC to another do not cause a VP loss.'):
+        'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended '
+        'march, force march, or moving from one enemy ZOC to another).',
+    ('hood-strikes-north', 737, 'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified by entrenchments) end the game in Fortress Rosecrans-East (5231) or Fortress Rosecrans-West (5131). The maximum VP award for this achievement, no matter how many Confederate units end the game in these hexes, is 12.'):
+        'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified'
+        ' by entrenchments) end the game in Fortress Rosecrans-East (5231) or Fortress Rosecrans-West (5131).'
+        ' The maximum VP award for this achievement, no matter how many Confederate units end the game in '
+        'these hexes, is 12.',
+    ('hood-strikes-north', 738, 'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified by entrenchments) end the game in Murfreesboro (5232).'):
+        'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified'
+        ' by entrenchments) end the game in Murfreesboro (5232).',
+    ('hood-strikes-north', 739, 'For each "Destroyed" result the Confederate player achieves on the Blockhouse Table.'):
+        'For each "Destroyed" result the Confederate player achieves on the Blockhouse Table.',
+    ('hood-strikes-north', 740, 'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified by entrenchments) end the game in Maple Grove (4934). ( Exception: If the Confederate player also achieves 6 VP for occupying Murfreesboro at the end of the game, he may not gain 3 VP for also occupying Maple Grove.)'):
+        'If the Confederate player also achieves 6 VP for occupying Murfreesboro at the end of the game, he '
+        'may not gain 3 VP for also occupying Maple Grove.',
+    ('hood-strikes-north', 741, 'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified by entrenchments) end the game in Salem (4730).'):
+        'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified'
+        ' by entrenchments) end the game in Salem (4730).',
+    ('hood-strikes-north', 742, 'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified by entrenchments) end the game in Catalpa (5028).'):
+        'If one or more undemoralized Confederate units with a combined Combat value of 1 or more (unmodified'
+        ' by entrenchments) end the game in Catalpa (5028).',
+    ('hood-strikes-north', 819, 'If an undemoralized Union infantry unit occupies Brentwood (4910) and no undemoralized Confederate infantry unit is adjacent to Brentwood.'):
+        'If an undemoralized Union infantry unit occupies Brentwood (4910) and no undemoralized Confederate '
+        'infantry unit is adjacent to Brentwood.',
+    ('hood-strikes-north', 820, 'If an undemoralized Union infantry unit occupies Brentwood (4910) and an undemoralized Confederate infantry unit is adjacent to Brentwood.'):
+        'If an undemoralized Union infantry unit occupies Brentwood (4910) and an undemoralized Confederate '
+        'infantry unit is adjacent to Brentwood.',
+    ('hood-strikes-north', 821, 'If the Union player does not gain any VP for Brentwood occupation (see above), he gains 4 VP for each hex in Williamson County adjacent to Brentwood occupied by an undemoralized Union infantry unit.'):
+        'If the Union player does not gain any VP for Brentwood occupation (see above), he gains 4 VP for '
+        'each hex in Williamson County adjacent to Brentwood occupied by an undemoralized Union infantry '
+        'unit.',
+    ('hood-strikes-north', 822, 'If at the end of Turn 1, an undemoralized Union infantry unit occupies Brentwood (4910). These VP are in addition to any VP awarded for Brentwood at the end of the game (see above).'):
+        'If at the end of Turn 1, an undemoralized Union infantry unit occupies Brentwood (4910). These VP '
+        'are',
+    ('hood-strikes-north', 823, 'If no undemoralized Confederate infantry division is within 2 hexes of Brentwood (4910). These VP are in addition to any VP awarded for Union occupation of or adjacency to Brentwood at the end of the game (see above).'):
+        'to any VP awarded for Union occupation of or adjacency to Brentwood at the end of the game (see '
+        'above).',
+    ('hood-strikes-north', 824, "For each Confederate infantry division in Davidson County that cannot trace a Line of Communication (LOC) to Brentwood or Columbia (1715). The LOC is traced from a division's hex to Brentwood or Columbia by any path of continuous hexes that does not enter an enemy-occupied hex or a ZOC of an undemoralized Union unit, unless that ZOC is occupied by an undemoralized Confederate unit."):
+        'For each Confederate infantry division in Davidson County that cannot trace a Line of Communication '
+        "(LOC) to Brentwood or Columbia (1715). The LOC is traced from a division's hex to Brentwood or "
+        'Columbia by any path of continuous hexes that does not enter an enemy-occupied hex or a ZOC of an '
+        'undemoralized Union unit, unless that ZOC is occupied by an undemoralized Confederate unit.',
+    ('hood-strikes-north', 940, 'For each Confederate infantry division (there are eight) that ends the game in Maury County south of the Duck River.'):
+        'For each Confederate infantry division (there are eight) that ends the game in Maury County south of'
+        ' the Duck River.',
+    ('hood-strikes-north', 1712, 'For each VP Phase in which an undemoralized Confederate infantry division or brigade occupies Murfreesboro (5232). The Confederate player gains 12 VP for the first turn in the game he qualifies for this award and 2 VP for the second and all later turns he qualifies for it. **Exception:** These VP are not awarded if the Union fort in hex 5231 is not destroyed.'):
+        'For each VP Phase in which an undemoralized Confederate infantry division or brigade occupies '
+        'Murfreesboro (5232). The Confederate player gains 12 VP for the first turn in the game he qualifies '
+        'for this award and 2 VP for the second and all later turns he qualifies for it. **Exception:** These'
+        ' VP are not awarded if the Union fort in hex 5231 is not destroyed.',
+    ('hood-strikes-north', 1713, 'If in the VP Phase of Turn 32 (the last turn), an undemoralized Confederate infantry division or brigade occupies Murfreesboro (5232). **Exception:** These VP are not awarded if the Union fort in hex 5231 is not destroyed. This award is *in addition to* the +12/+2 VP gained for Confederate occupation of Murfreesboro on any given turn (see above). For example, if the Confederate player first occupies Murfreesboro during the VP Phase of Turn 32 (the last turn), he gains 24 VP: 12 VP for the first VP Phase in the game in which he occupies it and 12 VP for occupying it during the Turn 32 VP Phase. However, if he first occupied Murfreesboro on Turn 26 and still occupied it during the VP Phase of Turn 32, he would gain 14 VP: 2 VP for occupying it in any turn and 12 VP for occupying it during the Turn 32 VP Phase.'):
+        'If in the VP Phase of Turn 32 (the last turn), an undemoralized Confederate infantry division or '
+        'brigade occupies Murfreesboro (5232). **Exception:** These VP are not awarded if the Union fort in '
+        'hex 5231 is not destroyed. This award is *in addition to* the +12/+2 VP gained for Confederate '
+        'occupation of Murfreesboro on any given turn (see above). For example, if the Confederate player '
+        'first occupies Murfreesboro during the VP Phase of Turn 32 (the last turn), he gains 24 VP: 12 VP '
+        'for the first VP Phase in the game in which he occupies it and 12 VP for occupying it during the '
+        'Turn 32 VP Phase. However, if he first occupied Murfreesboro on Turn 26 and still occupied it during'
+        ' the VP Phase of Turn 32, he would gain 14 VP: 2 VP for occupying it in any turn and 12 VP for '
+        'occupying it during the Turn 32 VP Phase.',
+    ('hood-strikes-north', 1714, 'For each VP Phase in which one or more undemoralized Confederate infantry divisions occupy a hex (or hexes) adjacent to Nashville (5705/5706). The maximum VP award for this accomplishment is 5 VP per VP Phase, no matter how many Confederate infantry units are adjacent to Nashville.'):
+        'For each VP Phase in which one or more undemoralized Confederate infantry divisions occupy a hex (or'
+        ' hexes) adjacent to Nashville (5705/5706). The maximum VP award for this accomplishment is 5 VP per '
+        'VP Phase, no matter how many Confederate infantry units are adjacent to Nashville.',
+    ('hood-strikes-north', 1715, 'For each VP Phase in which three or more undemoralized Confederate infantry divisions occupy a hex (or hexes) two or three hexes distant from Nashville (5705/5706). The maximum award for this accomplishment is 2 VP per VP Phase, no matter how many Confederate infantry divisions are situated two or three hexes from Nashville. **Exception:** These VP are not awarded if, during the same VP Phase, the Confederate player gains 5 VP for occupying one or more hexes adjacent to Nashville (see above). In this case, the +2 VP award is ignored,'):
+        'For each VP Phase in which three or more undemoralized Confederate infantry divisions occupy a hex '
+        '(or hexes) two or three hexes distant from Nashville (5705/5706). The maximum award for this '
+        'accomplishment is 2 VP per VP Phase, no matter how many Confederate infantry divisions are situated '
+        'two or three hexes from Nashville. **Exception:** These VP are not awarded if, during the same VP '
+        'Phase, the Confederate player gains 5 VP for occupying one or more hexes adjacent to Nashville (see '
+        'above). In this case, the +2 VP award is ignored',
+    ('hood-strikes-north', 1717, "In the *first* VP Phase of the game in which three or more undemoralized Confederate infantry divisions occupy one or more hexes within three hexes of Nashville (5705/5706). This is a one-time VP bonus and is in addition to other VP awards due to Confederate infantry divisions' proximity to Nashville. For example, if on Turn 10 the Confederate player has moved three undemoralized infantry divisions to hex 5609, and this is the first time in the game he has satisfied the requirement of having three undemoralized infantry divisions within three hexes of Nashville during the VP Phase, he gains 32 VP: 30 VP for achieving this requirement the first time in the game; 2 VP for achieving this requirement in the VP Phase of any turn."):
+        'In the *first* VP Phase of the game in which three or more undemoralized Confederate infantry '
+        'divisions occupy one or more hexes within three hexes of Nashville (5705/5706). This is a one-time '
+        "VP bonus and is in addition to other VP awards due to Confederate infantry divisions' proximity to "
+        'Nashville. For example, if on Turn 10 the Confederate player has moved three undemoralized infantry '
+        'divisions to hex 5609, and this is the first time in the game he has satisfied the requirement of '
+        'having three undemoralized infantry divisions within three hexes of Nashville during the VP Phase, '
+        'he gains 32 VP: 30 VP for achieving this requirement the first time in the game; 2 VP for achieving '
+        'this requirement in the VP Phase of any turn.',
+    ('hood-strikes-north', 1718, 'For each Confederate infantry division in the Turn 32 VP Phase (the last turn of the game) occupying a hex south of the Duck River that has a valid Line of Communication (LOC). To trace an LOC, an infantry division must first occupy a pike, road, or railroad hex, or trace a path three or fewer hexes to a pike, road, or railroad hex. Terrain is irrelevant in that path. Then, from that pike, road, or railroad hex, the Confederate player must trace a continuous path of pike, road, or railroad hexes to any hex on the south map edge. No hex in the path from the division to the end of the LOC may pass through a "blocked" hex. (See "Blocked Hexes," below.) Breckinridge\'s division, which the Confederate player may gain as a reinforcement, is eligible for this VP award. Confederate infantry divisions that have exited the map (see 14.0) may never gain VP for tracing an LOC.'):
+        'For each Confederate infantry division in the Turn 32 VP Phase (the last turn of the game) occupying'
+        ' a hex south of the Duck River that has a valid Line of Communication (LOC). To trace an LOC, an '
+        'infantry division must first occupy a pike, road, or railroad hex, or trace a path three or fewer '
+        'hexes to a pike, road, or railroad hex. Terrain is irrelevant in that path. Then, from that pike, '
+        'road, or railroad hex, the Confederate player must trace a continuous path of pike, road, or '
+        'railroad hexes to any hex on the south map edge. No hex in the path from the division to the end of '
+        'the LOC may pass through a "blocked" hex. (See "Blocked Hexes," below.) Breckinridge\'s division, '
+        'which the Confederate player may gain as a reinforcement, is eligible for this VP award. Confederate'
+        ' infantry divisions that have exited the map (see 14.0) may never gain VP for tracing an LOC.',
+    ('hood-strikes-north', 1719, 'For each Confederate infantry division in the Turn 32 VP Phase (the last turn of the game) occupying a hex north of the Duck River that has a valid Line of Communication (LOC). To trace an LOC, an infantry division must first occupy a pike (not a road or railroad) hex or trace a path three or fewer hexes to a pike (not a road or railroad) hex. Terrain is irrelevant in that path. Then, from that pike hex, the Confederate player must trace a continuous path of pike hexes to any pike hex on the south map edge (there are three such hexes: 0111, 0125, and 0131) or to Murfreesboro (5232, but only if it is currently Confederate-occupied, and if the Union fort in hex 5231 is destroyed). No hex in the path from the division to the end of the LOC may pass through a "blocked" hex. (See "Blocked Hexes," below.) Breckinridge\'s division, which the Confederate player may gain as a reinforcement, is eligible for this VP award. Confederate infantry divisions that have exited the map (see 14.0) may never gain VP for tracing an LOC.'):
+        'For each Confederate infantry division in the Turn 32 VP Phase (the last turn of the game) occupying'
+        ' a hex north of the Duck River that has a valid Line of Communication (LOC). To trace an LOC, an '
+        'infantry division must first occupy a pike (not a road or railroad) hex or trace a path three or '
+        'fewer hexes to a pike (not a road or railroad) hex. Terrain is irrelevant in that path. Then, from '
+        'that pike hex, the Confederate player must trace a continuous path of pike hexes to any pike hex on '
+        'the south map edge (there are three such hexes: 0111, 0125, and 0131) or to Murfreesboro (5232, but '
+        'only if it is currently Confederate-occupied, and if the Union fort in hex 5231 is destroyed). No '
+        'hex in the path from the division to the end of the LOC may pass through a "blocked" hex. (See '
+        '"Blocked Hexes," below.) Breckinridge\'s division, which the Confederate player may gain as a '
+        'reinforcement, is eligible for this VP award. Confederate infantry divisions that have exited the '
+        'map (see 14.0) may never gain VP for tracing an LOC.',
+    ('hood-strikes-north', 1725, 'For each of the following RR stations with a RR Station Destroyed marker at the end of the game:'):
+        'For each of the following RR stations with a RR Station Destroyed marker at the end of the game',
+    ('hood-strikes-north', 1733, 'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended march, force march, or moving from one enemy ZOC to another). **Exception:** The Confederate player gains 2 VP for each point of Manpower value lost by a Union wagon train for any reason, including in an extended march and for moving from one enemy ZOC to another. However, the Confederate player does not gain VP for Manpower value loss if the Union player voluntarily destroys a wagon or if it is removed from the map at the start of Winter Weather (see Special Rule 3, above).'):
+        'For each point of Union Manpower value lost in combat, retreat, or cavalry retreat (not in extended '
+        'march, force march, or moving from one enemy ZOC to another). **Exception:** The Confederate player '
+        'gains 2 VP for each point of Manpower value lost by a Union wagon train for any reason, including in'
+        ' an extended march and for moving from one enemy ZOC to another. However, the Confederate player '
+        'does not gain VP for Manpower value loss if the Union player voluntarily destroys a wagon or if it '
+        'is removed from the map at the start of Winter Weather (see Special Rule 3, above).',
+    ('hood-strikes-north', 1734, 'For each Union wagon train that does not enter either Nashville city hex before the start of winter weather (see 4.0).'):
+        'For each Union wagon train that does not enter either Nashville city hex before the start of winter '
+        'weather (see 4.0).',
+    ('hood-strikes-north', 1735, 'For each Union wagon that enters Murfreesboro (5232) or either Fortress Rosecrans hex (5131, 5231, assuming the permanent fort in the entered hex is not destroyed) before the start of winter weather (see 4.0).'):
+        'For each Union wagon that enters Murfreesboro (5232) or either Fortress Rosecrans hex (5131, 5231, '
+        'assuming the permanent fort in the entered hex is not destroyed) before the start of winter weather '
+        '(see 4.0).',
+    ('hood-strikes-north', 1736, 'For each Union wagon train voluntarily destroyed by the Union player or still on the map at the start of winter weather (see 4.0). The Confederate player receives VP equal to the Manpower value of the wagon at the time of its voluntary destruction or when it is removed at the start of winter weather.'):
+        'For each Union wagon train voluntarily destroyed by the Union player or still on the map at the '
+        'start of winter weather (see 4.0). The Confederate player receives VP equal to the Manpower value of'
+        ' the wagon at the time of its voluntary destruction or when it is removed at the start of winter '
+        'weather.',
+    ('into-the-woods-shiloh', 1218, 'Confederate SP loss'):
+        'for each Confederate SP loss',
+    ('into-the-woods-shiloh', 1395, "each of Raith's four infantry camps"):
+        "Each of Raith's four infantry camps",
+    ('into-the-woods-shiloh', 1397, "each of the 5th Division's nine infantry camps"):
+        'Each of the 5th Division nine infantry camps',
+    ('into-the-woods-shiloh', 1627, '7 of the 13 Sunken Lane hexes by end of 3 PM plus one other point'):
+        'of the 13 Sunken Lane hexes by',
+    ('into-the-woods-shiloh', 1629, 'all three Union divisions CI'):
+        "as part of Hurlbut's division",
+    ('into-the-woods-shiloh', 1630, 'Cloud Field farm lane N4931-N5432 by end of 5 PM and held'):
+        'the end of the 5 PM turn',
+    ('into-the-woods-shiloh', 1631, 'CSA infantry at the northern boundary on or east of 54xx'):
+        'at the northern boundary',
+    ('into-the-woods-shiloh', 1635, '7 of the 13 Sunken Lane hexes by end of 4 PM plus one other point'):
+        'of the 13 Sunken Lane hexes by',
+    ('into-the-woods-shiloh', 1636, 'nine or more Confederate brigades CI'):
+        'Nine or more Confederate brigades',
+    ('into-the-woods-shiloh', 1637, 'Corinth-Pittsburg Road from N5029 to the northern boundary'):
+        'Corinth-Pittsburg Road from',
+    ('into-the-woods-shiloh', 1638, 'Cloud Field farm lane N4931-N5432 at game end'):
+        'N4931 to N5432',
+    ('into-the-woods-shiloh', 1880, 'S5 Victory: use the victory conditions for Scenario 1, omit the VPs awarded prior to 11 AM for control of fields'):
+        'Use the victory conditions for',
+    ('into-the-woods-shiloh', 1880, 'Scenario 1 victory points without the field awards before 11 AM'):
+        'Use the victory conditions for',
+    ('into-the-woods-shiloh', 1887, 'Confederate starting advantage'):
+        'PLAY NOTE: The Confederates start',
+    ('into-the-woods-shiloh', 2206, "McClernand's headquarters"):
+        'occupies or was the last to pass through',
+    ('into-the-woods-shiloh', 2206, 'Marsh regimental camp'):
+        'the four Marsh regimental camps',
+    ('into-the-woods-shiloh', 2721, 'each enemy brigade CI at game end'):
+        '3 VP for each enemy brigade CI at the end of the',
+    ('into-the-woods-shiloh', 2989, 'Union starting VP'):
+        'the Union starts with 5',
+    ('into-the-woods-shiloh', 3084, 'Confederate SP loss'):
+        'Inflict 11 SP losses',
+    ('into-the-woods-shiloh', 3078, "Stuart's HQ and camps S5313, S5614, S5714 with Stuart CI"):
+        'S5313, S5614, S5714',
+    ('into-the-woods-shiloh', 3247, 'S10 Victory: use the victory conditions for Scenario 1 with the following changes'):
+        'Use the Victory conditions for',
+    ('atlanta', 803, '5.2d variants of the 20 July action: its victory conditions'):
+        '5.2d Variants',
+    ('atlanta', 411, 'each wrecked Confederate brigade'):
+        '1 Per wrecked brigade',
+    ('atlanta', 411, 'each wrecked Union brigade'):
+        '1 Per wrecked brigade',
+    ('atlanta', 413, 'each wrecked Confederate division'):
+        '2 Per wrecked division',
+    ('atlanta', 413, 'each wrecked Union division'):
+        '2 Per wrecked division',
+    ('atlanta', 415, 'each wrecked Confederate corps'):
+        '5 Per wrecked corps',
+    ('atlanta', 415, 'each wrecked Union corps'):
+        '5 Per wrecked corps',
+    ('atlanta', 415, 'wrecked Union 16th Corps'):
+        'except 2,3,3 for 16th, 17th, and 23rd respectively',
+    ('atlanta', 415, 'wrecked Union 17th Corps'):
+        'except 2,3,3 for 16th, 17th, and 23rd respectively',
+    ('atlanta', 415, 'wrecked Union 23rd Corps'):
+        'except 2,3,3 for 16th, 17th, and 23rd respectively',
+    ('atlanta', 463, 'No Covington Raid variant used'):
+        'The Confederate player receives 10 victory points',
+    ('atlanta', 495, 'Sherman leaves the board to deliver orders to Thomas'):
+        'Optionally, Sherman can leave the board, taking a full off-board turn to get to Thomas to deliver '
+        'his orders in person',
+    ('atlanta', 539, 'each Army of the Cumberland corps brought in'):
+        'Exercising this option costs the Union player 10 victory points per corps',
+    ('atlanta', 539, "each division of Stewart's Corps brought in"):
+        "Bringing in divisions from Stewart's corps costs the Confederate player 5 victory points per "
+        'division',
+    ('atlanta', 937, "'Flank to East': south-edge VP of map A"):
+        'victory points for the south edge of map A are doubled',
+    ('atlanta', 939, "'Take Atlanta': south-edge VP"):
+        'victory points for the south edge are halved',
+    ('atlanta', 945, "Confederate 'cover abandonment': Union terrain VP acquired on the 22nd"):
+        'terrain victory points awarded to the Union are halved if acquired on the 22cd',
+    ('atlanta', 947, "Confederate 'counterattack': bonus to the Union"):
+        'there is a bonus of 20 victory points for the Union',
+    ('into-the-woods-shiloh', 1224, 'camp hex 25 MO occupied or last passed through by the Union'):
+        'S3514 (25 MO)',
+    ('into-the-woods-shiloh', 1224, 'camp hex Prentiss HQ occupied or last passed through by the Union'):
+        'S4515 (Prentiss HQ)',
+    ('into-the-woods-shiloh', 1225, 'camp hex 12 MI occupied or last passed through by the Union'):
+        'S3715 (12 MI)',
+    ('into-the-woods-shiloh', 1225, 'camp hex 18 MO occupied or last passed through by the Union'):
+        'S4218 (18 MO)',
+    ('into-the-woods-shiloh', 1226, 'camp hex 21 MO occupied or last passed through by the Union'):
+        'S3916 (21 MO)',
+    ('into-the-woods-shiloh', 1226, 'camp hex 61 IL occupied or last passed through by the Union'):
+        'S4418 (61 IL)',
+    ('into-the-woods-shiloh', 1227, 'camp hex 16 WI occupied or last passed through by the Union'):
+        'S4117 (16 WI)',
+    ('into-the-woods-shiloh', 1227, 'camp hex 18 WI occupied or last passed through by the Union'):
+        'S4617 (18 WI)',
+    ('into-the-woods-shiloh', 1228, 'camp hex Hickenlooper occupied or last passed through by the Union'):
+        'S4215 (Hickenlooper)',
+    ('into-the-woods-shiloh', 1228, 'camp hex Munch occupied or last passed through by the Union'):
+        'S4315 (Munch)',
+    ('into-the-woods-shiloh', 3252, "control of Spain's Field"):
+        "Spain's 7 AM 5 VP",
+    ('into-the-woods-shiloh', 3253, 'control of Lost and Barnes Fields'):
+        'Lost, Barnes 8 AM 5 VP',
+    ('into-the-woods-shiloh', 3254, 'control of Review and Ben Howell Fields'):
+        'Review, Ben Howell 9 AM 5 VP',
+    ('into-the-woods-shiloh', 3255, 'control of Larkin Bell Field'):
+        'Larkin Bell 10 AM 5 VP',
 }
 
 _HEADER = re.compile(r"^\s*\[\[?[^\]]+\]\]?\s*(#.*)?$")
