@@ -1,9 +1,9 @@
 """Planted command and supply violations on logs of our Into the Woods module, and an
 activation violation on our Hood Strikes North.
 
-The logs of moves, phases and chat are recorded in VASSAL itself (`script-log`); those that
-place and remove ammunition markers, which script-log cannot do, are written with the project's
-log writer (`pbem.Turn`); all start from a predefined setup of a module built from a copy of the
+The logs of moves, phases, chat and counters' own layers (Atlanta's Low Ammo) are recorded in
+VASSAL itself (`script-log`); those that place and remove ammunition marker pieces (Into the
+Woods), which script-log cannot do, are written with the project's log writer (`pbem.Turn`); all start from a predefined setup of a module built from a copy of the
 game whose user cells are filled the way a player would fill them: a patch of terrain over the scenario's ground with a road along row 25 (`rule_terrain`),
 the leaders' printed command ranges (6 MP each: made up, they are on the counters), the
 Confederate supply source (the Bark/Corinth Road intersection: not given in the rulebook) at
