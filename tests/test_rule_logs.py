@@ -227,6 +227,9 @@ def test_the_clean_logs_give_no_finding(logs):
     why = ("(AM chits and Direct Command choices are not pieces on the board, and a unit's moves do not show "
            "where one Activation ends)")
     assert [f.message for f in findings(itw, log)] == [
+        "Johnston's abilities (each once per turn) not checked: no chat line names Johnston with one of 'Attack "
+        "Orders', 'Aggressive', 'Green', 'Extra Activation' (his abilities are counters on the Activation Sheet, "
+        "not pieces on the board)",
         f"the Unassigned's AMs (at most 3) not checked: no chat line says 'Unassigned AM' {why}",
         f"the brigades in Direct Command (at most 2 per overall commander) not checked: no chat line says "
         f"'Direct Command' {why}"]
