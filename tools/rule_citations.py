@@ -165,33 +165,33 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
             ('initiative.neutral-low-side',):
                 'rolls of 1-1, 2-2, and 3-3',
             ('initiative.army-start',):
-                'Army Initiative:** Army Initiative starts',
+                'Army Initiative starts the game at "Confederate Advantage"',
             ('initiative.army-fixed-until',):
                 'can only occur on Turn 11 or',
             ('initiative.ties.S1',):
-                'wins tied initiative',
+                'The Confederate player wins tied initiative die rolls',
             ('initiative.ties.S2',):
-                'wins tied initiative',
+                'The Confederate player wins tied initiative die rolls',
             ('initiative.ties.S3',):
-                'wins tied initiative',
+                'The Confederate player wins tied initiative die rolls',
             ('initiative.ties.S4',):
-                'wins tied initiative',
+                'The Confederate player wins tied initiative die rolls',
             ('initiative.ties.S5',):
-                'wins tied initiative',
+                'The Confederate player wins tied initiative die rolls',
             ('initiative.ties.S9',):
-                'wins tied initiative',
+                'Army Initiative starts the game at "Confederate Advantage"',
             ('initiative.forced.S2',):
-                'Turn 1 Start',
+                'On Turn 1, the Union player automatically wins the first initiative without the need for a die roll',
             ('initiative.forced.S4',):
-                'Turn 1 Start',
+                'On Turn 1, the Union player automatically wins the first three initiatives',
             ('initiative.forced.S6',):
-                'Turn 1 Start:* The',
+                'The Union player automatically wins the first initiative on Turn 1 ... the Confederate player automatically wins',
             ('initiative.forced.S7',):
-                'Turn 1 Start',
+                'the Confederate player automatically wins the first two initiatives ... Then the Union player automatically wins the third initiative',
             ('initiative.forced.S8',):
-                'Turn 1 Start',
+                'On Turn 1, the Confederate player automatically wins the first initiative',
             ('initiative.forced.S9',):
-                'Turn 1 Start',
+                'On Turn 1, the Union player automatically wins the first initiative',
             ('initiative.button',):
                 'Both players roll a die. The player with the higher roll wins',
             ('initiative.combat-button',):
@@ -263,11 +263,11 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
             ('direct-command.declared',):
                 'any two brigades in their Command Range in Direct Command',
             ('johnston.abilities',):
-                'once per turn',
+                'Johnston can use each of the above abilities once per turn',
             ('johnston.march-ability',):
-                'in March Order',
+                'As an alternative to the above, Johnston can place two brigades within his Command Range in March Order',
             ('johnston.march-from',):
-                'the 9 AM turn',
+                'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
             ('capped.activations',):
@@ -277,13 +277,13 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
             ('march.from.Confederate',):
                 'in March Orders until 9 AM',
             ('march.from.Union',):
-                'in March Orders until 10',
+                'No Federal units may be placed in March Orders until 10 AM',
             ('march.first-days',):
                 'an April 5th scenario',
             ('march.banned.S4',):
                 'March Orders may not be assigned in this',
             ('march.banned.S6',):
-                'March Orders may not be',
+                'March Orders may not be used',
             ('march.banned.S8',):
                 'No Union commands, unbrigaded',
             ('march.banned.arrivals-from',):
