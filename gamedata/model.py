@@ -355,6 +355,8 @@ class RuleParameter:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
 
@@ -372,6 +374,8 @@ class CommandRange:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
 
@@ -388,6 +392,8 @@ class ChainRule:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
     def applies(self, scenario_id: str | None) -> bool:
@@ -411,6 +417,8 @@ class ActivationRule:
     section: str = ""
     rulebook_line: int | None = None
     notes: str = ""
+    rulebook: str = ""   # the rulebook file of the cited line when not the game's own (a series rulebook)
+    words: str = ""      # the rule's words as the cited line prints them (tests/test_rule_citations.py)
     origin: SheetRow | None = field(default=None, compare=False)
 
 

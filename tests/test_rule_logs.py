@@ -1,9 +1,9 @@
 """Planted command and supply violations on logs of our Into the Woods module, and an
 activation violation on our Hood Strikes North.
 
-The logs of moves, phases and chat are recorded in VASSAL itself (`script-log`); those that
-place and remove ammunition markers, which script-log cannot do, are written with the project's
-log writer (`pbem.Turn`); all start from a predefined setup of a module built from a copy of the
+The logs of moves, phases, chat and counters' own layers (Atlanta's Low Ammo) are recorded in
+VASSAL itself (`script-log`); those that place and remove ammunition marker pieces (Into the
+Woods), which script-log cannot do, are written with the project's log writer (`pbem.Turn`); all start from a predefined setup of a module built from a copy of the
 game whose user cells are filled the way a player would fill them: a patch of terrain over the scenario's ground with a road along row 25 (`rule_terrain`),
 the leaders' printed command ranges (6 MP each: made up, they are on the counters), the
 Confederate supply source (the Bark/Corinth Road intersection: not given in the rulebook) at
@@ -15,7 +15,8 @@ same log without the violation:
   range at the Division Orders Phase, then his 25 AL moves (4.15, 4.2); 7 MS resupplied on a
   failed Ammo Resupply roll; 5 MS resupplied next to the Union 61 IL; 9 MS resupplied with its
   road cut by the Union 18 WI next to it (10.92);
-* Atlanta (CWB), 5.1: 3/4/15 resupplied more than 2 hexes from its corps wagon (3.5);
+* Atlanta (CWB), 5.1: the Union 3/4/15 resupplied 3 hexes from its corps wagon (RSS 28.4: at or
+  within 2; Atlanta's own 3.5 is for Confederate artillery);
 * Hood Strikes North, Scenario 1: Hatch's activation moves Wagner's IV Corps infantry, not of
   his command; Schofield's moves six IV/XXIII Corps infantry, one more than 5.2 allows.
 """
@@ -152,18 +153,13 @@ def supply_log(built: Built, path: Path, planted: bool) -> Path:
     return save(built, turn, path)
 
 
-def cwb_supply_log(built: Built, path: Path, planted: bool) -> Path:
-    """Atlanta 5.1: 3/4/15 at A17.20 marked Low Ammo, then resupplied; its corps wagon, 15 supply,
-    stays at A19.25 (planted) or first comes next to it (3.5: within 2 hexes)."""
-    nodes, board = built.start("Historical Battle of Atlanta, July 22 1864", SHERMAN)
-    pid = ids(board)
-    turn = Turn(built.module, SHERMAN, nodes, board, first_id=1732500060001)
-    low_type, low_state = built.slot("Low Ammo")
-    turn.place("low-0", low_type, low_state, onto=pid["3/4/15"])        # step 1
-    if not planted:
-        turn.move(pid["15 supply"], "A17.21")
-    turn.delete("low-0")                                                # step 2 when planted
-    return save(built, turn, path)
+def cwb_supply_script(planted: bool) -> str:
+    """Atlanta 5.1: 3/4/15 at A17.20 marked Low Ammo (its counter's layer), its corps wagon 15 supply
+    moved from A19.25 to 3 hexes from it (planted) or 2 (RSS 28.4: "at or within 2 hexes of the
+    supply wagon or train"), then the marker taken off: a resupply, at step 3."""
+    return "\n".join(['key "3/4/15" "Low Ammo"',                                  # step 1
+                      f'move "15 supply" "Main Map" {"A17.23" if planted else "A17.22"}',   # step 2
+                      'key "3/4/15" "Low Ammo"']) + "\n"                         # step 3
 
 
 def activation_script(planted: bool) -> str:
@@ -191,13 +187,15 @@ def logs(itw: Built, hsn: Built, atlanta: Built, tmp_path_factory: pytest.TempPa
          ) -> dict[str, tuple[Built, Path]]:
     out = tmp_path_factory.mktemp("planted-rules")
     long_roll, rebels = "Sound the Long Roll", "Here Come The Rebels!"
+    july22 = "Historical Battle of Atlanta, July 22 1864"
     return {
         "command": (itw, record(itw, command_script(True), out / "command.vlog", BEAUREGARD, long_roll)),
         "command-clean": (itw, record(itw, command_script(False), out / "command-clean.vlog", BEAUREGARD, long_roll)),
         "supply": (itw, supply_log(itw, out / "supply.vlog", planted=True)),
         "supply-clean": (itw, supply_log(itw, out / "supply-clean.vlog", planted=False)),
-        "cwb-supply": (atlanta, cwb_supply_log(atlanta, out / "cwb-supply.vlog", planted=True)),
-        "cwb-supply-clean": (atlanta, cwb_supply_log(atlanta, out / "cwb-supply-clean.vlog", planted=False)),
+        "cwb-supply": (atlanta, record(atlanta, cwb_supply_script(True), out / "cwb-supply.vlog", SHERMAN, july22)),
+        "cwb-supply-clean": (atlanta, record(atlanta, cwb_supply_script(False), out / "cwb-supply-clean.vlog",
+                                             SHERMAN, july22)),
         "activation": (hsn, record(hsn, activation_script(True), out / "activation.vlog", THOMAS, rebels)),
         "activation-clean": (hsn, record(hsn, activation_script(False), out / "activation-clean.vlog", THOMAS,
                                          rebels)),
@@ -229,6 +227,9 @@ def test_the_clean_logs_give_no_finding(logs):
     why = ("(AM chits and Direct Command choices are not pieces on the board, and a unit's moves do not show "
            "where one Activation ends)")
     assert [f.message for f in findings(itw, log)] == [
+        "Johnston's abilities (each once per turn) not checked: no chat line names Johnston with one of 'Attack "
+        "Orders', 'Aggressive', 'Green', 'Extra Activation' (his abilities are counters on the Activation Sheet, "
+        "not pieces on the board)",
         f"the Unassigned's AMs (at most 3) not checked: no chat line says 'Unassigned AM' {why}",
         f"the brigades in Direct Command (at most 2 per overall commander) not checked: no chat line says "
         f"'Direct Command' {why}"]
@@ -237,20 +238,19 @@ def test_the_clean_logs_give_no_finding(logs):
     hsn, log = logs["activation-clean"]
     assert [f.severity for f in findings(hsn, log)] == [Severity.INFO, Severity.INFO]   # no range, no supply rules
     atlanta, log = logs["cwb-supply-clean"]
-    assert judged(findings(atlanta, log, ("supply",))) == []
+    assert findings(atlanta, log, ("supply",)) == []          # every condition of RSS 28.4 checked, all met
 
 
 def test_a_cwb_resupply_away_from_its_corps_wagon(logs):
+    """A Union infantry brigade is resupplied by the series rule (RSS 28.4: Atlanta's rulebook prints
+    a resupply distance only for Confederate artillery, 3.5): 3 hexes from its corps wagon is one
+    too many; every other condition of 28.4 is met and checked (4 hexes from the enemy, morale)."""
     built, log = logs["cwb-supply"]
-    found = findings(built, log, ("supply",))
-    (f,) = judged(found)
-    assert (f.step, f.pieces, f.severity) == (2, ("3/4/15", "15 supply"), Severity.ERROR)
-    assert f.message == "3/4/15 resupplied at A17.20: its wagon 15 supply at A19.25 is more than 2 hexes away"
-    assert f.rule == "3.5 Resupply (rulebook line 182)"
-    (unchecked,) = [f.message for f in found if f.severity is Severity.NOT_CHECKED]
-    assert unchecked == ("not checked: the morale states that may not resupply; the distance from the enemy; fill "
-                         "rules.xlsx:Parameters:5:value (resupply.ineligible-states), rules.xlsx:Parameters:3:value "
-                         "(resupply.enemy-distance)")
+    (f,) = findings(built, log, ("supply",))
+    assert (f.step, f.player, f.pieces, f.severity) == (3, "Sherman", ("3/4/15", "15 supply"), Severity.ERROR)
+    assert f.message == "3/4/15 resupplied at A17.20: its wagon 15 supply at A17.23 is 3 hexes away (at or within 2)"
+    assert f.rule == "RSS 28.4 Resupply (rulebook line 389)"
+    assert [p.name for p in f.locations] == ["A17.20", "A17.23"]
 
 
 def test_a_brigade_moved_while_its_leader_was_out_of_range(logs):

@@ -103,11 +103,28 @@ def test_resupply_conditions_of_28_4(game):
     assert f.message == "1 OH resupplied at 1510: the enemy 1 VA at 1513 is 3 hexes away (at least 4)"
     assert f.rule == "28.4 Resupply (rulebook line 389)" and f.step == 1 and f.player == "Grant"
     (f,) = resupply(game, {**base, "Wagon": "1507"}, {"1 OH": {}})
-    assert f.message == "1 OH resupplied at 1510: its wagon Corps wagon at 1507 is more than 2 hexes away"
+    assert f.message == "1 OH resupplied at 1510: its wagon Corps wagon at 1507 is 3 hexes away (at or within 2)"
     (f,) = resupply(game, base, {"1 OH": {"disorganized": "yes"}})
     assert "disorganized (Shaken or better only)" in f.message
     (f,) = resupply(game, {**base, "Bty": "1511"}, {"Bty": {"limbered": "no"}})
     assert f.message.endswith("artillery must be limbered to be resupplied")
+
+
+def test_units_resupplied_automatically_are_judged_by_their_wagon_alone(game):
+    """Atlanta 3.5 (L182): Confederate artillery "is automatically replenished if ... within 2 hexes
+    of the Corps supply wagon or the Army trains": Atlanta's own rows (resupply.automatic and its
+    distance) laid over the series' made-up corps, with its battery playing the part (Union here)."""
+    atlanta = {p.key: p for p in load_game(ATLANTA).rule_parameters if p.key.startswith("resupply.automatic")}
+    rows = tuple(p for p in game.rule_parameters if p.key not in atlanta) + tuple(
+        replace(p, value="Union:Art") if p.key == "resupply.automatic" else p for p in atlanta.values())
+    auto = replace(game, rule_parameters=rows)
+    base = {"Bty": "1510", "Wagon": "1512", "1 VA": "1511"}
+    unlimbered = {"Bty": {"limbered": "no", "disorganized": "yes"}}
+    assert resupply(auto, base, unlimbered) == []          # next to the enemy, unlimbered, disorganized: 28.4 waived
+    assert len(resupply(game, base, unlimbered)) == 1      # the series rule alone: not eligible
+    (f,) = resupply(auto, {**base, "Wagon": "1507"}, unlimbered)
+    assert f.message == "Bty resupplied at 1510: its wagon Corps wagon at 1507 is 3 hexes away (at or within 2)"
+    assert f.rule == "3.5 Resupply (rulebook line 182)"
 
 
 # ------------------------------------------------------------------ Atlanta 2.1g: Dodge's 16th Corps

@@ -59,7 +59,8 @@ ITW_P = [
     ("fatigue.merge-level", "brigade", "17.0", 564,
      "a unit assigned to a brigade of another Fatigue level: the highest level (unit or brigade) for all"),
     ("collapse.fraction.S7", 0.25, "S7 Specific Rules", 2316,
-     "Confederate non-artillery units with 25% or less of their original strength are Collapsed"),
+     "Confederate non-artillery units with 25% or less of their original strength are Collapsed "
+     "[derived: 25% as a fraction]"),
     ("collapse.side.S7", "Confederate", "S7 Specific Rules", 2316, "the side whose units collapse"),
     ("collapse.exempt-types.S7", "Art", "S7 Specific Rules", 2316, "non-artillery units only"),
     ("stack.alone-types", "Det", "14.41", 484,

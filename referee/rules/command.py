@@ -6,7 +6,8 @@ is data (`rules.xlsx` Ranges: per leader, or per formation level, in movement po
 `effects.xlsx` movement class; the pseudo-class ``hexes`` counts hexes). The chain's
 exceptions are data too (Chain: ``exempt``, ``alternate``). A trace has one of three
 answers: in range (with its path), out of range (proved by known costs, or by hex distance
-alone times the cheapest possible step, `trace-floor`), or not known (the cells to fill).
+alone times the cheapest possible step, `trace-floor` or a class's own `trace-floor.<class>`),
+or not known (the cells to fill: the trace floor's among them while it is empty).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from gamedata.cellref import CellRef
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import _LEVELS, ChainRule, CommandRange, Game
 from gamedata.paths import Reach, Route, reach, route
-from gamedata.ruledata import parameter
+from gamedata.ruledata import cell, parameter
 
 from ..findings import Place
 from ..view import GameView, UnitView
@@ -60,11 +61,16 @@ class Tracer:
     def hexids(self) -> HexIds:
         return HexIds(self.game.maps)
 
-    @cached_property
-    def floor(self) -> float | None:
-        """The cheapest step any trace can pay (rules.xlsx Parameters `trace-floor`)."""
-        value = parameter(self.game, "trace-floor")
-        return float(value) if isinstance(value, (int, float)) else None
+    def floor(self, move: str) -> float | None:
+        """The cheapest step a trace of class ``move`` can pay: 1 counting hexes, else rules.xlsx
+        Parameters `trace-floor.<move>`, else `trace-floor` (the system's Terrain Effects Chart's
+        cheapest cost); None when neither is given."""
+        if move == HEXES:
+            return 1.0
+        value = parameter(self.game, f"trace-floor.{move}")
+        if not isinstance(value, (int, float)):
+            value = parameter(self.game, "trace-floor")
+        return float(value) if isinstance(value, (int, float)) and value > 0 else None
 
     def distance(self, a: Hex, b: Hex, limit: float) -> float | None:
         """Hexes from a to b, None when more than ``limit``."""
@@ -87,7 +93,7 @@ class Tracer:
         r = self._reach(a, rng.move, budget)
         if b in r:
             return Trace(unit, commander, rng, True, r.cost(b), r.path(b))
-        floor = 1.0 if rng.move == HEXES else self.floor
+        floor = self.floor(rng.move)
         if floor:
             hexes = self.distance(a, b, budget / floor)
             if hexes is None:
@@ -100,6 +106,8 @@ class Tracer:
         if not unmapped and r.within(b) is False:
             return Trace(unit, commander, rng, False, proof="every cost on the way is known")
         cells = tuple(u.cell for u in terrain.missing(unmapped)) if unmapped else tuple(r.cells)
+        if not floor:    # the cheapest step would let hex distance prove what it can
+            cells = (cell(self.game, "trace-floor"), *cells)
         return Trace(unit, commander, rng, None, cells=cells)
 
     def drawn(self, t: Trace) -> Trace:

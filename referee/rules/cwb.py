@@ -11,13 +11,17 @@ Units that must stay near named leaders (Chain `near-leaders`, Atlanta 2.1g: 16t
 listed unit that moved, or whose leaders moved, is measured in hexes (Parameters
 `near-leaders.hexes`) to the listed leaders on the map; farther from all of them is an error.
 
-Resupply (RSS 28.2-28.4, Atlanta 3.5): a unit whose Low/No Ammo marker comes off was
-resupplied. It must be at least `resupply.enemy-distance` hexes from every enemy unit, within
+Resupply (RSS 28.2-28.4; Atlanta 2.4, 3.2 and 3.5 amend who draws from which wagon and CSA
+artillery): a unit whose Low/No Ammo marker comes off was resupplied. RSS 28.4 (the series rule
+Atlanta plays by: its own rulebook prints no resupply distance but for Confederate artillery) asks
+it to be at least `resupply.enemy-distance` hexes from every enemy unit, at or within
 `resupply.wagon-distance` hexes of a wagon serving its corps or army (Parameters
-`wagon.<unit id>` = the formation a wagon serves, else the wagon's own formation), in a
-morale state no worse than Shaken (`resupply.ineligible-states`), and limbered if it is
-artillery (`resupply.limbered`). All of it is hex
-distance and counter state: no terrain needed.
+`wagon.<unit id>` = the formation a wagon serves, else the wagon's own formation), in a morale
+state no worse than Shaken (`resupply.ineligible-states`), and limbered if it is artillery
+(`resupply.limbered`). The units of `resupply.automatic` (`<side>:<type>`; Atlanta 3.5: Confederate
+artillery "is automatically replenished if ... within 2 hexes of the Corps supply wagon or the
+Army trains") are judged by that distance alone (`resupply.automatic-distance`), under that
+rule's citation. All of it is hex distance and counter state: no terrain needed.
 """
 from __future__ import annotations
 
@@ -119,11 +123,21 @@ def _serves(game: Game, wagon: UnitView) -> str:
     return str(value) if value else game.formation_of(wagon.unit_id)
 
 
+def _rule(game: Game, key: str, fallback: str) -> str:
+    row = parameter_row(game, key)
+    return cite(f"{row.section} Resupply", row.rulebook_line) if row else fallback
+
+
+def _automatic(game: Game, u: UnitView) -> bool:
+    """Whether ``u`` is of the units resupplied by wagon distance alone (`resupply.automatic`)."""
+    kinds = [k.strip() for k in str(parameter(game, "resupply.automatic") or "").split(";") if k.strip()]
+    return f"{u.side}:{u.unit.type}" in kinds
+
+
 def check_supply(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
                  ) -> Iterator[Finding]:
     codes = _ammo_codes(game)
-    row = parameter_row(game, "resupply.wagon-distance")
-    rule = cite(f"{row.section} Resupply", row.rulebook_line) if row else "28.4 Resupply"
+    rule = _rule(game, "resupply.wagon-distance", "28.4 Resupply")
     unchecked = Unchecked(SUPPLY, rule, label)
     if not codes:
         unchecked.add("which statuses are Low and No Ammo", [cell(game, "resupply.ammo-statuses")])
@@ -139,13 +153,19 @@ def check_supply(game: Game, views: Iterable[GameView], label: str, players: dic
                 if was is None or u.hex is None or not any(
                         was.status.get(c) == "yes" and u.status.get(c) == "no" for c in codes):
                     continue
-                problems = list(_ineligible(game, tracer, graph, view, u, enemy_n, wagon_n, unchecked))
+                if _automatic(game, u):
+                    why = _rule(game, "resupply.automatic", rule)
+                    problems = list(_far_from_wagon(game, tracer, graph, view, u,
+                                                    _int(game, "resupply.automatic-distance"), unchecked))
+                else:
+                    why = rule
+                    problems = list(_ineligible(game, tracer, graph, view, u, enemy_n, wagon_n, unchecked))
                 if problems:
                     step = view.step
                     pieces = (u.name, *dict.fromkeys(p for _, names, _ in problems for p in names))
                     hexes = [u.hex, *(h for _, _, hs in problems for h in hs)]
                     yield Finding(SUPPLY, Severity.ERROR, f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: "
-                                  + "; ".join(m for m, _, _ in problems), rule, label, step, players.get(step),
+                                  + "; ".join(m for m, _, _ in problems), why, label, step, players.get(step),
                                   pieces, tracer.places(u.map, dict.fromkeys(hexes)))
         before = view
     yield from unchecked.findings()
@@ -176,6 +196,12 @@ def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, 
             e = min(near, key=lambda o: (tracer.distance(u.hex, o.hex, enemy_n) or 0, o.unit_id))
             yield (f"the enemy {e.name} at {tracer.hexids.format(e.hex)} is "
                    f"{tracer.distance(u.hex, e.hex, enemy_n):g} hexes away (at least {enemy_n})", [e.name], [e.hex])
+    yield from _far_from_wagon(game, tracer, graph, view, u, wagon_n, unchecked)
+
+
+def _far_from_wagon(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, wagon_n: int | None,
+                    unchecked: Unchecked) -> Iterator[tuple[str, list[str], list]]:
+    """The wagon condition: a wagon of the unit's corps or army train at or within ``wagon_n`` hexes."""
     if wagon_n is None:
         unchecked.add("the distance from a wagon", [cell(game, "resupply.wagon-distance")])
         return
@@ -190,7 +216,11 @@ def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, 
             yield "no wagon of its corps or army train is on the map", [], []
         return
     on_map = [w for w in wagons if w.hex is not None and w.hex in graph]
-    if not any(tracer.distance(u.hex, w.hex, wagon_n) is not None for w in on_map):
-        w = on_map[0]
-        yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is more than {wagon_n} hexes away",
-               [w.name], [w.hex])
+    if not on_map or any(tracer.distance(u.hex, w.hex, wagon_n) is not None for w in on_map):
+        return
+    far = 4 * wagon_n + 16
+    w = min(on_map, key=lambda w: (tracer.distance(u.hex, w.hex, far) or far + 1, w.unit_id))
+    d = tracer.distance(u.hex, w.hex, far)
+    how = f"{d:g} hexes away" if d is not None else f"more than {far} hexes away"
+    yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is {how} (at or within {wagon_n})",
+           [w.name], [w.hex])
