@@ -49,6 +49,7 @@ ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
 EXITS = "exits"
 VICTORY = "victory"
+STACKING = "stacking"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -89,6 +90,7 @@ check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
 check_victory = _imported_when_run(".rules.victory", "check_victory")
+check_stacking = _imported_when_run(".rules.stacking", "run")
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,12 @@ VICTORY_COVER = (
                 partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
                         "sent off north"))
 
+#: the regimental sub-series' own rulebook prints no regiment: a game played with it brings its units
+_REGIMENTS = "oob.xlsx Units (the regiments, batteries, wagons and leaders of a game played with these rules, their "\
+             "type and strength: the sub-series rulebook prints none)"
+STACKING_COVER = _covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", "rss.column_or_mounted_alone",
+                           "rss.limbered_arty_stacking", needs=_REGIMENTS)
+
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
                    Need("module", "no unit's hex is known: the scenario's rules were not checked"))
@@ -254,6 +262,8 @@ CHECKS: tuple[Check, ...] = (
           covers=EXITS_COVER),
     Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
           check_victory, _SCENARIO_NEEDS, covers=VICTORY_COVER),
+    Check(STACKING, "stacking at the end of every phase: strength points, wagons, columns, limbered batteries",
+          check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

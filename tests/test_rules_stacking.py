@@ -1,0 +1,148 @@
+"""CWB Regimental Sub-Series stacking (12.1-12.2, rulebook 002 L105-115) on the sub-series' own
+stacking table (tables.xlsx of sources/cwb-regimental, `rss-stacking`: 16 SP a hex, a supply
+wagon with at most one other unit) and made-up regiments on a made-up map: the rulebook prints
+no order of battle and no map, so the test supplies them and says so. The strengths are the
+example's 26th North Carolina halves (17 SP in all, L39) where a number is needed.
+
+Judged at the end of every phase: a stack that breaks a limit only in the middle of a phase is
+silent; one still there when the phase (or turn) changes is an error at the step that last moved
+one of its units in; at the log's end a warning.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from gamedata.model import MapDef, Unit
+from referee.findings import Severity
+from referee.rules import stacking
+from rule_views import U, V
+
+RSS = Path(__file__).resolve().parents[1] / "sources" / "cwb-regimental"
+MAP = MapDef("M", "Test map", "", "CCRR", (1, 30), (1, 20), "even")
+
+
+@pytest.fixture(scope="module")
+def game():
+    units = (Unit("Bde Ldr", "Confederate", "Pettigrew", "Ldr", formation="B"),
+             Unit("26a", "Confederate", "26 NC a", "Inf", formation="B", strength="9"),
+             Unit("26b", "Confederate", "26 NC b", "Inf", formation="B", strength="8"),
+             Unit("11", "Confederate", "11 NC", "Inf", formation="B", strength="7"),
+             Unit("Bty1", "Confederate", "Bty 1", "Art", formation="B", strength="4"),
+             Unit("Bty2", "Confederate", "Bty 2", "Art", formation="B", strength="4"),
+             Unit("Bty3", "Confederate", "Bty 3", "Art", formation="B", strength="4"),
+             Unit("Cav", "Confederate", "1 NC Cav", "Cav", formation="B", strength="3"),
+             Unit("Wagon", "Confederate", "Corps wagon", "Sup", formation="C"),
+             Unit("Raw", "Confederate", "Raw regiment", "Inf", formation="B"))
+    return replace(load_game(RSS), maps=(MAP,), units=units)
+
+
+def view(game, step, where, status=None, phase="Movement", turn=1):
+    ids = HexIds(game.maps)
+    return V(step, {uid: U(game.unit(uid), ids.parse(h), status=(status or {}).get(uid, {}))
+                    for uid, h in where.items()}, turn=turn, phase=phase)
+
+
+def judged(game, *views):
+    return list(stacking.check_stacking(game, views, "t.vlog", {2: "Lee", 3: "Lee"}))
+
+
+LINE = {"column": "no", "line": "yes"}
+
+
+def test_the_limits_are_the_tables_numbers(game):
+    lim = stacking.limits(game)
+    assert (lim.points, lim.wagon_others) == (16, 1)
+    assert lim.points_rule == "12.1 Stacking (rulebook line 105)"
+    assert lim.alone_rule == "12.2 Stacking (rulebook line 113)"
+    assert stacking.limits(load_game(RSS.parent / "atlanta")) is None     # the brigade series: other rules
+
+
+def test_more_than_16_strength_points_at_the_end_of_the_phase(game):
+    start = {"Bde Ldr": "1010", "26a": "1010", "26b": "1011", "11": "1012"}
+    status = {u: LINE for u in start}
+    merged = {**start, "26b": "1010"}                                     # 9 + 8 = 17 SP, the leader exempt
+    (f,) = judged(game, view(game, 1, start, status), view(game, 2, merged, status),
+                  view(game, 3, merged, status, phase="Fire"))
+    assert f.severity is Severity.ERROR and f.rule == "12.1 Stacking (rulebook line 105)"
+    assert f.message == "1010 at the end of the phase: 17 strength points (at most 16)"
+    assert (f.step, f.player, f.pieces) == (2, "Lee", ("26 NC a", "26 NC b"))
+    assert [p.name for p in f.locations] == ["1010"]
+    # the strength marker counts, not the printed value: 26 NC b down to 7 SP makes 16
+    worn = {**status, "26b": {**LINE, "strength": "7"}}
+    assert judged(game, view(game, 1, start, worn), view(game, 2, merged, worn),
+                  view(game, 3, merged, worn, phase="Fire")) == []
+    # passing through in the middle of a phase is no stack at its end
+    assert judged(game, view(game, 1, start, status), view(game, 2, merged, status),
+                  view(game, 3, {**start, "26b": "1009"}, status), view(game, 4, {**start, "26b": "1009"}, status,
+                                                                        phase="Fire")) == []
+
+
+def test_a_stack_still_there_when_the_log_ends_is_a_warning(game):
+    start = {"26a": "1010", "26b": "1011"}
+    (f,) = judged(game, view(game, 1, start, {u: LINE for u in start}),
+                  view(game, 2, {**start, "26b": "1010"}, {u: LINE for u in start}))
+    assert f.severity is Severity.WARNING and "at the log's end" in f.message
+
+
+def test_a_supply_wagon_with_one_other_unit_only(game):
+    start = {"Wagon": "1010", "Bty1": "1010", "Bty2": "1011"}
+    limbered = {"Bty1": {"limbered": "yes"}, "Bty2": {"limbered": "yes"}}
+    assert judged(game, view(game, 1, start, limbered), view(game, 2, start, limbered, turn=2)) == []
+    both = {**start, "Bty2": "1010"}
+    (f,) = judged(game, view(game, 1, start, limbered), view(game, 2, both, limbered),
+                  view(game, 3, both, limbered, turn=2))
+    assert f.message == ("1010 at the end of the phase: the supply wagon Corps wagon with 2 other units (at most 1)")
+    assert f.rule == "12.1 Stacking (rulebook line 105)" and f.pieces == ("Corps wagon", "Bty 1", "Bty 2")
+
+
+def test_column_infantry_and_mounted_cavalry_stack_with_nothing(game):
+    start = {"26a": "1010", "11": "1011", "Cav": "1012"}
+    column = {"26a": LINE, "11": {"column": "yes"}, "Cav": {"mounted": "yes"}}
+    (f,) = judged(game, view(game, 1, start, column), view(game, 2, {**start, "11": "1010"}, column),
+                  view(game, 3, {**start, "11": "1010"}, column, phase="Fire"))
+    assert f.message == "1010 at the end of the phase: 11 NC in Column stacked with other units"
+    assert f.rule == "12.2 Stacking (rulebook line 113)" and f.pieces == ("11 NC", "26 NC a")   # unit-id order
+    (f,) = judged(game, view(game, 1, start, column), view(game, 2, {**start, "Cav": "1010"}, column),
+                  view(game, 3, {**start, "Cav": "1010"}, column, phase="Fire"))
+    assert f.message == "1010 at the end of the phase: 1 NC Cav mounted stacked with other units"
+    # in line and dismounted, the same stack is legal; a leader alone with a column is no stack
+    line = {**column, "11": LINE, "Cav": {"mounted": "no"}}
+    for mover in ("11", "Cav"):
+        assert judged(game, view(game, 1, start, line), view(game, 2, {**start, mover: "1010"}, line),
+                      view(game, 3, {**start, mover: "1010"}, line, phase="Fire")) == []
+    lone = {"Bde Ldr": "1011", "11": "1011"}
+    assert judged(game, view(game, 1, lone, column), view(game, 2, lone, column, phase="Fire")) == []
+
+
+def test_limbered_artillery_with_one_other_limbered_battery_or_units_in_line(game):
+    start = {"Bty1": "1010", "Bty2": "1011", "Bty3": "1012", "26a": "1013"}
+    lim = {"Bty1": {"limbered": "yes"}, "Bty2": {"limbered": "yes"}, "Bty3": {"limbered": "yes"}, "26a": LINE}
+
+    def end(where, status):
+        return judged(game, view(game, 1, start, status), view(game, 2, where, status),
+                      view(game, 3, where, status, phase="Fire"))
+
+    assert end({**start, "Bty2": "1010"}, lim) == []                     # two limbered batteries
+    assert end({**start, "26a": "1010"}, lim) == []                      # with infantry in line
+    (f,) = end({**start, "Bty2": "1010", "Bty3": "1010"}, lim)           # three
+    assert f.message == ("1010 at the end of the phase: the limbered battery Bty 1 with Bty 2, Bty 3 (only one "
+                         "other limbered battery, or infantry or dismounted cavalry in line)")
+    assert f.rule == "12.2 Stacking (rulebook line 113)"
+    unlimbered = {**lim, "Bty2": {"limbered": "no", "unlimbered": "yes"}}
+    (f,) = end({**start, "Bty2": "1010"}, unlimbered)                    # with an unlimbered battery
+    assert "the limbered battery Bty 1 with Bty 2" in f.message
+
+
+def test_a_stack_with_a_unit_of_unknown_strength_names_its_cell(game):
+    start = {"26a": "1010", "Raw": "1011"}
+    found = judged(game, view(game, 1, start, {u: LINE for u in start}),
+                   view(game, 2, {**start, "Raw": "1010"}, {u: LINE for u in start}),
+                   view(game, 3, {**start, "Raw": "1010"}, {u: LINE for u in start}, phase="Fire"))
+    (f,) = found
+    assert f.severity is Severity.NOT_CHECKED and "Raw regiment" in f.message
+    assert [(c.file, c.column) for c in f.cells] == [("oob.xlsx", "strength")]
