@@ -50,6 +50,7 @@ RESTRICTED = "restricted"
 EXITS = "exits"
 VICTORY = "victory"
 STACKING = "stacking"
+FIRE = "fire"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -91,6 +92,7 @@ check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
 check_victory = _imported_when_run(".rules.victory", "check_victory")
 check_stacking = _imported_when_run(".rules.stacking", "run")
+check_fire = _imported_when_run(".rules.fire_limits", "run")
 
 
 @dataclass(frozen=True)
@@ -221,6 +223,9 @@ _REGIMENTS = "oob.xlsx Units (the regiments, batteries, wagons and leaders of a 
              "type and strength: the sub-series rulebook prints none)"
 STACKING_COVER = _covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", "rss.column_or_mounted_alone",
                            "rss.limbered_arty_stacking", needs=_REGIMENTS)
+FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", needs=_REGIMENTS)
+              + _covering("rss.fire_sp_le_8_per_hex", needs=_REGIMENTS,
+                          partial="which 8 SP fire (the top of the stack by stack order)"))
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
@@ -264,6 +269,8 @@ CHECKS: tuple[Check, ...] = (
           check_victory, _SCENARIO_NEEDS, covers=VICTORY_COVER),
     Check(STACKING, "stacking at the end of every phase: strength points, wagons, columns, limbered batteries",
           check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
+    Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex",
+          check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

@@ -1,6 +1,7 @@
-"""CWB Regimental Sub-Series stacking (12.1-12.2, rulebook 002 L105-115) on the sub-series' own
-stacking table (tables.xlsx of sources/cwb-regimental, `rss-stacking`: 16 SP a hex, a supply
-wagon with at most one other unit) and made-up regiments on a made-up map: the rulebook prints
+"""CWB Regimental Sub-Series stacking (12.1-12.2, rulebook 002 L105-115) and fire limits (28.1,
+26.3.1, 12.3) on the sub-series' own tables (tables.xlsx of sources/cwb-regimental: `rss-stacking`,
+16 SP a hex, a supply wagon with at most one other unit; `rss-fire-limits`, 8 SP fired from a hex
+a phase, 3 Union / 2 Confederate batteries on one target) and made-up regiments on a made-up map: the rulebook prints
 no order of battle and no map, so the test supplies them and says so. The strengths are the
 example's 26th North Carolina halves (17 SP in all, L39) where a number is needed.
 
@@ -146,3 +147,98 @@ def test_a_stack_with_a_unit_of_unknown_strength_names_its_cell(game):
     (f,) = found
     assert f.severity is Severity.NOT_CHECKED and "Raw regiment" in f.message
     assert [(c.file, c.column) for c in f.cells] == [("oob.xlsx", "strength")]
+
+
+# ------------------------------------------------------------------ fire limits (28.1, 26.3.1, 12.3)
+
+from referee.rules import fire_limits  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def fire_game(game):
+    more = tuple(Unit(f"UBty{n}", "Union", f"Union Bty {n}", "Art", formation="U", strength="6") for n in (1, 2, 3, 4))
+    return replace(game, units=game.units + more)
+
+
+def fires(game, marks, where, status=None, moves=None):
+    """Views: step 0 the start, then for each fire k (step 2k+1 marks the firers, step 2k+2 is the
+    roll); ``moves[k]`` moves units just before fire k. Returns the findings."""
+    views, place, rolls = [view(game, 0, where, status, phase=None)], dict(where), []
+    for k, firers in enumerate(marks):
+        place.update((moves or {}).get(k, {}))
+        marked = {uid: {**(status or {}).get(uid, {}), "attacking": "yes" if uid in firers else "no"} for uid in place}
+        views += [view(game, len(views), place, marked, phase=None), view(game, len(views) + 1, place, marked, phase=None)]
+        rolls.append((len(views) - 1, "Lee"))
+    return list(fire_limits.check_fire(game, rolls, lambda step: views[step], "t.vlog"))
+
+
+def test_fire_limits_are_the_tables_numbers(fire_game):
+    lim = fire_limits.fire_limits(fire_game)
+    assert (lim.points, dict(lim.batteries)) == (8, {"Union": 3, "Confederate": 2})
+    assert lim.batteries_rule == "26.3.1 Combining Artillery Fire (rulebook line 225)"
+    assert fire_limits.fire_limits(load_game(RSS.parent / "atlanta")) is None
+
+
+def test_a_unit_at_no_ammo_cannot_fire(fire_game):
+    where = {"26a": "1010", "11": "1011", "26b": "1012"}
+    assert fires(fire_game, [{"26b"}], where, {"11": {"no-ammo": "yes"}}) == []   # it did not fire
+    (f,) = fires(fire_game, [{"11"}], where, {"11": {"no-ammo": "yes"}})
+    assert f.message == "11 NC fired from 1011 at No Ammo (No Ammo units cannot fire)"
+    assert f.rule == "28.1 Low Ammo and No Ammo (rulebook line 373)" and (f.step, f.pieces) == (2, ("11 NC",))
+
+
+def test_three_union_and_two_confederate_batteries_on_one_target(fire_game):
+    where = {"UBty1": "0501", "UBty2": "0502", "UBty3": "0503", "UBty4": "0504", "Bty1": "1010", "Bty2": "1011",
+             "Bty3": "1012"}
+    assert fires(fire_game, [{"UBty1", "UBty2", "UBty3"}, {"Bty1", "Bty2"}], where) == []
+    (f,) = fires(fire_game, [{"UBty1", "UBty2", "UBty3", "UBty4"}], where)
+    assert f.message.startswith("4 Union batteries fired together") and f.message.endswith("at most 3 combine on one "
+                                                                                        "target")
+    (f,) = fires(fire_game, [{"Bty1", "Bty2", "Bty3"}], where)
+    assert f.message.startswith("3 Confederate batteries") and f.rule.startswith("26.3.1")
+
+
+def test_eight_strength_points_from_a_hex_in_a_fire_phase(fire_game):
+    where = {"Bde Ldr": "1010", "26a": "1010", "26b": "1010", "Bty1": "1011", "Bty2": "1011"}
+    # 4 + 4 SP of batteries from 1011: the cap; 26 NC a's 9 SP alone is above it
+    assert fires(fire_game, [{"Bty1", "Bty2"}], where) == []
+    (f,) = fires(fire_game, [{"26a"}], where)
+    assert f.message == "9 strength points fired from 1010 in one fire phase (26 NC a): at most 8"
+    assert f.rule == "12.3 Fire Limits (rulebook line 121)" and f.step == 2
+    # with its strength marker at 5, 26 NC a and 26 NC b at 3 fire 8 over two rolls of one phase; at 4, 9
+    worn = {"26a": {"strength": "5"}, "26b": {"strength": "3"}}
+    assert fires(fire_game, [{"26a"}, {"26b"}], where, worn) == []
+    (f,) = fires(fire_game, [{"26a"}, {"26b"}], where, {**worn, "26b": {"strength": "4"}})
+    assert f.step == 4 and f.pieces == ("26 NC a", "26 NC b")
+    # a unit moved between the two rolls: another phase (the game has no phases), no total across them
+    assert fires(fire_game, [{"26a"}, {"26b"}], where, {**worn, "26b": {"strength": "4"}},
+                 moves={1: {"Bty1": "1012"}}) == []
+
+
+def test_fire_rolls_without_marks_are_said_not_checked(fire_game):
+    (f,) = fires(fire_game, [set(), set()], {"26a": "1010"})
+    assert f.severity is Severity.NOT_CHECKED and f.message.startswith("2 fire roll(s) with no unit marked attacking")
+
+
+def test_the_check_reads_the_fire_table_rolls_of_a_log(fire_game):
+    """The registry's entry: a roll on the Fire Combat Table's button is a fire, its firers the
+    units marked at the step before; an undone roll and a roll on another button are not."""
+    from types import SimpleNamespace
+
+    from referee.dice import Roll
+    from referee.timeline import StepView
+
+    table = next(t for t in fire_game.tables if t.table_id == fire_limits.FIRE_TABLE)
+    where = {"26a": "1010", "11": "1011"}
+    marked = {"11": {"attacking": "yes", "no-ammo": "yes"}}
+    views = [view(fire_game, n, where, marked, phase=None) for n in range(4)]
+
+    def roll(step, button):
+        return StepView(step, "Lee", False, rolls=(Roll(step, "Lee", button, (3, 4), 6, "3 4"),))
+
+    steps = [roll(1, "Morale"), roll(2, table.name), StepView(3, "Lee", True, undoes=2)]
+    ctx = SimpleNamespace(game=fire_game, views=SimpleNamespace(at=lambda s: views[s]),
+                          log=SimpleNamespace(steps=steps, label="t.vlog"))
+    assert list(fire_limits.run(ctx)) == []                               # the only fire was undone
+    steps[2] = roll(3, table.name)
+    assert [(f.step, f.pieces) for f in fire_limits.run(ctx)] == [(2, ("11 NC",)), (3, ("11 NC",))]
