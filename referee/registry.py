@@ -51,6 +51,7 @@ EXITS = "exits"
 VICTORY = "victory"
 STACKING = "stacking"
 FIRE = "fire"
+WRECKED = "wrecked"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -93,6 +94,7 @@ check_exits = _imported_when_run(".rules.restricted", "check_exits")
 check_victory = _imported_when_run(".rules.victory", "check_victory")
 check_stacking = _imported_when_run(".rules.stacking", "run")
 check_fire = _imported_when_run(".rules.fire_limits", "run")
+check_wrecked = _imported_when_run(".rules.wrecked", "run")
 
 
 @dataclass(frozen=True)
@@ -226,6 +228,7 @@ STACKING_COVER = _covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", "
 FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", needs=_REGIMENTS)
               + _covering("rss.fire_sp_le_8_per_hex", needs=_REGIMENTS,
                           partial="which 8 SP fire (the top of the stack by stack order)"))
+WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
@@ -271,6 +274,8 @@ CHECKS: tuple[Check, ...] = (
           check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
     Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex",
           check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
+    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
+          check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

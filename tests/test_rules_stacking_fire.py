@@ -242,3 +242,49 @@ def test_the_check_reads_the_fire_table_rolls_of_a_log(fire_game):
     assert list(fire_limits.run(ctx)) == []                               # the only fire was undone
     steps[2] = roll(3, table.name)
     assert [(f.step, f.pieces) for f in fire_limits.run(ctx)] == [(2, ("11 NC",)), (3, ("11 NC",))]
+
+
+# ------------------------------------------------------------------ wrecked regiments (22.0)
+
+from referee.rules import wrecked  # noqa: E402
+
+
+def wreck(game, strengths, marked, phase_ends=True):
+    """26 NC a (9 printed) and 1 NC Cav (3 printed) at ``strengths`` (strength marker levels),
+    showing wrecked where ``marked``; judged at a phase's end (else at the log's end)."""
+    where = {"26a": "1010", "Cav": "1012", "Bde Ldr": "1010"}
+    status = {uid: {"strength": str(strengths[uid]), "wrecked": "yes" if uid in marked else "no"} for uid in strengths}
+    views = [view(game, 1, where, status), view(game, 2, where, status)]
+    if phase_ends:
+        views.append(view(game, 3, where, status, phase="Fire"))
+    return list(wrecked.check_wrecked(game, views, "t.vlog", {2: "Lee"}))
+
+
+def test_a_regiment_is_wrecked_at_half_its_printed_strength(game):
+    assert wrecked.wreck_share(game)[1] == "22.0 Wrecked Regiments (rulebook line 197)"
+    assert wreck(game, {"26a": 5, "Cav": 2}, set()) == []                 # lost 4 of 9, 1 of 3: not wrecked
+    assert wreck(game, {"26a": 4, "Cav": 1}, {"26a", "Cav"}) == []        # lost 5 of 9, 2 of 3: wrecked
+    (f,) = wreck(game, {"26a": 4, "Cav": 2}, set())
+    assert f.message == ("26 NC a at 1010 has 4 of its 9 printed strength points (lost 5, 50% or more wrecks it) and "
+                         "does not show wrecked (at the end of the phase)")
+    assert (f.severity, f.step, f.rule) == (Severity.ERROR, 2, "22.0 Wrecked Regiments (rulebook line 197)")
+    (f,) = wreck(game, {"26a": 5, "Cav": 2}, {"26a"})
+    assert f.message == "26 NC a at 1010 shows wrecked with 5 of its 9 printed strength points (at the end of the phase)"
+    (f,) = wreck(game, {"26a": 5, "Cav": 2}, {"26a"}, phase_ends=False)
+    assert f.severity is Severity.WARNING and f.message.endswith("(at the log's end)")
+
+
+def test_a_regiment_without_a_printed_strength_is_named(game):
+    where = {"Raw": "1010"}
+    views = [view(game, 1, where, {"Raw": {"strength": "3", "wrecked": "no"}})]
+    (f,) = wrecked.check_wrecked(game, views, "t.vlog", {})
+    assert f.severity is Severity.NOT_CHECKED and f.pieces == ("Raw regiment",)
+    assert [(c.file, c.column) for c in f.cells] == [("oob.xlsx", "strength")]
+
+
+@pytest.mark.parametrize("printed, now, is_wrecked", [(6, 3, True), (6, 4, False), (5, 2, True), (5, 3, False)])
+def test_the_rulebooks_examples_6_sp_wrecked_at_3_and_5_sp_at_2(game, printed, now, is_wrecked):
+    unit = Unit("Ex", "Union", "Example", "Inf", formation="U", strength=str(printed))
+    g = replace(game, units=(unit,))
+    views = [view(g, 1, {"Ex": "1010"}, {"Ex": {"strength": str(now), "wrecked": "no"}})]
+    assert bool(list(wrecked.check_wrecked(g, views, "t.vlog", {}))) is is_wrecked

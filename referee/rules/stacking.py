@@ -155,20 +155,14 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
                               {s.index: s.player for s in ctx.log.steps})
 
 
-def check_stacking(game: Game, views: Iterable[GameView], label: str, players: Mapping[int, str | None]
-                   ) -> Iterator[Finding]:
-    lim = limits(game)
-    if lim is None:
-        return
-    hexids = HexIds(game.maps)
-    moved_at: dict[str, int] = {}          # unit id -> the step that last moved it to its hex
-    reported: set[tuple[str, frozenset[str]]] = set()
-    unknown: set[str] = set()
+def phase_ends(views: Iterable[GameView]) -> Iterator[tuple[GameView, bool, Mapping[str, int]]]:
+    """(the view, whether it is the log's last, unit id -> the step that last moved it to its hex)
+    at the end of every phase the log shows (its turn or phase changes next), and at its end."""
+    moved_at: dict[str, int] = {}
     before: GameView | None = None
     for view in (*views, None):
         if before is not None and (view is None or (view.turn, view.phase) != (before.turn, before.phase)):
-            yield from _phase_end(lim, hexids, before, moved_at, reported, unknown, label, players,
-                                  last=view is None)
+            yield before, view is None, moved_at
         if view is None:
             break
         for uid, u in view.units.items():
@@ -176,6 +170,18 @@ def check_stacking(game: Game, views: Iterable[GameView], label: str, players: M
             if u.hex is not None and (old is None or old.hex != u.hex):
                 moved_at[uid] = view.step
         before = view
+
+
+def check_stacking(game: Game, views: Iterable[GameView], label: str, players: Mapping[int, str | None]
+                   ) -> Iterator[Finding]:
+    lim = limits(game)
+    if lim is None:
+        return
+    hexids = HexIds(game.maps)
+    reported: set[tuple[str, frozenset[str]]] = set()
+    unknown: set[str] = set()
+    for view, last, moved_at in phase_ends(views):
+        yield from _phase_end(lim, hexids, view, moved_at, reported, unknown, label, players, last)
 
 
 def _phase_end(lim: Limits, hexids: HexIds, view: GameView, moved_at: Mapping[str, int],
