@@ -223,8 +223,10 @@ VICTORY_COVER = (
 #: the regimental sub-series' own rulebook prints no regiment: a game played with it brings its units
 _REGIMENTS = "oob.xlsx Units (the regiments, batteries, wagons and leaders of a game played with these rules, their "\
              "type and strength: the sub-series rulebook prints none)"
-STACKING_COVER = _covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", "rss.column_or_mounted_alone",
-                           "rss.limbered_arty_stacking", needs=_REGIMENTS)
+STACKING_COVER = (_covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", "rss.column_or_mounted_alone",
+                            "rss.limbered_arty_stacking", needs=_REGIMENTS)
+                 + _covering("rss.unlimber_timing", needs=_REGIMENTS + " and game.toml [[phases]] (the series' "
+                             "sequence of play, in the CWB series rules: not in the rulebook set)"))
 FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", needs=_REGIMENTS)
               + _covering("rss.fire_sp_le_8_per_hex", needs=_REGIMENTS,
                           partial="which 8 SP fire (the top of the stack by stack order)"))
@@ -270,7 +272,8 @@ CHECKS: tuple[Check, ...] = (
           covers=EXITS_COVER),
     Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
           check_victory, _SCENARIO_NEEDS, covers=VICTORY_COVER),
-    Check(STACKING, "stacking at the end of every phase: strength points, wagons, columns, limbered batteries",
+    Check(STACKING, "formations and stacking (CWB Regimental 11-12): strength points, wagons, columns and limbered "
+                    "batteries at the end of every phase; when a battery may unlimber",
           check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
     Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex",
           check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),

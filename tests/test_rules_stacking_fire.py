@@ -288,3 +288,36 @@ def test_the_rulebooks_examples_6_sp_wrecked_at_3_and_5_sp_at_2(game, printed, n
     g = replace(game, units=(unit,))
     views = [view(g, 1, {"Ex": "1010"}, {"Ex": {"strength": str(now), "wrecked": "no"}})]
     assert bool(list(wrecked.check_wrecked(g, views, "t.vlog", {}))) is is_wrecked
+
+
+# ------------------------------------------------------------------ unlimbering (11.0)
+
+LIMBERED, UNLIMBERED = {"limbered": "yes", "unlimbered": "no"}, {"limbered": "no", "unlimbered": "yes"}
+
+
+def unlimber(game, frames):
+    """``frames``: (phase, hex of Bty 1, its state) per step."""
+    views = [view(game, n, {"Bty1": h}, {"Bty1": state}, phase=phase) for n, (phase, h, state) in enumerate(frames)]
+    return list(stacking.check_unlimbering(game, views, "t.vlog", {n: "Lee" for n in range(len(frames))}))
+
+
+def test_a_battery_unlimbers_only_at_the_start_of_the_movement_phase(game):
+    assert unlimber(game, [("Fire", "1010", LIMBERED), ("Movement", "1010", LIMBERED),
+                           ("Movement", "1010", UNLIMBERED)]) == []       # before spending any MP
+    (f,) = unlimber(game, [("Movement", "1010", LIMBERED), ("Movement", "1011", LIMBERED),
+                           ("Movement", "1011", UNLIMBERED)])
+    assert f.message == ("Bty 1 unlimbered at 1011 after moving in this Movement Phase (only before it spends any "
+                         "Movement Points)")
+    assert (f.rule, f.step, f.player) == ("11.0 Formations (rulebook line 97)", 2, "Lee")
+    (f,) = unlimber(game, [("Movement", "1010", LIMBERED), ("Movement", "1011", LIMBERED),
+                           ("Fire", "1011", UNLIMBERED)])
+    assert f.message == "Bty 1 unlimbered at 1011 in the Fire phase (only at the beginning of the Movement Phase)"
+    # moved in the last Movement Phase, unlimbered at the start of the next one
+    assert unlimber(game, [("Movement", "1010", LIMBERED), ("Movement", "1011", LIMBERED),
+                           ("Fire", "1011", LIMBERED), ("Movement", "1011", UNLIMBERED)]) == []
+
+
+def test_unlimbering_without_phases_is_not_checked_naming_the_data(game):
+    (f,) = unlimber(game, [(None, "1010", LIMBERED), (None, "1010", UNLIMBERED)])
+    assert f.severity is Severity.NOT_CHECKED and "game.toml [[phases]]" in f.message
+    assert [c.file for c in f.cells] == ["game.toml"]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from gamedata.cellref import unit_cell
+from gamedata.cellref import CellRef, unit_cell
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import Game
 from gamedata.rolls import TableRow
@@ -35,7 +35,7 @@ from gamedata.systems import Symbol, symbol_for
 
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
-from ..view import YES, GameView, UnitView
+from ..view import NO, YES, GameView, UnitView
 from .cwb import WAGONS
 
 CHECK_ID = "stacking"
@@ -151,8 +151,9 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, "stacking not checked: the game view needs the pieces' units "
                       "(--module of our build, or --units units.csv)", "", ctx.log.label)
         return
-    yield from check_stacking(ctx.game, ctx.views, ctx.log.label,
-                              {s.index: s.player for s in ctx.log.steps})
+    players = {s.index: s.player for s in ctx.log.steps}
+    yield from check_stacking(ctx.game, ctx.views, ctx.log.label, players)
+    yield from check_unlimbering(ctx.game, ctx.views, ctx.log.label, players)
 
 
 def phase_ends(views: Iterable[GameView]) -> Iterator[tuple[GameView, bool, Mapping[str, int]]]:
@@ -211,3 +212,59 @@ def _phase_end(lim: Limits, hexids: HexIds, view: GameView, moved_at: Mapping[st
                           "oob.xlsx): the stack's strength was not checked", lim.points_rule, label, view.step,
                           pieces=tuple(u.name for u in blind),
                           cells=tuple(unit_cell(u.unit_id, "strength", u.name, "its strength points") for u in blind))
+
+
+# ------------------------------------------------------------------ 11.0: when a battery unlimbers
+
+UNLIMBER_RULE = "11.0 Formations (rulebook line 97)"
+_PHASES = CellRef("game.toml", "[[phases]]", (), "", "game.toml [[phases]]",
+                  "the sequence of play (in the CWB series rules, which are not in the rulebook set)")
+
+
+def _unlimbered(before: UnitView, now: UnitView) -> bool:
+    """The battery went from limbered to unlimbered in the step."""
+    was = before.status.get("limbered") == YES or before.status.get("unlimbered") == NO
+    is_ = now.status.get("unlimbered") == YES or now.status.get("limbered") == NO
+    return _kind(now) is Symbol.ARTILLERY and was and is_
+
+
+def check_unlimbering(game: Game, views: Iterable[GameView], label: str, players: Mapping[int, str | None]
+                      ) -> Iterator[Finding]:
+    """11.0 "Artillery can only unlimber at the beginning of the Movement Phase before the unit
+    expends any Movement Points": an unlimbering in another phase, or by a battery that moved
+    earlier in the Movement Phase (or in the same step), is an error. Phases are the turn
+    tracker's: a game without them leaves every unlimbering unchecked, naming the data."""
+    hexids = HexIds(game.maps)
+    moved: set[str] = set()             # units moved in the current phase
+    unphased: list[tuple[int, UnitView]] = []
+    before: GameView | None = None
+    for view in views:
+        if before is None or (view.turn, view.phase) != (before.turn, before.phase):
+            moved = set()
+        for uid, now in sorted(view.units.items()):
+            was = before.unit(uid) if before is not None else None
+            if was is None or now.hex is None:
+                continue
+            if was.hex != now.hex:
+                moved.add(uid)
+            if not _unlimbered(was, now):
+                continue
+            if view.phase is None:
+                unphased.append((view.step, now))
+                continue
+            where = hexids.format(now.hex)
+            if "movement" not in str(view.phase).casefold():
+                why = f"in the {view.phase} phase (only at the beginning of the Movement Phase)"
+            elif uid in moved:
+                why = "after moving in this Movement Phase (only before it spends any Movement Points)"
+            else:
+                continue
+            yield Finding(CHECK_ID, Severity.ERROR, f"{now.name} unlimbered at {where} {why}", UNLIMBER_RULE, label,
+                          view.step, players.get(view.step), (now.name,), (Place(now.map or "", where),))
+        before = view
+    if unphased:
+        step, first = unphased[0]
+        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(unphased)} unlimbering(s) (the first: {first.name} at step "
+                      f"{step}) not checked: the log shows no phase, so the beginning of the Movement Phase is not "
+                      "known (the game's sequence of play in game.toml [[phases]])", UNLIMBER_RULE, label, step,
+                      pieces=(first.name,), cells=(_PHASES,))
