@@ -1,0 +1,81 @@
+"""Atlanta 5.2a.2 (rulebook 004 L667): "Garrard is ordered to ... remain East of hex column 40.xx
+until Noon, and 30.xx thereafter. Any change to these orders costs 10 victory points" — the
+scenario-rules.toml rows of 5.2, its variant and 5.3 ("Same as 5.2a"), run by the restricted
+check on stand-in views of the real game (its units, maps, hex ids and turn track): a move of
+Garrard's division west of the line is a warning naming the order change the log cannot show;
+east of it, or after the line moves back at Noon, silent."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from gamedata import load_game
+from gamedata.hexids import HexIds
+from referee.findings import Severity
+from referee.rules import restricted
+
+ATLANTA = Path(__file__).resolve().parents[1] / "sources" / "atlanta"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(ATLANTA)
+
+
+@dataclass(frozen=True)
+class Unit:
+    unit: object
+    hex: object
+    location: str
+    formation: str = ""
+    map: str = "A"
+    status: dict = field(default_factory=dict)
+
+    unit_id = property(lambda self: self.unit.unit_id)
+    name = property(lambda self: self.unit.name)
+    side = property(lambda self: self.unit.side)
+
+
+class Views(list):
+    """The views by step, and the scenario the log plays."""
+
+    def __init__(self, views, scenario):
+        super().__init__(views)
+        self.scenario = scenario
+
+    def at(self, step):
+        return self[step]
+
+
+def findings(game, scenario, turn, moves):
+    """Garrard's 3/2/Cav (Wilder) from A45.20 through ``moves`` (one a step) on scenario turn ``turn``."""
+    ids = HexIds(game.maps)
+    cav = game.unit("3/2/Cav")
+    views = [SimpleNamespace(step=n, scenario_turn=turn, units={"3/2/Cav": Unit(cav, ids.parse(h), h, cav.formation or cav.command)},
+                             unit=lambda uid, n=n: None)
+             for n, h in enumerate(["A45.20", *moves])]
+    for v in views:
+        v.unit = v.units.get
+    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), log=SimpleNamespace(label="t.vlog", steps=[SimpleNamespace(index=i, player="Sherman")
+                                                                            for i in range(1, len(views))]))
+    return list(restricted.check_restricted(ctx))
+
+
+def test_garrard_east_of_column_40_until_noon(game):
+    assert findings(game, "5.2", 10, ["A42.20", "A40.20"]) == []          # column 40 itself let pass
+    (f,) = findings(game, "5.2", 10, ["A41.20", "A39.20"])
+    assert f.severity is Severity.WARNING and (f.step, f.player, f.pieces) == (2, "Sherman", ("Wilder",))
+    assert f.rule == "5.2a.2 Orders (L667)"
+    assert "entered A39.20 on Turn 10" in f.message and "unless Garrard's orders are changed" in f.message
+
+
+def test_garrard_east_of_column_30_from_noon_in_5_2_and_5_3(game):
+    assert findings(game, "5.2", 11, ["A39.20", "A30.20"]) == []          # from the 12:00PM turn: 30.xx
+    assert game.turns[10].label == "Jul 20 12:00PM"
+    (f,) = findings(game, "5.3", 40, ["A29.20"])
+    assert f.message.startswith("Wilder (Union) entered A29.20 on Turn 40: Garrard's cavalry division must remain "
+                                "East of hex column 30.xx")
+    assert findings(game, "5.1", 10, ["A29.20"]) == []                    # 5.1 gives Garrard no such orders
