@@ -321,3 +321,22 @@ def test_unlimbering_without_phases_is_not_checked_naming_the_data(game):
     (f,) = unlimber(game, [(None, "1010", LIMBERED), (None, "1010", UNLIMBERED)])
     assert f.severity is Severity.NOT_CHECKED and "game.toml [[phases]]" in f.message
     assert [c.file for c in f.cells] == ["game.toml"]
+
+
+def test_the_registry_runs_stacking_and_wrecked_on_a_game_of_the_sub_series_only(game):
+    from types import SimpleNamespace
+
+    from referee import registry
+
+    where = {"26a": "1010", "26b": "1010"}
+    status = {"26a": {**LINE, "wrecked": "no", "strength": "4"}, "26b": {**LINE, "wrecked": "no"}}
+    views = [view(game, 0, where, status), view(game, 1, where, status, phase="Fire")]
+    ctx = SimpleNamespace(game=game, views=views, log=SimpleNamespace(steps=[], label="t.vlog"))
+    assert [f.check for f in registry.check_stacking(ctx)] == []          # 4 + 8 SP
+    assert [f.message for f in registry.check_wrecked(ctx)] == [
+        "26 NC a at 1010 has 4 of its 9 printed strength points (lost 5, 50% or more wrecks it) and does not show "
+        "wrecked (at the end of the phase)"]
+    atlanta = SimpleNamespace(game=load_game(RSS.parent / "atlanta"), views=None, log=ctx.log)
+    assert [*registry.check_stacking(atlanta), *registry.check_wrecked(atlanta), *registry.check_fire(atlanta)] == []
+    blind = SimpleNamespace(game=game, views=None, log=ctx.log)
+    assert [f.severity for f in registry.check_stacking(blind)] == [Severity.NOT_CHECKED]
