@@ -199,6 +199,9 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                     + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
                                 "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
                                 "of such a unit is a warning")
+                    + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
+                                "initiative, not south of the Duck River: map data); the winter removal is the tables "
+                                "check's")
                     + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
                                 "10 VP) is not in a log: a move west of the line is a warning naming it")
                     + _covering("itw.detachment_rules", partial="stacking, shock, absorption, Peabody's deadline "

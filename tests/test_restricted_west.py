@@ -1,9 +1,18 @@
-"""Atlanta 5.2a.2 (rulebook 004 L667): "Garrard is ordered to ... remain East of hex column 40.xx
+"""Scenario rules of Atlanta and Hood Strikes North run by the restricted check on stand-in views of
+the real games (their units, maps, hex ids and turn tracks).
+
+Atlanta 5.2a.2 (rulebook 004 L667): "Garrard is ordered to ... remain East of hex column 40.xx
 until Noon, and 30.xx thereafter. Any change to these orders costs 10 victory points" — the
 scenario-rules.toml rows of 5.2, its variant and 5.3 ("Same as 5.2a"), run by the restricted
 check on stand-in views of the real game (its units, maps, hex ids and turn track): a move of
 Garrard's division west of the line is a warning naming the order change the log cannot show;
-east of it, or after the line moves back at Noon, silent."""
+east of it, or after the line moves back at Noon, silent.
+
+Hood Strikes North S9 special rule 3 (rulebook 003 L1687): "A Union wagon is immediately removed
+from the map if it enters Nashville (5706, 5707), Murfreesboro (5232), or Fortress Rosecrans
+(5131, 5231)", unless the permanent fort in the Fortress Rosecrans hex is destroyed: entering and
+going is silent, staying is an error (a warning in Fortress Rosecrans, naming the fort the module
+does not show)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,6 +27,7 @@ from referee.findings import Severity
 from referee.rules import restricted
 
 ATLANTA = Path(__file__).resolve().parents[1] / "sources" / "atlanta"
+HSN = ATLANTA.parent / "hood-strikes-north"
 
 
 @pytest.fixture(scope="module")
@@ -50,13 +60,14 @@ class Views(list):
         return self[step]
 
 
-def findings(game, scenario, turn, moves):
-    """Garrard's 3/2/Cav (Wilder) from A45.20 through ``moves`` (one a step) on scenario turn ``turn``."""
+def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20"):
+    """A unit (Garrard's 3/2/Cav, Wilder) from ``start`` through ``moves`` (one a step; None: off
+    the map) on scenario turn ``turn``."""
     ids = HexIds(game.maps)
-    cav = game.unit("3/2/Cav")
-    views = [SimpleNamespace(step=n, scenario_turn=turn, units={"3/2/Cav": Unit(cav, ids.parse(h), h, cav.formation or cav.command)},
-                             unit=lambda uid, n=n: None)
-             for n, h in enumerate(["A45.20", *moves])]
+    cav = game.unit(uid)
+    views = [SimpleNamespace(step=n, scenario_turn=turn, units={uid: Unit(cav, h and ids.parse(h), h or "",
+                                                                         cav.formation or cav.command)})
+             for n, h in enumerate([start, *moves])]
     for v in views:
         v.unit = v.units.get
     ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), log=SimpleNamespace(label="t.vlog", steps=[SimpleNamespace(index=i, player="Sherman")
@@ -79,3 +90,24 @@ def test_garrard_east_of_column_30_from_noon_in_5_2_and_5_3(game):
     assert f.message.startswith("Wilder (Union) entered A29.20 on Turn 40: Garrard's cavalry division must remain "
                                 "East of hex column 30.xx")
     assert findings(game, "5.1", 10, ["A29.20"]) == []                    # 5.1 gives Garrard no such orders
+
+
+@pytest.fixture(scope="module")
+def hsn():
+    return load_game(HSN)
+
+
+def test_an_s9_wagon_entering_nashville_or_murfreesboro_is_removed(hsn):
+    assert findings(hsn, "S9", 5, ["5606", "5706", None], "Wagon Train A", "5506") == []
+    (f,) = findings(hsn, "S9", 5, ["5606", "5706", "5706"], "Wagon Train A", "5506")
+    assert (f.severity, f.step, f.pieces) == (Severity.ERROR, 2, ("Wagon Train A",))
+    assert f.rule == "Scenario 9 special rules, Wagons (L1687)"
+    assert f.message.startswith("Wagon Train A (Union) entered 5706 on Turn 5: a Union wagon is immediately removed")
+    assert f.message.endswith("; it was never removed")
+    assert findings(hsn, "S2", 5, ["5606", "5706"], "Wagon Train A", "5506") == []      # S9's rule only
+
+
+def test_an_s9_wagon_staying_in_fortress_rosecrans_is_a_warning_naming_the_fort(hsn):
+    assert findings(hsn, "S9", 5, ["5131", None], "Wagon Train B", "5130") == []
+    (f,) = findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130")
+    assert f.severity is Severity.WARNING and "unless the permanent fort in the hex is destroyed" in f.message
