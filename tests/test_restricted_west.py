@@ -15,7 +15,7 @@ going is silent, staying is an error (a warning in Fortress Rosecrans, naming th
 does not show)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -25,6 +25,7 @@ from gamedata import load_game
 from gamedata.hexids import HexIds
 from referee.findings import Severity
 from referee.rules import restricted
+from rule_views import U
 
 ATLANTA = Path(__file__).resolve().parents[1] / "sources" / "atlanta"
 HSN = ATLANTA.parent / "hood-strikes-north"
@@ -36,17 +37,10 @@ def game():
 
 
 @dataclass(frozen=True)
-class Unit:
-    unit: object
-    hex: object
-    location: str
-    formation: str = ""
-    map: str = "A"
-    status: dict = field(default_factory=dict)
+class Unit(U):
+    """A unit of ``rule_views`` where the report names it (the restricted check's messages)."""
 
-    unit_id = property(lambda self: self.unit.unit_id)
-    name = property(lambda self: self.unit.name)
-    side = property(lambda self: self.unit.side)
+    location: str = ""
 
 
 class Views(list):
@@ -65,8 +59,8 @@ def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20"):
     the map) on scenario turn ``turn``."""
     ids = HexIds(game.maps)
     cav = game.unit(uid)
-    views = [SimpleNamespace(step=n, scenario_turn=turn, units={uid: Unit(cav, h and ids.parse(h), h or "",
-                                                                         cav.formation or cav.command)})
+    views = [SimpleNamespace(step=n, scenario_turn=turn, units={uid: Unit(cav, h and ids.parse(h), cav.formation or cav.command,
+                                                                         "A", location=h or "")})
              for n, h in enumerate([start, *moves])]
     for v in views:
         v.unit = v.units.get

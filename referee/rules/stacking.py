@@ -37,6 +37,7 @@ from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import NO, YES, GameView, UnitView
 from .cwb import WAGONS
+from .ranges import _no_views
 
 CHECK_ID = "stacking"
 TABLE = "rss-stacking"
@@ -148,8 +149,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
     if ctx.game is None or limits(ctx.game) is None:
         return
     if ctx.views is None:
-        yield Finding(CHECK_ID, Severity.NOT_CHECKED, "stacking not checked: the game view needs the pieces' units "
-                      "(--module of our build, or --units units.csv)", "", ctx.log.label)
+        yield from _no_views(ctx, CHECK_ID, "stacking")
         return
     players = {s.index: s.player for s in ctx.log.steps}
     yield from check_stacking(ctx.game, ctx.views, ctx.log.label, players)

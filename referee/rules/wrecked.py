@@ -25,6 +25,7 @@ from gamedata.systems import Symbol
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import NO, YES, GameView
+from .ranges import _no_views
 from .stacking import _kind, phase_ends, strength
 
 CHECK_ID = "wrecked"
@@ -45,8 +46,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
     if ctx.game is None or wreck_share(ctx.game) is None:
         return
     if ctx.views is None:
-        yield Finding(CHECK_ID, Severity.NOT_CHECKED, "wrecked regiments not checked: the game view needs the pieces' "
-                      "units (--module of our build, or --units units.csv)", "", ctx.log.label)
+        yield from _no_views(ctx, CHECK_ID, "wrecked regiments")
         return
     yield from check_wrecked(ctx.game, ctx.views, ctx.log.label, {s.index: s.player for s in ctx.log.steps})
 
