@@ -234,7 +234,9 @@ STACKING_COVER = (_covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", 
                              "sequence of play, in the CWB series rules: not in the rulebook set)"))
 FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", needs=_REGIMENTS)
               + _covering("rss.fire_sp_le_8_per_hex", needs=_REGIMENTS,
-                          partial="which 8 SP fire (the top of the stack by stack order)"))
+                          partial="which 8 SP fire (the top of the stack by stack order)")
+              + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
+                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "

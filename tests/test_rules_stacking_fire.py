@@ -241,7 +241,10 @@ def test_the_check_reads_the_fire_table_rolls_of_a_log(fire_game):
                           log=SimpleNamespace(steps=steps, label="t.vlog"))
     assert list(fire_limits.run(ctx)) == []                               # the only fire was undone
     steps[2] = roll(3, table.name)
-    assert [(f.step, f.pieces) for f in fire_limits.run(ctx)] == [(2, ("11 NC",)), (3, ("11 NC",))]
+    found = list(fire_limits.run(ctx))
+    assert [(f.step, f.pieces) for f in found if f.severity is Severity.ERROR] == [(2, ("11 NC",)), (3, ("11 NC",))]
+    (twice,) = [f for f in found if f.severity is Severity.NOT_CHECKED]        # fired twice: split? no phases
+    assert "game.toml [[phases]]" in twice.message
 
 
 # ------------------------------------------------------------------ wrecked regiments (22.0)
@@ -340,3 +343,37 @@ def test_the_registry_runs_stacking_and_wrecked_on_a_game_of_the_sub_series_only
     assert [*registry.check_stacking(atlanta), *registry.check_wrecked(atlanta), *registry.check_fire(atlanta)] == []
     blind = SimpleNamespace(game=game, views=None, log=ctx.log)
     assert [f.severity for f in registry.check_stacking(blind)] == [Severity.NOT_CHECKED]
+
+
+
+# ------------------------------------------------------------------ split fire (20.3a)
+
+def phased(game, shots):
+    """Fires of one Fire phase: per shot (firers, targets); the targets are the enemy units marked
+    defending. Returns the split-fire findings."""
+    where = {"26a": "1010", "26b": "1011", "UBty1": "1013", "UBty2": "1014", "UBty3": "0913", "UBty4": "1110"}
+    views, rolls = [view(game, 0, where, phase="Fire")], []
+    for firers, targets in shots:
+        marks = {u: {"attacking": "yes" if u in firers else "no", "defending": "yes" if u in targets else "no"}
+                 for u in where}
+        views += [view(game, len(views), where, marks, phase="Fire"),
+                  view(game, len(views) + 1, where, marks, phase="Fire")]
+        rolls.append((len(views) - 1, "Lee"))
+    return [f for f in fire_limits.check_fire(game, rolls, lambda step: views[step], "t.vlog")
+            if f.rule.startswith("20.3a")]
+
+
+def test_a_split_fire_fires_alone_at_one_range_and_once_at_a_hex(fire_game):
+    # 26 NC a (1010) at Union Bty 1 (1013) and Union Bty 3 (0913): both 3 hexes away, alone each time
+    assert phased(fire_game, [({"26a"}, {"UBty1"}), ({"26a"}, {"UBty3"})]) == []
+    # at Union Bty 1 and Union Bty 2 (1014): 3 and 4 hexes
+    (f,) = phased(fire_game, [({"26a"}, {"UBty1"}), ({"26a"}, {"UBty2"})])
+    assert f.message == "26 NC a split its fire from 1010 at targets 3, 4 hexes away (all at exactly the same range)"
+    assert (f.rule, f.step) == ("20.3a Splitting Fires 3 (rulebook line 151)", 4)
+    (f,) = phased(fire_game, [({"26a", "26b"}, {"UBty1"}), ({"26a"}, {"UBty3"})])
+    assert f.message.startswith("26 NC a split its fire from 1010 (fires of steps 2, 4) and 26 NC b joined it")
+    assert f.rule == "20.3a Splitting Fires 2 (rulebook line 149)" and f.pieces == ("26 NC a", "26 NC b")
+    (f,) = phased(fire_game, [({"26a"}, {"UBty1"}), ({"26a"}, {"UBty1"})])
+    assert f.rule == "20.3a Splitting Fires 4 (rulebook line 153)" and "into 1013 a second time" in f.message
+    # two units firing once each at different targets split nothing
+    assert phased(fire_game, [({"26a"}, {"UBty1"}), ({"26b"}, {"UBty2"})]) == []

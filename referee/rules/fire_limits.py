@@ -33,7 +33,8 @@ from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import YES, GameView, UnitView
 from .consequences import OUT_OF_AMMO
-from .stacking import strength
+from .combat import _distance
+from .stacking import _PHASES, strength
 
 CHECK_ID = "fire"
 FIRE_TABLE = "rss-fire-combat-ammo"
@@ -98,6 +99,7 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
     reported: set[Hex] = set()
     unmarked: list[int] = []
     last: tuple[int, str, GameView] | None = None  # the previous fire's step, side and view
+    split = Splits(hexids)
     for step, player in rolls:
         before = view_at(step - 1)
         firing = [u for _, u in sorted(before.units.items()) if u.hex is not None and u.status.get("attacking") == YES]
@@ -107,7 +109,10 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
         side = firing[0].side
         if last is None or not _same_phase(last, step, side, before, view_at):
             fired, reported = {}, set()
+        if last is None or (last[2].turn, last[2].phase) != (before.turn, before.phase):
+            split = Splits(hexids)
         last = (step, side, before)
+        yield from split.fire(before, firing, label, step, player)
         for u in firing:
             if any(u.status.get(code) == YES for code in OUT_OF_AMMO):
                 yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} fired from {hexids.format(u.hex)} at No Ammo "
@@ -124,6 +129,7 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
         for u in firing:
             fired.setdefault(u.hex, {})[u.unit_id] = u
         yield from _hex_totals(lim, hexids, fired, reported, firing, label, step, player)
+    yield from split.unphased(label)
     if unmarked:
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(unmarked)} fire roll(s) with no unit marked attacking: "
                       "who fired, from where and at what ammunition was not checked (mark the firing units "
@@ -161,3 +167,84 @@ def _hex_totals(lim: FireLimits, hexids: HexIds, fired: Mapping[Hex, Mapping[str
             yield Finding(CHECK_ID, Severity.ERROR, f"{sum(points)} strength points fired from {where} in one fire "  # type: ignore[arg-type]
                           f"phase ({', '.join(u.name for u in units)}): at most {lim.points}", lim.points_rule,
                           label, step, player, tuple(u.name for u in units), (Place(units[0].map or "", where),))
+
+
+# ------------------------------------------------------------------ 20.3a: split fire
+
+SPLIT = "20.3a Splitting Fires"
+SPLIT_RULES = {2: cite(f"{SPLIT} 2", 149), 3: cite(f"{SPLIT} 3", 151), 4: cite(f"{SPLIT} 4", 153)}
+
+
+@dataclass(frozen=True)
+class Shot:
+    step: int
+    player: str | None
+    firers: tuple[str, ...]
+    targets: tuple[Hex, ...]         # the hexes of the units marked defending
+
+
+class Splits:
+    """The fires of one phase (the view's turn and phase): a unit marked attacking at two fires of
+    a phase split its fire (20.3a) — then each of its fires has no other firer (2), all its targets
+    are at the same range (3), and no hex is the target of two split shots (4). Phases come from
+    the turn tracker: without them a unit that fires twice in a turn is named once as not checked."""
+
+    def __init__(self, hexids: HexIds) -> None:
+        self.hexids = hexids
+        self.shots: dict[str, list[Shot]] = {}      # unit id -> its fires this phase
+        self.units: dict[str, UnitView] = {}
+        self.split_targets: dict[Hex, str] = {}     # target hex -> the split-firing unit that shot it
+        self.said: set[tuple[str, int]] = set()
+        self.twice: list[tuple[int, str]] = []      # (step, unit) fired twice in a turn, phases unknown
+
+    def fire(self, before: GameView, firing: Sequence[UnitView], label: str, step: int, player: str | None
+             ) -> Iterator[Finding]:
+        targets = tuple(dict.fromkeys(u.hex for _, u in sorted(before.units.items())
+                                      if u.hex is not None and u.status.get("defending") == YES))
+        shot = Shot(step, player, tuple(u.unit_id for u in firing), targets)
+        for u in firing:
+            self.units[u.unit_id] = u
+            earlier = self.shots.setdefault(u.unit_id, [])
+            earlier.append(shot)
+            if len(earlier) < 2:
+                continue
+            if before.phase is None:
+                self.twice.append((step, u.name))
+                continue
+            yield from self._judge(u, earlier, label, step, player)
+
+    def _judge(self, u: UnitView, shots: list[Shot], label: str, step: int, player: str | None) -> Iterator[Finding]:
+        where = self.hexids.format(u.hex)
+        crowded = [s for s in shots if len(s.firers) > 1]
+        if crowded and (u.unit_id, 2) not in self.said:
+            self.said.add((u.unit_id, 2))
+            others = sorted({self.units[f].name for s in crowded for f in s.firers if f != u.unit_id})
+            yield self._finding(2, f"{u.name} split its fire from {where} (fires of steps "
+                                f"{', '.join(str(s.step) for s in shots)}) and {', '.join(others)} joined it "
+                                "(a split fire's target is engaged by that split fire only)", u, others, label, step,
+                                player)
+        ranges = sorted({_distance(self.hexids, u.hex, t, 40) for s in shots for t in s.targets})
+        if len(ranges) > 1 and (u.unit_id, 3) not in self.said:
+            self.said.add((u.unit_id, 3))
+            yield self._finding(3, f"{u.name} split its fire from {where} at targets {', '.join(map(str, ranges))} "
+                                "hexes away (all at exactly the same range)", u, [], label, step, player)
+        for t in (t for s in shots for t in s.targets):
+            first = self.split_targets.setdefault(t, u.unit_id)
+            hits = sum(t in s.targets for s in shots)
+            if (first != u.unit_id or hits > 1) and (u.unit_id, 4) not in self.said:
+                self.said.add((u.unit_id, 4))
+                by = "" if first == u.unit_id else f" (already the target of {self.units[first].name}'s split fire)"
+                yield self._finding(4, f"{u.name} split its fire from {where} into {self.hexids.format(t)} a second "
+                                    f"time{by}: only one split fire at a given hex", u, [], label, step, player)
+
+    def _finding(self, part: int, message: str, u: UnitView, others: list[str], label: str, step: int,
+                 player: str | None) -> Finding:
+        return Finding(CHECK_ID, Severity.ERROR, message, SPLIT_RULES[part], label, step, player,
+                       (u.name, *others), (Place(u.map or "", self.hexids.format(u.hex)),))
+
+    def unphased(self, label: str) -> Iterator[Finding]:
+        if self.twice:
+            step, name = self.twice[0]
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(self.twice)} unit(s) fired twice in a turn (the "
+                          f"first: {name} at step {step}): whether they split their fire in one phase is not known "
+                          "without the game's phases (game.toml [[phases]])", SPLIT, label, step, cells=(_PHASES,))
