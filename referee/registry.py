@@ -236,6 +236,7 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
               + _covering("rss.fire_sp_le_8_per_hex", needs=_REGIMENTS,
                           partial="which 8 SP fire (the top of the stack by stack order)")
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
+                          "rss.arty_split_increments",
                           needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 

@@ -377,3 +377,30 @@ def test_a_split_fire_fires_alone_at_one_range_and_once_at_a_hex(fire_game):
     assert f.rule == "20.3a Splitting Fires 4 (rulebook line 153)" and "into 1013 a second time" in f.message
     # two units firing once each at different targets split nothing
     assert phased(fire_game, [({"26a"}, {"UBty1"}), ({"26b"}, {"UBty2"})]) == []
+
+
+
+def test_a_battery_splits_its_fire_in_increments_of_two_guns_under_optional_27_1(fire_game):
+    """27.1a A (L255): "a six strength point battery can split fire at no more than three targets,
+    while a four or five gun battery can only split fire to engage no more than two targets"."""
+    assert fire_limits.split_increments(fire_game) == (2, "27.1a A Split Fire (optional) (rulebook line 255)")
+    where = {"UBty1": "0501", "26a": "0504", "26b": "0604", "11": "0404", "Bty1": "0505"}
+
+    def split(shots, guns):
+        status = {"UBty1": {"strength": str(guns)}}
+        views, rolls = [view(fire_game, 0, where, status, phase="Fire")], []
+        for target in shots:
+            marks = {u: {**status.get(u, {}), "attacking": "yes" if u == "UBty1" else "no",
+                         "defending": "yes" if u == target else "no"} for u in where}
+            views += [view(fire_game, len(views), where, marks, phase="Fire"),
+                      view(fire_game, len(views) + 1, where, marks, phase="Fire")]
+            rolls.append((len(views) - 1, "Grant"))
+        return [f for f in fire_limits.check_fire(fire_game, rolls, lambda step: views[step], "t.vlog")
+                if f.rule.startswith("27.1a")]
+
+    assert split(["26a", "26b", "11"], 6) == []                           # six guns, three targets
+    (f,) = split(["26a", "26b", "11"], 5)                                 # five guns: two
+    assert f.severity is Severity.WARNING and f.message == (
+        "Union Bty 1 (5 guns) split its fire from 0501 into 3 fires: at most 2 in increments of 2 guns (if the "
+        "optional rule 27.1 is played)")
+    assert split(["26a", "26b"], 4) == []

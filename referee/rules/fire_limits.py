@@ -39,6 +39,7 @@ from .stacking import _PHASES, strength
 CHECK_ID = "fire"
 FIRE_TABLE = "rss-fire-combat-ammo"
 LIMITS = "rss-fire-limits"
+AMMO_TABLE = "rss-artillery-ammo"
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,15 @@ def fire_limits(game: Game) -> FireLimits | None:
     return FireLimits(int(found[1]), cite("12.3 Fire Limits", points.rulebook_line), caps,
                       cite("26.3.1 Combining Artillery Fire", guns.rulebook_line),
                       cite("28.1 Low Ammo and No Ammo", ammo.rulebook_line))
+
+
+def split_increments(game: Game) -> tuple[int, str] | None:
+    """Optional 27.1a A (the ``rss-artillery-ammo`` row ``split fire``, "targets at most guns / 2"):
+    the guns each split shot of a battery needs, and the rule's citation."""
+    table = next((t for t in game.tables if t.table_id == AMMO_TABLE), None)
+    row = next((r for r in table.rows if r.roll.casefold() == "split fire"), None) if table else None
+    found = re.search(r"/\s*(\d+)", row.result) if row else None
+    return (int(found[1]), cite("27.1a A Split Fire (optional)", row.rulebook_line)) if row and found else None
 
 
 def run(ctx: CheckContext) -> Iterator[Finding]:
@@ -99,7 +109,8 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
     reported: set[Hex] = set()
     unmarked: list[int] = []
     last: tuple[int, str, GameView] | None = None  # the previous fire's step, side and view
-    split = Splits(hexids)
+    increments = split_increments(game)
+    split = Splits(hexids, increments)
     for step, player in rolls:
         before = view_at(step - 1)
         firing = [u for _, u in sorted(before.units.items()) if u.hex is not None and u.status.get("attacking") == YES]
@@ -110,7 +121,7 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
         if last is None or not _same_phase(last, step, side, before, view_at):
             fired, reported = {}, set()
         if last is None or (last[2].turn, last[2].phase) != (before.turn, before.phase):
-            split = Splits(hexids)
+            split = Splits(hexids, increments)
         last = (step, side, before)
         yield from split.fire(before, firing, label, step, player)
         for u in firing:
@@ -189,8 +200,9 @@ class Splits:
     are at the same range (3), and no hex is the target of two split shots (4). Phases come from
     the turn tracker: without them a unit that fires twice in a turn is named once as not checked."""
 
-    def __init__(self, hexids: HexIds) -> None:
+    def __init__(self, hexids: HexIds, increments: tuple[int, str] | None = None) -> None:
         self.hexids = hexids
+        self.increments = increments                # optional 27.1a A: guns a split shot needs at least
         self.shots: dict[str, list[Shot]] = {}      # unit id -> its fires this phase
         self.units: dict[str, UnitView] = {}
         self.split_targets: dict[Hex, str] = {}     # target hex -> the split-firing unit that shot it
@@ -215,6 +227,14 @@ class Splits:
 
     def _judge(self, u: UnitView, shots: list[Shot], label: str, step: int, player: str | None) -> Iterator[Finding]:
         where = self.hexids.format(u.hex)
+        guns = strength(u) if symbol_for(u.unit.type) is Symbol.ARTILLERY else None
+        if self.increments and guns is not None and len(shots) > max(1, guns // self.increments[0]) \
+                and (u.unit_id, 1) not in self.said:
+            self.said.add((u.unit_id, 1))
+            yield Finding(CHECK_ID, Severity.WARNING, f"{u.name} ({guns} guns) split its fire from {where} into "
+                          f"{len(shots)} fires: at most {max(1, guns // self.increments[0])} in increments of "
+                          f"{self.increments[0]} guns (if the optional rule 27.1 is played)", self.increments[1],
+                          label, step, player, (u.name,), (Place(u.map or "", where),))
         crowded = [s for s in shots if len(s.firers) > 1]
         if crowded and (u.unit_id, 2) not in self.said:
             self.said.add((u.unit_id, 2))
