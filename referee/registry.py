@@ -183,7 +183,9 @@ COMMAND_COVER = (
     + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
                           "itw.supply_line_trace", needs=_ROADS)
-                + _covering("atl.resupply", "rss.resupply_eligible"))
+                + _covering("atl.resupply", "rss.resupply_eligible")
+                + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
+                            "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
                               "itw.stuart_activation_cap")
                     + _covering("hsn.wagon_rules", partial="no force march, attack, assault or entrenching; the "

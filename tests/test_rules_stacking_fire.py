@@ -404,3 +404,56 @@ def test_a_battery_splits_its_fire_in_increments_of_two_guns_under_optional_27_1
         "Union Bty 1 (5 guns) split its fire from 0501 into 3 fires: at most 2 in increments of 2 guns (if the "
         "optional rule 27.1 is played)")
     assert split(["26a", "26b"], 4) == []
+
+
+# ------------------------------------------------------------------ the Army Train (28.3)
+
+from gamedata.model import TerrainHex, TerrainHexside  # noqa: E402
+from referee.rules import trains  # noqa: E402
+
+
+ROAD = ["0510", "0610", "0710", "0810"]
+
+
+@pytest.fixture(scope="module")
+def train_game(game):
+    """A road through 0510-0810 (made up: the rulebook has no map), Woods in 0708 and 0912 (two
+    hexes from it), 0612 (next to 0611, which is next to the road but has no road) and 0910 (next
+    to the road's end), Clear elsewhere; the Army Train is of the effects.xlsx class army-train."""
+    woods = {"0708", "0912", "0612", "0910"}
+    hexes = tuple(TerrainHex("M", f"{c:02d}{r:02d}", "Woods" if f"{c:02d}{r:02d}" in woods else "Clear",
+                             sides_complete=True) for c in range(1, 31) for r in range(1, 21))
+    base = replace(game, maps=(MAP,), terrain_hexes=hexes)
+    ids = HexIds((MAP,))
+    sides = tuple(TerrainHexside("M", a, base.terrain.direction(ids.parse(a), ids.parse(b)), "Road")
+                  for a, b in zip(ROAD, ROAD[1:]))
+    train = Unit("Train", "Union", "Army Train", "army-train", formation="C")
+    return replace(base, units=game.units + (train,), terrain_hexsides=sides)
+
+
+def train(game, path):
+    views = [view(game, n, {"Train": h}) for n, h in enumerate(path)]
+    return list(trains.check_army_train(game, views, "t.vlog", {n: "Grant" for n in range(len(path))}))
+
+
+def test_the_army_train_enters_road_hexes_or_clear_hexes_next_to_a_road(train_game):
+    assert train(train_game, ["0510", "0610", "0710", "0711", "0811"]) == []   # along, then clear beside it
+    (f,) = train(train_game, ["0710", "0711", "0612"])                          # woods two hexes from it
+    assert f.message == ("Army Train entered 0612: neither a road hex nor a clear hex next to a road (the Army Train "
+                         "enters only those)")
+    assert (f.rule, f.step, f.player) == ("28.3 Supply Trains (rulebook line 383)", 2, "Grant")
+    (f,) = train(train_game, ["0810", "0910"])                                  # woods next to the road
+    assert f.step == 1
+    assert [f.message for f in train(train_game, ["0710", "0711", "0712"])] == [
+        "Army Train entered 0712: neither a road hex nor a clear hex next to a road (the Army Train enters only those)"]
+
+
+def test_an_army_train_move_where_the_map_is_not_entered_is_not_checked(train_game):
+    bare = replace(train_game, terrain_hexes=tuple(h for h in train_game.terrain_hexes if h.hex != "1515"))
+    (f,) = train(bare, ["1514", "1515"])
+    assert f.severity is Severity.NOT_CHECKED and any(c.file == "terrain.xlsx" for c in f.cells)
+    assert train(replace(train_game, units=game_units_without_train(train_game)), ["0710", "0612"]) == []
+
+
+def game_units_without_train(g):
+    return tuple(u for u in g.units if u.type != "army-train")
