@@ -23,7 +23,7 @@ at the step that last moved one of its units into the hex.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from gamedata.cellref import CellRef, unit_cell
@@ -144,16 +144,25 @@ def judge_hex(lim: Limits, stack: tuple[UnitView, ...]) -> Iterator[tuple[str, s
             break
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
-    """The registry's entry: a game with the table and a log whose pieces are units."""
-    if ctx.game is None or limits(ctx.game) is None:
+ViewRule = Callable[[Game, Iterable[GameView], str, Mapping[int, "str | None"]], Iterable[Finding]]
+
+
+def run_rules(ctx: CheckContext, applies: Callable[[Game], object], check_id: str, what: str,
+              rules: Sequence[ViewRule]) -> Iterator[Finding]:
+    """A registry entry: the ``rules`` over the log's views when the game has the data ``applies``
+    reads (None: not a game of these rules, nothing to say); without the view, not checked."""
+    if ctx.game is None or applies(ctx.game) is None:
         return
     if ctx.views is None:
-        yield from _no_views(ctx, CHECK_ID, "stacking")
+        yield from _no_views(ctx, check_id, what)
         return
     players = {s.index: s.player for s in ctx.log.steps}
-    yield from check_stacking(ctx.game, ctx.views, ctx.log.label, players)
-    yield from check_unlimbering(ctx.game, ctx.views, ctx.log.label, players)
+    for rule in rules:
+        yield from rule(ctx.game, ctx.views, ctx.log.label, players)
+
+
+def run(ctx: CheckContext) -> Iterator[Finding]:
+    return run_rules(ctx, limits, CHECK_ID, "stacking", (check_stacking, check_unlimbering))
 
 
 def phase_ends(views: Iterable[GameView]) -> Iterator[tuple[GameView, bool, Mapping[str, int]]]:

@@ -25,8 +25,7 @@ from gamedata.systems import Symbol
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import NO, YES, GameView
-from .ranges import _no_views
-from .stacking import _kind, phase_ends, strength
+from .stacking import _kind, phase_ends, run_rules, strength
 
 CHECK_ID = "wrecked"
 TABLE = "rss-wrecked"
@@ -43,12 +42,7 @@ def wreck_share(game: Game) -> tuple[Fraction, str] | None:
 
 
 def run(ctx: CheckContext) -> Iterator[Finding]:
-    if ctx.game is None or wreck_share(ctx.game) is None:
-        return
-    if ctx.views is None:
-        yield from _no_views(ctx, CHECK_ID, "wrecked regiments")
-        return
-    yield from check_wrecked(ctx.game, ctx.views, ctx.log.label, {s.index: s.player for s in ctx.log.steps})
+    return run_rules(ctx, wreck_share, CHECK_ID, "wrecked regiments", (check_wrecked,))
 
 
 def check_wrecked(game: Game, views: Iterable[GameView], label: str, players: Mapping[int, str | None]
