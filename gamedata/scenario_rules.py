@@ -56,7 +56,8 @@ class Restriction:
     """Units of ``side`` (of ``unit_types`` / ``units`` when given) may not enter ``area``
     on scenario turns ``turns`` (None = all); ``until`` names an event the log may not
     show (the rule then binds until it is seen); ``effect`` what the rule says happens to
-    a unit found there (``prohibited``, ``eliminated``, ``removed-no-vp``)."""
+    a unit found there (``prohibited``, ``eliminated``, ``removed-no-vp``; ``removed``: entering is
+    allowed and the unit is then removed from the map)."""
 
     rule_id: str
     scenarios: tuple[str, ...]

@@ -50,6 +50,9 @@ ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
 EXITS = "exits"
 VICTORY = "victory"
+STACKING = "stacking"
+FIRE = "fire"
+WRECKED = "wrecked"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -91,6 +94,9 @@ check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
 check_victory = _imported_when_run(".rules.victory", "check_victory")
+check_stacking = _imported_when_run(".rules.stacking", "run")
+check_fire = _imported_when_run(".rules.fire_limits", "run")
+check_wrecked = _imported_when_run(".rules.wrecked", "run")
 
 
 @dataclass(frozen=True)
@@ -181,7 +187,9 @@ COMMAND_COVER = (
     + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
                           "itw.supply_line_trace", needs=_ROADS)
-                + _covering("atl.resupply", "rss.resupply_eligible"))
+                + _covering("atl.resupply", "rss.resupply_eligible")
+                + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
+                            "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
                               "itw.stuart_activation_cap")
                     + _covering("hsn.wagon_rules", partial="no force march, attack, assault or entrenching; the "
@@ -204,6 +212,11 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                     + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
                                 "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
                                 "of such a unit is a warning")
+                    + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
+                                "initiative, not south of the Duck River: map data); the winter removal is the tables "
+                                "check's")
+                    + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
+                                "10 VP) is not in a log: a move west of the line is a warning naming it")
                     + _covering("itw.detachment_rules", partial=_DETACHMENTS))
 EXITS_COVER = _covering("hsn.exit_legality")
 VICTORY_COVER = (
@@ -223,6 +236,21 @@ VICTORY_COVER = (
                                             "the Georgia Railroad)",
                 partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
                         "sent off north"))
+
+#: the regimental sub-series' own rulebook prints no regiment: a game played with it brings its units
+_REGIMENTS = "oob.xlsx Units (the regiments, batteries, wagons and leaders of a game played with these rules, their "\
+             "type and strength: the sub-series rulebook prints none)"
+STACKING_COVER = (_covering("rss.stack_sp_le_16", "rss.wagon_stack_le_1_other", "rss.column_or_mounted_alone",
+                            "rss.limbered_arty_stacking", needs=_REGIMENTS)
+                 + _covering("rss.unlimber_timing", needs=_REGIMENTS + " and game.toml [[phases]] (the series' "
+                             "sequence of play, in the CWB series rules: not in the rulebook set)"))
+FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", needs=_REGIMENTS)
+              + _covering("rss.fire_sp_le_8_per_hex", needs=_REGIMENTS,
+                          partial="which 8 SP fire (the top of the stack by stack order)")
+              + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
+                          "rss.arty_split_increments",
+                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
@@ -267,6 +295,13 @@ CHECKS: tuple[Check, ...] = (
           covers=EXITS_COVER),
     Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
           check_victory, _SCENARIO_NEEDS, covers=VICTORY_COVER),
+    Check(STACKING, "formations and stacking (CWB Regimental 11-12): strength points, wagons, columns and limbered "
+                    "batteries at the end of every phase; when a battery may unlimber",
+          check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
+    Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex",
+          check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
+    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
+          check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, cwb, gbacw, gcacw, incommand, initiative, orders, unit_states
+from . import capped, cwb, gbacw, gcacw, incommand, initiative, orders, trains, unit_states
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -38,7 +38,8 @@ COMMAND_RULES: Rules = {
 SUPPLY_RULES: Rules = {
     "GBACW": lambda ctx: gbacw.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                             gbacw.resupply_rolls(ctx.log.steps, ctx.game, ctx.views)),
-    "CWB": lambda ctx: cwb.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
+    "CWB": lambda ctx: [*cwb.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
+                        *trains.check_army_train(ctx.game, ctx.views, ctx.log.label, _players(ctx))],
     "GCACW": lambda ctx: gcacw.no_supply_rule(ctx.game, ctx.log.label),
 }
 

@@ -2,7 +2,8 @@
 
 A unit that enters a hex a rule of its scenario forbids to it (its side, types, units or
 formations; on the rule's turns) is a finding at that step, with what the rule says
-happens (``eliminated``, ``removed-no-vp``): when the unit left the map later in the log
+happens (``eliminated``, ``removed-no-vp``; ``removed``: the unit may enter, and is then removed
+from the map, Hood Strikes North S9's wagons): when the unit left the map later in the log
 the finding is a warning (a forced retreat there ends so), else an error. A rule lifted by
 an event the log may not show (``until``) gives warnings that name the event.
 
@@ -65,6 +66,8 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
                 if _applies(rule, unit, view, game) and places.in_area(unit.hex, rule.area):
                     gone = last.unit(unit_id)
                     removed = gone is None or gone.hex is None
+                    if removed and rule.effect == "removed":
+                        continue            # entering is allowed; the unit went, as the rule says
                     yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player)
         before = view
 
