@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gamedata.model import (
-    Alias, Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
+    Alias, Area, ChatClock, CombatCode, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
     DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, MapDef, MoveClass, NamedHex, PhaseDef,
     Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
-    TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
+    TerrainCombat, TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
 from gamedata.scenario_rules import ScenarioRules
 from gamedata.workbook import Sheet
@@ -39,6 +39,7 @@ class SheetSpec:
     name: str
     schema: str
     optional: bool = False      # a workbook written before the sheet existed may lack it: read as empty
+    user: bool = False          # only users write it: import-tables keeps the folder's rows, never writes one
 
 
 WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
@@ -54,7 +55,7 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     ),
     EFFECTS_FILE: (
         SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),
-        SheetSpec("Implied", "implied-feature"),
+        SheetSpec("Implied", "implied-feature"), SheetSpec("Combat", "terrain-combat", optional=True, user=True),
     ),
 }
 OPTIONAL_FILES = frozenset({EFFECTS_FILE})
@@ -66,6 +67,7 @@ USER_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     "combat.xlsx": (
         SheetSpec("Combat Tables", "combat-table"), SheetSpec("Combat Columns", "combat-column"),
         SheetSpec("Combat Results", "combat-result"), SheetSpec("Combat Modifiers", "combat-modifier"),
+        SheetSpec("Combat Codes", "combat-code", optional=True),
     ),
     RULES_FILE: (
         SheetSpec("Parameters", "rule-parameter", optional=True), SheetSpec("Ranges", "rule-range", optional=True),
@@ -183,7 +185,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     """Turn a checked definition and its sheets into the frozen model."""
     return Game(
         id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
-        maps=map_defs(d),
+        maps=map_defs(d), family=d.get("family", ""),
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
         turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
@@ -213,6 +215,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
         terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),
         implied_features=tuple(_record(ImpliedFeature, i) for i in _records(sheets, "Implied")),
+        terrain_combat=_terrain_combat(sheets),
         rule_parameters=_located(RuleParameter, sheets, RULES_FILE, "Parameters"),
         command_ranges=_located(CommandRange, sheets, RULES_FILE, "Ranges"),
         chain_rules=_located(ChainRule, sheets, RULES_FILE, "Chain"),
@@ -221,7 +224,10 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
 
 
 _KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
-              "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
+              "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value",
+              "amount", "attacker_eliminated", "attacker_loss", "attacker_retreat", "attacker_disorder",
+              "defender_eliminated", "defender_loss", "defender_retreat", "defender_disorder", "exchange", "advance",
+              "contact"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:
@@ -256,6 +262,9 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
     origins = {id(row): SheetRow("combat.xlsx", "Combat Results", row.number)
                for row in (results_sheet.rows if results_sheet else ())}
     result_rows = [(dict(row.values), origins[id(row)]) for row in (results_sheet.rows if results_sheet else ())]
+    codes_sheet = sheets.get("Combat Codes")
+    code_rows = [(dict(row.values), SheetRow("combat.xlsx", "Combat Codes", row.number))
+                 for row in (codes_sheet.rows if codes_sheet else ())]
     for t in _records(sheets, "Combat Tables"):
         tid = t["table_id"]
         tables.append(CombatTable(
@@ -273,8 +282,17 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
             modifiers=tuple(CombatModifier(text(m["modifier"]), m["condition"], text(m.get("when")), m.get("amount"),
                                            m.get("shift"), text(m.get("source")))
                             for m in mine("Combat Modifiers", tid)),
+            codes=tuple(_record(CombatCode, r, origin=origin) for r, origin in code_rows if r["table_id"] == tid),
         ))
     return tuple(tables)
+
+
+def _terrain_combat(sheets: dict[str, Sheet]) -> tuple[TerrainCombat, ...]:
+    """effects.xlsx Combat (`from` and `except` are Python words: the model calls them from_, except_)."""
+    sheet = sheets.get("Combat")
+    return tuple(_record(TerrainCombat, {**row.values, "from_": row.values.get("from"),
+                                         "except_": row.values.get("except")},
+                         origin=SheetRow(EFFECTS_FILE, "Combat", row.number)) for row in (sheet.rows if sheet else ()))
 
 
 def _die_tables(sheets: dict[str, Sheet]) -> tuple[DieRollTable, ...]:

@@ -361,6 +361,33 @@ class CombatModifier:
 
 
 @dataclass(frozen=True)
+class CombatCode:
+    """What a result code of a combat table does (combat.xlsx, Combat Codes); empty = None/""."""
+
+    code: str
+    name: str = ""
+    attacker_eliminated: bool | None = None
+    attacker_loss: int | None = None
+    attacker_retreat: int | None = None
+    attacker_disorder: bool | None = None
+    attacker_morale: str = ""
+    defender_eliminated: bool | None = None
+    defender_loss: int | None = None
+    defender_retreat: int | None = None
+    defender_disorder: bool | None = None
+    defender_morale: str = ""
+    exchange: bool | None = None
+    advance: int | None = None
+    contact: bool | None = None
+    only: str = ""
+    only_as: str = ""
+    effect: str = ""
+    section: str = ""
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class CombatTable:
     """A combat, fire or shock table a user entered from the series' chart (combat.xlsx)."""
 
@@ -377,6 +404,7 @@ class CombatTable:
     columns: tuple[CombatColumn, ...] = ()
     results: tuple[CombatResultRow, ...] = ()
     modifiers: tuple[CombatModifier, ...] = ()
+    codes: tuple[CombatCode, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -524,6 +552,24 @@ class TerrainCost:
 
 
 @dataclass(frozen=True)
+class TerrainCombat:
+    """A combat effect of terrain (effects.xlsx Combat): `amount` strength points to the `side`'s
+    total in a hex (`per` = hex) or to each unit (`per` = unit); for a hexside feature, `from`
+    limits it to attacks from the feature's marked side (or the other); `except` unit types."""
+
+    terrain: str
+    side: str                       # attacker | defender
+    per: str                        # hex | unit
+    amount: float
+    from_: str = ""                 # marked | unmarked | "" (either way)
+    except_: str = ""
+    section: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class ImpliedFeature:
     """A feature the rules assume where a route crosses a hexside feature."""
 
@@ -612,6 +658,7 @@ class Game:
     rulebook: str
     sides: tuple[str, ...]
     maps: tuple[MapDef, ...]
+    family: str = ""                # the rules family the referee runs ("classic"; "" = the system's own)
     areas: tuple[Area, ...] = ()
     turns: tuple[TurnDef, ...] = ()
     phases: tuple[PhaseDef, ...] = ()
@@ -638,6 +685,7 @@ class Game:
     move_classes: tuple[MoveClass, ...] = ()
     terrain_costs: tuple[TerrainCost, ...] = ()
     implied_features: tuple[ImpliedFeature, ...] = ()
+    terrain_combat: tuple[TerrainCombat, ...] = ()
     rule_parameters: tuple[RuleParameter, ...] = ()
     command_ranges: tuple[CommandRange, ...] = ()
     chain_rules: tuple[ChainRule, ...] = ()

@@ -185,6 +185,8 @@ PROFILES: dict[str, SystemProfile] = {
         frozenset({"wrecked"}),
     ),
     "SPI-BG": SystemProfile("SPI-BG", (StatusLayer("disrupted", "Disrupted", colour=(200, 90, 90)),), None),
+    # a stand-alone classic game: its counters carry values only (statuses from game.toml, if any)
+    "classic": SystemProfile("classic", (), None),
 }
 
 

@@ -31,6 +31,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "Moves": ("code",),
     "Costs": ("move", "action", "terrain", "via", "condition"),
     "Implied": ("route", "crossing", "implies"),
+    "Combat": ("terrain", "side", "per", "from", "except"),
 }
 LISTS = {"terrain", "features"}
 """Columns holding `;`-separated codes: merged as a union, the importer's codes first."""

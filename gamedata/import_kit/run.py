@@ -105,7 +105,7 @@ def write_outputs(sheets: dict[str, list[dict]], folder: Path, hexids: HexIds | 
         existing = _existing(folder / file) if file in KEPT_FILES else {}
         data = [SheetData(s.name, columns(s.schema),
                           tuple(keep_user_rows(s.name, sheets.get(s.name, ()), existing.get(s.name, ()), hexids)))
-                for s in all_specs]
+                for s in all_specs if not s.user or existing.get(s.name)]
         unknown = set(sheets) - {s.name for spec_list in WORKBOOKS.values() for s in spec_list} - {
             n for sid in scenario_ids for n in (setup_sheet(sid).name, reinf_sheet(sid).name)}
         if unknown:
