@@ -187,7 +187,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
         maps=map_defs(d), family=d.get("family", ""),
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
-        turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
+        turns=tuple(TurnDef(t["id"], t.get("date", ""), t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
         phases=tuple(PhaseDef(x["name"], x.get("side", ""), x.get("section", ""), x.get("rulebook_line"))
                      for x in d.get("phases", ())),

@@ -39,6 +39,7 @@ from .findings import Finding
 #: which a check without ``--game`` never loads
 TABLES = "tables"
 COMBAT = "combat"
+MOVEMENT = "movement"
 COMMAND = "command"
 SUPPLY = "supply"
 ACTIVATION = "activation"
@@ -57,6 +58,12 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
 
 check_tables = _imported_when_run(".rules.tables", "check_tables")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
+check_movement = _imported_when_run(".rules.classic_move", "check_movement")
+
+
+def carry_combat(ctx: CheckContext) -> object:
+    from .rules.combat import carry_combat as carry
+    return carry(ctx)
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
@@ -108,8 +115,12 @@ CHECKS: tuple[Check, ...] = (
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
           check_tables, (Need("game", "no roll was read against its die-roll table"),)),
-    Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
-          check_combat, (Need("game", "no combat roll was read against a combat table"),)),
+    Check(COMBAT, "combat rolls against a combat table the user entered: who fought, odds with the terrain, "
+                  "modifiers, and what followed (losses, eliminations, exchanges, retreats, advances)",
+          check_combat, (Need("game", "no combat roll was read against a combat table"),), carry_combat),
+    Check(MOVEMENT, "classic family: movement factors over the terrain, zones of control, stacking, the turn limit",
+          check_movement, (Need("game", "no move was checked against the movement rules"),
+                           Need("module", "no unit's hex is known: no move was checked"))),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
           check_command, (Need("game", "no command range was traced"),)),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",

@@ -22,40 +22,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from gamedata.combat import Combat, CombatReading, SideResult, resolve
-from gamedata.conditions import UNKNOWN, MappingFacts
 from gamedata.hexids import Hex, HexIds
 from vassal.replay import Moved
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..table_rolls import read_table_rolls
+from .classic import Classic, is_classic
+from .combat_units import Sides, facts, strength
+from .classic_combat import analyse
 from .consequences import window
 
 CHECK_ID = "combat"
 #: How a button that rolls for combat is named when the game has no combat table to name it by.
 COMBAT_WORDS = re.compile(r"\b(combat|fire|shock|assault|attack|melee|crt)\b", re.IGNORECASE)
 ATTACKING, DEFENDING = "attacking", "defending"
-
-
-@dataclass(frozen=True)
-class Sides:
-    attackers: tuple[Any, ...]     # UnitViews
-    defenders: tuple[Any, ...]
-    how: str                       # "marked" or the inference, in words
-
-
-def _number(text: object) -> float | None:
-    m = re.match(r"\s*(\d+(?:\.\d+)?)", str(text))
-    return float(m[1]) if m and text is not UNKNOWN else None
-
-
-def strength(unit: Any) -> float | None:
-    """A unit's strength as its counter shows it, else as the order of battle prints it."""
-    return _number(unit.strength) if _number(unit.strength) is not None else _number(unit.unit.strength)
 
 
 def _marked(view: Any, status: str) -> tuple[Any, ...]:
@@ -83,25 +67,6 @@ def sides(before: Any, moved_since: Iterable[str], roller_side: str | None, hexi
     attacking = tuple(u for u in movers if hex_ in hexids.neighbours(u.hex))
     return Sides(attacking, tuple(enemies), f"inferred: {roller_side} units that moved since the last roll next to "
                                             f"the enemy in {hexids.format(hex_)}")
-
-
-def _facts(game: Any, s: Sides) -> MappingFacts:
-    facts: dict[str, object] = {}
-    terrain = {(t.map, t.hex): t.terrain.casefold() for t in game.terrain_hexes}
-    for who, units in (("attacker", s.attackers), ("defender", s.defenders)):
-        for u in units:
-            for code, value in u.status.items():
-                if value in ("yes", "no"):
-                    key = f"{who}.status({code})"
-                    facts[key] = bool(facts.get(key)) or value == "yes"
-    hexids = HexIds(game.maps)
-    if s.defenders and s.defenders[0].hex is not None:
-        h = s.defenders[0].hex
-        here = terrain.get((h.map, hexids.format(h)))
-        if here is not None:
-            for t in {t.terrain.casefold() for t in game.terrain_hexes}:
-                facts[f"defender.terrain({t})"] = here == t
-    return MappingFacts(facts)
 
 
 def _outcome(units: Sequence[Any], after: Any, hexids: HexIds) -> tuple[float | None, int | None, bool | None]:
@@ -151,6 +116,14 @@ def _compare(who: str, want: SideResult, got: tuple[float | None, int | None, bo
 def check_combat(ctx: CheckContext) -> Iterable[Finding]:
     if ctx.game is None:
         return
+    if is_classic(ctx.game) and ctx.game.combat:
+        if ctx.views is None:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, "combat not checked: the game view needs the pieces' units "
+                          "(--module, and --units units.csv for a module whose pieces carry no unit ids)", "",
+                          ctx.log.label)
+            return
+        yield from analyse(ctx, Classic(ctx.game)).findings
+        return
     read = read_table_rolls(ctx.log.steps, ctx.game)
     if not ctx.game.combat:
         likely = [u for u in read.unread if COMBAT_WORDS.search(u.button)]
@@ -195,7 +168,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
                           f"{', '.join(missing)} (counter and order of battle)", cite, ctx.log.label, cr.step,
                           cr.player, tuple(missing))
             continue
-        reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, _facts(ctx.game, found))
+        reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, facts(ctx.game, found))
         pieces = tuple(u.name for u in found.attackers + found.defenders)
         text = f"{said} ({found.how}): {reading.describe()}"
         if not reading.determined or reading.way.cell is None:
@@ -211,3 +184,11 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
         if wrong:
             yield Finding(CHECK_ID, Severity.ERROR, f"{text}; in {w}: {'; '.join(wrong)}", cite, ctx.log.label,
                           cr.step, cr.player, pieces)
+
+
+def carry_combat(ctx: CheckContext) -> object:
+    """What the combat check hands to the next log: for the classic family, where the sequence of
+    play stands and the fight whose result the log ended before applying."""
+    if ctx.game is None or ctx.views is None or not is_classic(ctx.game) or not ctx.game.combat:
+        return None
+    return analyse(ctx, Classic(ctx.game)).carried
