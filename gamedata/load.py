@@ -223,9 +223,9 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     )
 
 
-_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
-              "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value",
-              "amount", "attacker_eliminated", "attacker_loss", "attacker_retreat", "attacker_disorder",
+_KEEP_TYPE = {"manpower", "movement", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation",
+              "sides_complete", "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent",
+              "limit", "value", "amount", "attacker_eliminated", "attacker_loss", "attacker_retreat", "attacker_disorder",
               "defender_eliminated", "defender_loss", "defender_retreat", "defender_disorder", "exchange", "advance",
               "contact"}
 

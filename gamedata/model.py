@@ -228,6 +228,7 @@ class Unit:
     command: str = ""
     formation: str = ""
     strength: str = ""
+    movement: float | None = None      # movement allowance printed on the counter; None = not printed
     manpower: int | None = None
     morale: str = ""
     ratings: str = ""
