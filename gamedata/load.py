@@ -130,6 +130,7 @@ def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
             aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
             rows_increase=m.get("rows_increase", "down"), north=m.get("north", "up"),
             scan=_scan(m["scan"]) if "scan" in m else None, elevation=pair(m.get("elevation")),
+            raw_origin=pair(m.get("raw_origin")) or (0, 0), notes=tuple(m.get("notes", ())),
         )
         for m in definition["maps"]
     )

@@ -112,6 +112,8 @@ class MapDef:
     north: str = "up"
     scan: ScanDef | None = None     # a scanned map image; None = the builder draws the board
     elevation: tuple[int, int] | None = None   # lowest and highest elevation level; None = not stated
+    raw_origin: tuple[int, int] = (0, 0)       # VASSAL raw (column, row) of the first column and top row
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
