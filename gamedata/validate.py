@@ -231,10 +231,11 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     _table_cells(ref)
     for sheet, row, column, message in combat_problems(sheets):
         ref.add(sheet, row, column, message)
+    combat_ids = {str(r.get("table_id")) for r in _rows(sheets, "Combat Tables")}
     for index, mapping in enumerate(d.get("referee", {}).get("dice", ())):
-        if mapping["table"] not in tables:
+        if tables is not None and mapping["table"] not in tables | combat_ids:
             ref.problems.append(Problem(GAME_FILE, "", 0, f"referee.dice[{index}].table",
-                                        f"table '{mapping['table']}' is not in tables.xlsx"))
+                                        f"table '{mapping['table']}' is not in tables.xlsx nor combat.xlsx"))
         try:
             re.compile(mapping.get("chat", ""))
         except re.error as exc:

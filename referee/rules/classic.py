@@ -10,13 +10,13 @@ a game: the numbers and procedures come from the game's folder —
 - the combat chart (combat.xlsx) and what each result does (Combat Codes);
 - the family's procedures in rules.xlsx Parameters: `zoc.enter` (`stop`: entering a hex next
   to an enemy unit ends the move), `zoc.leave` (`never`: a unit that begins next to an enemy
-  may not move; `free`), `zoc.types` (the types exerting a zone; empty = all), `stacking.units`
+  may not move; `free`), `zoc.types` (the types exerting a zone; `all` or empty = all), `stacking.units`
   (units a hex may hold at the end of a move), `attack.mandatory` (`yes`);
 - the turn limit (the scenario's `end_turn`).
 
 **The sequence of play as a log shows it.** Each turn one side moves, then attacks; then the
-other side. A log has no phase marker for that (the author's Kassala module tracks turns
-only), so the referee reads the portions from what happens: a portion of side S begins with
+other side. A log has no phase marker for that (a community module may track turns only),
+so the referee reads the portions from what happens: a portion of side S begins with
 the first step that moves one of S's units from hex to hex after the other side's portion (or
 at a new turn); it is S's movement until S's first roll on the combat table, then S's combat
 until the other side moves. Removals (a counter deleted or taken off the map) and rolls do not
@@ -33,7 +33,7 @@ from gamedata.model import Game, RuleParameter, Unit
 from gamedata.ruledata import cite, parameter_row
 from gamedata.systems import symbol_for
 
-from ..findings import Place
+from ..findings import Finding, Place, Severity
 
 FAMILY = "classic"
 
@@ -66,7 +66,8 @@ class Classic:
         self.zoc_enter = _said(parameter_row(game, "zoc.enter"), "zones of control")
         self.zoc_leave = _said(parameter_row(game, "zoc.leave"), "zones of control")
         types = _said(parameter_row(game, "zoc.types"), "zones of control")
-        self.zoc_types = frozenset(t.strip() for t in str(types.value or "").split(";") if t.strip())
+        self.zoc_types = frozenset(t.strip() for t in str(types.value or "").split(";")
+                                   if t.strip() and t.strip().casefold() != "all")
         self.stacking = _said(parameter_row(game, "stacking.units"), "stacking")
         self.mandatory = _said(parameter_row(game, "attack.mandatory"), "combat")
         self._classes = {m.code for m in game.move_classes}
@@ -100,6 +101,18 @@ class Classic:
         if hex_ not in graph:
             return []
         return [o for n in graph.neighbours(hex_) for o in view.at(n) if o.side != side]
+
+
+def no_command_range(game: Game, label: str) -> list[Finding]:
+    return [Finding("command", Severity.INFO, f"the classic family's rules ({game.name}) have no command ranges: "
+                    "nothing to check (a game of the family that has them is not checked for them)",
+                    "classic family", label)]
+
+
+def no_supply_rule(game: Game, label: str) -> list[Finding]:
+    return [Finding("supply", Severity.INFO, f"the classic family's rules ({game.name}) have no supply lines: "
+                    "nothing to check (a game of the family that has them is not checked for them)",
+                    "classic family", label)]
 
 
 def unit_cell(unit: Unit, column: str) -> str:
@@ -189,7 +202,7 @@ def read_portions(views: Any, steps: Sequence[Any], roll_steps: Iterable[int], s
         turn = _turn(after)
         if current is not None and turn is not None and current.turn is not None and turn != current.turn:
             current = None
-        legs, gone = _changes(before, after, i)
+        legs, gone = changes(before, after, i)
         if step.is_undo and step.undoes is not None:
             for p in portions:
                 p.legs[:] = [leg for leg in p.legs if leg.step != step.undoes]
@@ -217,7 +230,7 @@ def read_portions(views: Any, steps: Sequence[Any], roll_steps: Iterable[int], s
     return portions
 
 
-def _changes(before: Any, after: Any, step: int) -> tuple[list[Leg], list[Gone]]:
+def changes(before: Any, after: Any, step: int) -> tuple[list[Leg], list[Gone]]:
     legs, gone = [], []
     for uid, u in after.units.items():
         was = before.unit(uid)

@@ -5,7 +5,7 @@ combat chart's result, and what the players did after it, within the log and int
 combat. The referee reads it, in order, from
 1. a chat line since the previous roll with the word "attack" naming units (by their name in the
    order of battle or their id; a name several units share is narrowed to the units next to a
-   named enemy): `Turkish Infantry attacks Portuguese Infantry`;
+   named enemy): `1st Infantry and 2nd Cavalry attack 3rd Infantry`;
 2. the board: the units of the two sides next to each other that have not fought yet this stage
    form groups (an attacker, its adjacent enemies, their adjacent attackers...). When one group
    is left, or the units removed after the roll all belong to one group, and that group can only
@@ -45,7 +45,7 @@ from gamedata.hexids import Hex
 
 from ..findings import Finding, Place, Severity
 from ..table_rolls import TableRoll, read_table_rolls
-from .classic import Classic, Gone, Leg, Portion, Where, _changes, read_portions, unit_cell, where_left
+from .classic import Classic, Gone, Leg, Portion, Where, changes, read_portions, unit_cell, where_left
 from .combat_units import Sides, facts, strength
 
 CHECK_ID = "combat"
@@ -260,7 +260,7 @@ class Judge:
                 chosen, how = groups[0], "inferred: the only units still next to each other"
             elif groups:
                 gone = {g.unit_id for s in range(roll.step + 1, last + 1)
-                        for g in _changes(self.views.at(s - 1), self.views.at(s), s)[1]}
+                        for g in changes(self.views.at(s - 1), self.views.at(s), s)[1]}
                 hit = [g for g in groups if gone & {u.unit_id for u in g[0] + g[1]}]
                 if len(hit) == 1:
                     chosen, how = hit[0], "inferred from the units removed after the roll"
@@ -268,8 +268,8 @@ class Judge:
                 why = ("no units of the two sides are next to each other" if not groups else
                        "the units next to each other could have fought it several ways")
                 self.add(Severity.NOT_CHECKED, f"{said}: which units fought is not known ({why}); write it in "
-                         "the chat before the roll, e.g. 'Turkish Infantry attacks Portuguese Infantry'",
-                         combat.cite(), roll.step)
+                         "the chat before the roll, naming the units as the order of battle does (e.g. '1st Infantry "
+                         "attacks 3rd Infantry')", combat.cite(), roll.step)
                 return None
             attackers, defenders = chosen
         for a in attackers:
@@ -349,7 +349,7 @@ class Judge:
     def _follow(self, window: Window, first: int, last: int) -> None:
         """Judge the steps ``first``..``last`` of a fight's window as they happen."""
         for s in range(first, last + 1):
-            legs, gone = _changes(self.views.at(s - 1), self.views.at(s), s)
+            legs, gone = changes(self.views.at(s - 1), self.views.at(s), s)
             for g in gone:
                 self._removed(window, g)
             for leg in legs:

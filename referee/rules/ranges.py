@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import cwb, gbacw, gcacw, incommand
+from . import classic, cwb, gbacw, gcacw, incommand
 
 COMMAND, SUPPLY, ACTIVATION = incommand.CHECK_ID, "supply", "activation"
 
@@ -31,6 +31,7 @@ COMMAND_RULES: Rules = {
     "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
     "CWB": lambda ctx: cwb.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
     "GCACW": lambda ctx: gcacw.no_command_range(ctx.game, ctx.log.label),
+    "classic": lambda ctx: classic.no_command_range(ctx.game, ctx.log.label),
 }
 #: per system, the supply and resupply rules
 SUPPLY_RULES: Rules = {
@@ -38,6 +39,7 @@ SUPPLY_RULES: Rules = {
                                             gbacw.resupply_rolls(ctx.log.steps, ctx.game, ctx.views)),
     "CWB": lambda ctx: cwb.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
     "GCACW": lambda ctx: gcacw.no_supply_rule(ctx.game, ctx.log.label),
+    "classic": lambda ctx: classic.no_supply_rule(ctx.game, ctx.log.label),
 }
 
 

@@ -59,16 +59,18 @@ class Clock:
         """The first tracker with a level that gives the game's turns (or its phases)."""
         for tracker in (module.turn_trackers if module else ()):
             shown = tracker_values(tracker, None)
-            turn = next((i for i, v in enumerate(shown) if self._is_turn_level(v)), None)
+            turn = next((i for i, v in enumerate(shown) if self._is_turn_level(v, tracker.name)), None)
             phase = next((i for i, v in enumerate(shown) if self._is_phase_level(v)), None)
             if turn is not None or phase is not None:
                 return tracker, turn, phase
         return None, None, None
 
-    def _is_turn_level(self, value: LevelValue) -> bool:
+    def _is_turn_level(self, value: LevelValue, tracker: str = "") -> bool:
+        """A level of the game's turns: its items name them, or it is a counter named for turns (the
+        level, or else the tracker: a module may count turns in an unnamed level of "Turn")."""
         level = value.level
         if level.kind == "counter":
-            return "turn" in level.name.lower() and bool(self.game.turns)
+            return "turn" in (level.name or tracker).lower() and bool(self.game.turns)
         return bool(level.items) and all(self._turn_of_text(item) is not None for item in level.items)
 
     def _is_phase_level(self, value: LevelValue) -> bool:
