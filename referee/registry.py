@@ -57,13 +57,10 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
 
 
 check_tables = _imported_when_run(".rules.tables", "check_tables")
+carry_tables = _imported_when_run(".rules.tables", "carry_tables")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
+carry_combat = _imported_when_run(".rules.combat", "carry_combat")
 check_movement = _imported_when_run(".rules.classic_move", "check_movement")
-
-
-def carry_combat(ctx: CheckContext) -> object:
-    from .rules.combat import carry_combat as carry
-    return carry(ctx)
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
@@ -114,7 +111,7 @@ CHECKS: tuple[Check, ...] = (
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
-          check_tables, (Need("game", "no roll was read against its die-roll table"),)),
+          check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables),
     Check(COMBAT, "combat rolls against a combat table the user entered: who fought, odds with the terrain, "
                   "modifiers, and what followed (losses, eliminations, exchanges, retreats, advances)",
           check_combat, (Need("game", "no combat roll was read against a combat table"),), carry_combat),
