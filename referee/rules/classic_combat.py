@@ -71,6 +71,7 @@ class Fight:
     owed: float = 0.0
     advance: int = 0
     face: tuple[tuple[str, float], ...] = ()     # unit id -> face-value strength
+    sides: tuple[tuple[str, str], ...] = ()      # unit id -> its side
     hexes: tuple[tuple[str, Hex], ...] = ()      # unit id -> its hex at the roll
     names: tuple[tuple[str, str], ...] = ()
     map: str = ""
@@ -87,8 +88,18 @@ class Window:
     """A fight and what was done since its roll."""
 
     fight: Fight
-    removed: dict[str, int] = field(default_factory=dict)      # unit id -> step
+    removed: dict[str, tuple[str, int]] = field(default_factory=dict)      # unit id -> (log, step)
     advanced: dict[Hex, list[str]] = field(default_factory=dict)
+    reported: set[str] = field(default_factory=set)     # what is owed and already reported (unit ids, "paid")
+
+    def carried(self) -> tuple[Any, ...]:
+        return (self.fight, tuple(self.removed.items()), tuple((h, tuple(u)) for h, u in self.advanced.items()),
+                tuple(sorted(self.reported)))
+
+    @classmethod
+    def of(cls, value: tuple[Any, ...]) -> Window:
+        fight, removed, advanced, reported = value
+        return cls(fight, dict(removed), {h: list(u) for h, u in advanced}, set(reported))
 
 
 @dataclass(frozen=True)
@@ -97,7 +108,7 @@ class Carried:
     fight whose result the log ended before applying (if any)."""
 
     where: Where | None
-    open: tuple[tuple[Fight, tuple[tuple[str, int], ...], tuple[tuple[Hex, tuple[str, ...]], ...]], ...] = ()
+    open: tuple[tuple[Any, ...], ...] = ()      # Window.carried() of each fight left open
 
 
 @dataclass
@@ -140,8 +151,7 @@ class Judge:
         start = carried.where if isinstance(carried, Carried) else None
         portions = read_portions(self.views, ctx.log.replay.steps, [r.step for r in rolls], self.game.sides, start)
         if isinstance(carried, Carried):
-            for fight, removed, advanced in carried.open:
-                self.open.append(Window(fight, dict(removed), {h: list(u) for h, u in advanced}))
+            self.open.extend(Window.of(w) for w in carried.open)
         by_step = {r.step: r for r in rolls}
         for index, portion in enumerate(portions):
             closes = portions[index + 1].first if index + 1 < len(portions) else None
@@ -149,9 +159,10 @@ class Judge:
                           closes)
         if not portions and self.open:
             self._follow(self.open[-1], 1, len(ctx.log.replay.steps))
-        return Analysis(self.out, Carried(where_left(portions), tuple(
-            (w.fight, tuple(w.removed.items()), tuple((h, tuple(u)) for h, u in w.advanced.items()))
-            for w in self.open)))
+        recorder = {s.side for s in ctx.log.replay.steps if s.side in self.game.sides}
+        for window in self.open:          # the log ends: what its own player owes is due now
+            self._close(window, None, next(iter(recorder)) if len(recorder) == 1 else None)
+        return Analysis(self.out, Carried(where_left(portions), tuple(w.carried() for w in self.open)))
 
     def _portion(self, portion: Portion, rolls: list[TableRoll], closes: int | None) -> None:
         """Judge a portion's combat stage; ``closes`` = the first step of the next portion (None:
@@ -342,7 +353,8 @@ class Judge:
         units = attackers + defenders
         return Fight(self.label, roll.step, side, tuple(a.unit_id for a in attackers),
                      tuple(d.unit_id for d in defenders), text, combat.cite(), result, frozenset(eliminate), smaller,
-                     larger, owed, advance, tuple(face.items()), tuple((u.unit_id, u.hex) for u in units),
+                     larger, owed, advance, tuple(face.items()), tuple((u.unit_id, u.side) for u in units),
+                     tuple((u.unit_id, u.hex) for u in units),
                      tuple((u.unit_id, u.name) for u in units), next((u.map for u in units if u.map), ""))
 
     # -- what followed -------------------------------------------------------------
@@ -363,7 +375,7 @@ class Judge:
                      f"{self.hexids.format(g.hex)} after {f.said}, but did not take part in that combat", f.rule,
                      g.step, hexes=(g.hex,))
             return
-        window.removed[g.unit_id] = g.step
+        window.removed[g.unit_id] = (self.label, g.step)
         if g.unit_id in f.eliminate or g.unit_id in f.smaller or g.unit_id in f.larger:
             return
         self.add(Severity.ERROR, f"{f.name(g.unit_id)} was removed, but the result {f.result} does not remove it "
@@ -406,24 +418,32 @@ class Judge:
             self.add(Severity.ERROR, f"{name} advanced from {self.hexids.format(leg.a)} to {self.hexids.format(leg.b)}, "
                      f"where {move} may not go (effects.xlsx Costs)", f.rule, leg.step, (leg.unit_id,), f, (leg.b,))
 
-    def _close(self, window: Window, step: int | None) -> None:
-        """The window ends at ``step`` (the step that moves on; None: the end of the log)."""
+    def _close(self, window: Window, step: int | None, recorder: str | None = None) -> None:
+        """The window ends at ``step`` (the step that moves on), or the log ends (``step`` None):
+        then only what the log's own player (``recorder``'s side) owes is due — the other side
+        applies its part in its own log, to which the window is carried."""
         f = window.fight
-        severity = Severity.ERROR if step is not None else Severity.WARNING
         at = step if step is not None else len(self.ctx.log.replay.steps)
-        when = "" if step is not None else " by the end of the log"
-        left = [u for u in f.eliminate | f.smaller if u not in window.removed]
+        when = "" if step is not None else f" at the end of the log, which the {recorder} player recorded"
+        side = dict(f.sides)
+        due = (lambda units: [u for u in units if u not in window.reported]) if step is not None else \
+            (lambda units: [u for u in units if u not in window.reported and side.get(u) == recorder])
+        left = due(sorted(u for u in f.eliminate | f.smaller if u not in window.removed))
         if left:
-            self.add(severity, f"{', '.join(f.name(u) for u in sorted(left))} still on the map{when}: the result "
+            window.reported.update(left)
+            self.add(Severity.ERROR, f"{', '.join(f.name(u) for u in left)} still on the map{when}: the result "
                      f"{f.result} removes {'it' if len(left) == 1 else 'them'} ({f.said}, step {f.step}{self._of(f)})",
-                     f.rule, at, sorted(left), f)
-        if f.larger and f.larger - f.smaller:
+                     f.rule, at, left, f)
+        if f.larger and f.larger - f.smaller and "paid" not in window.reported and due(sorted(f.larger)):
             paid = sum(dict(f.face)[u] for u in f.larger if u in window.removed)
             if paid < f.owed:
-                steps = [window.removed[u] for u in f.larger if u in window.removed]
-                self.add(severity, f"the exchange's larger force removed {_n(paid)} strength point(s){when}, less than "
-                         f"the {_n(f.owed)} of the smaller force ({f.said}, step {f.step}{self._of(f)})", f.rule,
-                         max(steps) if steps and step is not None else at, sorted(f.larger), f)
+                window.reported.add("paid")
+                here = [s for u in f.larger if u in window.removed and (s := window.removed[u])[0] == self.label]
+                by = "; ".join(f"{f.name(u)} {_n(dict(f.face)[u])} at {'' if log == self.label else log + ' '}step {s}"
+                               for u in sorted(f.larger) if u in window.removed for log, s in [window.removed[u]])
+                self.add(Severity.ERROR, f"the exchange's larger force removed {_n(paid)} strength point(s){when}"
+                         f"{f' ({by})' if by else ''}, less than the {_n(f.owed)} of the smaller force ({f.said}, step "
+                         f"{f.step}{self._of(f)})", f.rule, max(s for _, s in here) if here else at, sorted(f.larger), f)
 
     def _mandatory(self, portion: Portion, engaged: list[tuple[Any, Any]], fought_a: set[str], fought_d: set[str],
                    closes: int) -> None:
