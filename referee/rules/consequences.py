@@ -36,6 +36,7 @@ from gamedata.conditions import MappingFacts
 from gamedata.hexids import HexError, HexIds
 from gamedata.model import Game, ReinforcementRow
 from gamedata.rolls import Reading, ResultRow, RollTable
+from gamedata.systems import NO_LEVEL
 from vassal.replay import Added, Moved, Removed, Step, TurnChanged
 
 from ..findings import Finding, Severity
@@ -49,7 +50,6 @@ CHECK_ID = "tables"
 #: Atlanta's Out of Ammo).
 AMMO = ("low-ammo", "no-ammo")
 OUT_OF_AMMO = ("no-ammo", "out-of-ammo")
-NONE_LEVEL = "none"
 
 
 @dataclass(frozen=True)
@@ -363,18 +363,25 @@ def check_ammo(j: Judge) -> Iterator[Finding]:
 
 
 def _levels(game: Game, code: str) -> tuple[str, ...]:
+    """The levels a counter shows for a status, lowest first, without the levels that mean "no
+    marker" (Fatigue 0, OK: the layer off, `gamedata.systems.NO_LEVEL`)."""
     status = next((s for s in game.statuses if s.code == code), None)
-    return status.levels if status is not None else ()
+    return tuple(v for v in (status.levels if status else ()) if v.lower() not in NO_LEVEL)
+
+
+def _off_levels(game: Game, code: str) -> tuple[str, ...]:
+    status = next((s for s in game.statuses if s.code == code), None)
+    return tuple(v for v in (status.levels if status else ()) if v.lower() in NO_LEVEL)
 
 
 def level_index(game: Game, code: str, value: str | None) -> int | None:
-    """A level's rank (-1 for none), None when the counter cannot show it."""
-    levels = _levels(game, code)
+    """A shown level's rank (-1: no marker), None when the counter cannot show it."""
     if value is None or value == "unknown":
         return None
-    if value in (NONE_LEVEL, "no", "") or value not in levels:
-        return -1 if value in (NONE_LEVEL, "no", "") else None
-    return levels.index(value)
+    if value.lower() in NO_LEVEL or value in ("no", ""):
+        return -1
+    levels = _levels(game, code)
+    return levels.index(value) if value in levels else None
 
 
 def _subject(j: Judge, key_default: str = "rolled") -> Selected:
@@ -530,12 +537,17 @@ def _arrival_fatigue(j: Judge, arrivals: Sequence[tuple[int, Any, ReinforcementR
         return
     levels = _levels(game, "fatigue")
     hexids = HexIds(game.maps)
+    want_at = -1 if required.lower() in NO_LEVEL else levels.index(required) if required in levels else None
+    if want_at is None:
+        return
+    if want_at < 0 and len(_off_levels(game, "fatigue")) > 1 and arrivals:
+        yield j.finding(Severity.NOT_CHECKED, f"Fatigue {required} on arrival: the counters show "
+                        f"{' and '.join(_off_levels(game, 'fatigue'))} alike (no marker), so only a Fatigue marker "
+                        "on an arriving unit is caught")
     for step, now, row in arrivals:
         if now.unit.type == "Ldr":
             continue
-        want = -1 if required == NONE_LEVEL else levels.index(required) if required in levels else None
-        if want is None:
-            continue
+        want = want_at
         alt = _entry_hexes(hexids, game, row, alternative=True)
         if o.effect("entry") == "alt +1" and alt and hexids.format(now.hex) in alt:
             want += 1
@@ -543,7 +555,7 @@ def _arrival_fatigue(j: Judge, arrivals: Sequence[tuple[int, Any, ReinforcementR
         if has is None:
             yield j.finding(Severity.NOT_CHECKED, f"{now.name}'s counter cannot show its Fatigue Level", (now.name,))
         elif has != want:
-            name = NONE_LEVEL if want < 0 else levels[min(want, len(levels) - 1)]
+            name = required if want < 0 else levels[min(want, len(levels) - 1)]
             shown = now.status.get("fatigue")
             yield j.finding(Severity.ERROR, f"{now.name} arrives at {j.hexname(now)} at Fatigue Level {shown}, the "
                             f"result says {name}", (now.name,), step=step, units=(now,))
