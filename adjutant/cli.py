@@ -22,6 +22,7 @@ _COMMANDS = {
     "check": ("adjutant.cmd_check", "check"),
     "map-units": ("adjutant.cmd_map_units", "map_units"),
     "digitize": ("adjutant.cmd_digitize", "digitize"),
+    "combat-template": ("adjutant.cmd_combat_template", "combat_template"),
 }
 
 #: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;
@@ -38,6 +39,9 @@ SUMMARIES = {
     "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan]: terrain per hex, "
                 "features per hexside, each with a confidence, marked source = digitize and not reviewed. "
                 "Writes an overlay picture of what was read and the list of doubtful cells to review.",
+    "combat-template": "Write the combat chart template of GAME's system: its charts' names, how a column is found, "
+                       "the dice, result codes and modifiers as far as the rulebooks state them; the columns and "
+                       "cells are yours to enter from your charts. Never overwrites a file.",
 }
 
 

@@ -138,6 +138,8 @@ class Combat:
             return attack / defend if defend else float("inf")
         if self.kind == "differential":
             return attack - defend
+        if self.kind == "defender":
+            return defend
         return attack
 
     def column_index(self, value: float) -> int | None:
@@ -209,6 +211,12 @@ def combat_of(table: CombatTable) -> Combat:
                   table.below.strip().casefold() == "first column", table.clamp, table.section, codes)
 
 
+def filled(tables: Sequence[CombatTable]) -> tuple[Combat, ...]:
+    """The combat tables that can be read: a template not filled in yet (no columns or no results:
+    `validate` warns) is left out, so no roll is read against it."""
+    return tuple(combat_of(t) for t in tables if t.columns and t.results and t.kind and t.die)
+
+
 def _amounts(printed: str, amount: int | None, shift: int | None) -> tuple[int, int]:
     if amount is None and shift is None:
         if re.fullmatch(r"[+-]?\d+", printed.strip()):
@@ -253,7 +261,7 @@ class CombatReading:
 
     def describe(self) -> str:
         odds = {"odds": f"{_n(self.attack)}:{_n(self.defend)}", "differential": f"{_n(self.attack)} vs {_n(self.defend)}",
-                "points": f"{_n(self.attack)} points"}[self.combat.kind]
+                "points": f"{_n(self.attack)} points", "defender": f"defender {_n(self.defend)}"}[self.combat.kind]
         dice = "+".join(map(str, self.dice))
         if not self.determined:
             results = " or ".join(dict.fromkeys(w.result for w in self.ways))
@@ -430,11 +438,23 @@ def _rows(sheets: dict[str, Sheet], name: str) -> tuple[Row, ...]:
     return sheet.rows if sheet else ()
 
 
+def combat_warnings(sheets: dict[str, Sheet]) -> Iterator[tuple[str, Row, str, str]]:
+    """(sheet, row, column, message) for a combat table not filled in yet (a template)."""
+    for row in _rows(sheets, "Combat Tables"):
+        tid = str(row.get("table_id"))
+        empty = [name for name in ("kind", "die") if not row.get(name)] + [
+            name for name in ("Combat Columns", "Combat Results")
+            if not any(str(r.get("table_id")) == tid for r in _rows(sheets, name))]
+        if empty:
+            yield "Combat Tables", row, "table_id", (f"{tid}: {', '.join(empty)} not entered yet: no roll is read "
+                                                    "against it until your chart is entered")
+
+
 def combat_problems(sheets: dict[str, Sheet]) -> Iterator[tuple[str, Row, str, str]]:
     """(sheet, row, column, message) for every combat.xlsx cell that does not read."""
     tables = {str(r.get("table_id")): r for r in _rows(sheets, "Combat Tables")}
     columns: dict[str, set[str]] = {}
-    for row in _rows(sheets, "Combat Tables"):
+    for row in (r for r in _rows(sheets, "Combat Tables") if r.get("die")):
         try:
             parse_dice(str(row.get("die") or ""), str(row.get("faces") or ""))
         except ValueError as exc:

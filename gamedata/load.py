@@ -269,7 +269,7 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
     for t in _records(sheets, "Combat Tables"):
         tid = t["table_id"]
         tables.append(CombatTable(
-            table_id=tid, name=t["name"], system=t["system"], kind=t["kind"], die=t["die"], faces=text(t.get("faces")),
+            table_id=tid, name=t["name"], system=t["system"], kind=text(t.get("kind")), die=text(t.get("die")), faces=text(t.get("faces")),
             below=text(t.get("below")), clamp=bool(t.get("clamp")), section=text(t.get("section")),
             notes=text(t.get("notes")),
             columns=tuple(CombatColumn(text(c["column"]), c.get("from")) for c in mine("Combat Columns", tid)),

@@ -13,7 +13,7 @@ from typing import Any
 
 import jsonschema
 
-from gamedata.combat import combat_problems
+from gamedata.combat import combat_problems, combat_warnings
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
 from gamedata.load import (
@@ -171,8 +171,8 @@ class _Ref:
         self.homes = homes
         self.problems: list[Problem] = []
 
-    def add(self, sheet: str, row: Row, column: str, message: str) -> None:
-        self.problems.append(Problem(self.homes.get(sheet, ""), sheet, row.number, column, message))
+    def add(self, sheet: str, row: Row, column: str, message: str, severity: str = "error") -> None:
+        self.problems.append(Problem(self.homes.get(sheet, ""), sheet, row.number, column, message, severity))
 
 
 def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[str, str]) -> list[Problem]:
@@ -231,6 +231,8 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     _table_cells(ref)
     for sheet, row, column, message in combat_problems(sheets):
         ref.add(sheet, row, column, message)
+    for sheet, row, column, message in combat_warnings(sheets):
+        ref.add(sheet, row, column, message, "warning")
     combat_ids = {str(r.get("table_id")) for r in _rows(sheets, "Combat Tables")}
     for index, mapping in enumerate(d.get("referee", {}).get("dice", ())):
         if tables is not None and mapping["table"] not in tables | combat_ids:

@@ -134,11 +134,13 @@ class Judge:
 
     # -- findings ----------------------------------------------------------------
     def add(self, severity: Severity, message: str, rule: str, step: int | None, units: Iterable[str] = (),
-            fight: Fight | None = None, hexes: Iterable[Hex] = ()) -> None:
-        ids = tuple(units)
-        names = tuple(dict.fromkeys(fight.name(u) if fight else u for u in ids))
+            fight: Fight | None = None, hexes: Iterable[Hex] = (), seen: Iterable[Any] = ()) -> None:
+        """A finding about the units ``units`` of ``fight`` (named and placed as they fought) and the
+        units ``seen`` on the board (UnitViews), ringing their hexes and ``hexes``."""
+        ids, views = tuple(units), tuple(seen)
+        names = tuple(dict.fromkeys([fight.name(u) if fight else u for u in ids] + [u.name for u in views]))
         where = [h for u in ids if fight and (h := fight.where(u)) is not None] + list(hexes)
-        mapname = fight.map if fight else ""
+        mapname = fight.map if fight else next((u.map for u in views if u.map), "")
         places = tuple(Place(mapname, self.hexids.format(h)) for h in dict.fromkeys(where))
         self.out.append(Finding(CHECK_ID, severity, message, rule, self.label, step,
                                 self.players.get(step) if step else None, names, places))
@@ -288,7 +290,7 @@ class Judge:
             if far:
                 self.add(Severity.ERROR, f"{a.name} attacked {far[0].name}, which is not next to it: every "
                          "attacking unit must be next to every unit it attacks", combat.cite(), roll.step,
-                         hexes=(a.hex, far[0].hex))
+                         hexes=(a.hex, far[0].hex), seen=(a, far[0]))
                 return None
         return self._read(roll, combat, said, how, side, attackers, defenders)
 
@@ -317,7 +319,7 @@ class Judge:
         cell = reading.way.cell if reading.determined else None
         if cell is None:
             self.add(Severity.NOT_CHECKED, f"{text}: what follows not checked", combat.cite(), roll.step,
-                     hexes=[u.hex for u in units])
+                     hexes=[u.hex for u in units], seen=units)
             return None
         return self._calls_for(roll, combat, text, side, attackers, defenders, face, cell.result, cell.outcome)
 
@@ -373,7 +375,7 @@ class Judge:
             unit = self.views.at(g.step - 1).unit(g.unit_id)
             self.add(Severity.ERROR, f"{unit.name if unit else g.unit_id} was removed from "
                      f"{self.hexids.format(g.hex)} after {f.said}, but did not take part in that combat", f.rule,
-                     g.step, hexes=(g.hex,))
+                     g.step, hexes=(g.hex,), seen=(unit,) if unit else ())
             return
         window.removed[g.unit_id] = (self.label, g.step)
         if g.unit_id in f.eliminate or g.unit_id in f.smaller or g.unit_id in f.larger:
@@ -390,12 +392,13 @@ class Judge:
         name = unit.name if unit else leg.unit_id
         if unit is None or unit.side != f.side:
             self.add(Severity.ERROR, f"{name} moved from {self.hexids.format(leg.a)} to {self.hexids.format(leg.b)} "
-                     f"after {f.said}: the defender's units stay in place", f.rule, leg.step, hexes=(leg.a, leg.b))
+                     f"after {f.said}: the defender's units stay in place", f.rule, leg.step, hexes=(leg.a, leg.b),
+                     seen=(unit,) if unit else ())
             return
         if leg.unit_id not in f.attackers:
             self.add(Severity.ERROR, f"{name} moved from {self.hexids.format(leg.a)} to {self.hexids.format(leg.b)} "
                      f"in the combat stage, but did not attack in the combat before it ({f.said}): only an "
-                     "attacking unit may advance after combat", f.rule, leg.step, hexes=(leg.a, leg.b))
+                     "attacking unit may advance after combat", f.rule, leg.step, hexes=(leg.a, leg.b), seen=(unit,))
             return
         vacated = {f.where(d) for d in f.defenders
                    if d in window.removed and (d in f.eliminate or d in f.smaller or d in f.larger)}
@@ -453,11 +456,12 @@ class Judge:
                 enemy = next(d for a, d in engaged if a.unit_id == uid)
                 self.add(Severity.ERROR, f"{unit.name} ({self.hexids.format(unit.hex)}) began the combat stage next to "
                          f"{enemy.name} ({self.hexids.format(enemy.hex)}) and did not attack", rule, closes,
-                         hexes=(unit.hex, enemy.hex))
+                         hexes=(unit.hex, enemy.hex), seen=(unit, enemy))
         for uid, unit in {d.unit_id: d for _, d in engaged}.items():
             if uid not in fought_d:
                 self.add(Severity.ERROR, f"{unit.name} ({self.hexids.format(unit.hex)}) was next to a {portion.side} "
-                         "unit at the start of the combat stage and was not attacked", rule, closes, hexes=(unit.hex,))
+                         "unit at the start of the combat stage and was not attacked", rule, closes, hexes=(unit.hex,),
+                         seen=(unit,))
 
 
 def _names(text: str, unit: Any) -> bool:

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
-from gamedata.combat import Combat, CombatReading, SideResult, resolve
+from gamedata.combat import Combat, CombatReading, SideResult, filled, resolve
 from gamedata.hexids import Hex, HexIds
 from vassal.replay import Moved
 
@@ -116,7 +116,8 @@ def _compare(who: str, want: SideResult, got: tuple[float | None, int | None, bo
 def check_combat(ctx: CheckContext) -> Iterable[Finding]:
     if ctx.game is None:
         return
-    if is_classic(ctx.game) and ctx.game.combat:
+    charts = filled(ctx.game.combat)
+    if is_classic(ctx.game) and charts:
         if ctx.views is None:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, "combat not checked: the game view needs the pieces' units "
                           "(--module, and --units units.csv for a module whose pieces carry no unit ids)", "",
@@ -125,13 +126,14 @@ def check_combat(ctx: CheckContext) -> Iterable[Finding]:
         yield from analyse(ctx, Classic(ctx.game)).findings
         return
     read = read_table_rolls(ctx.log.steps, ctx.game)
-    if not ctx.game.combat:
+    if not charts:
         likely = [u for u in read.unread if COMBAT_WORDS.search(u.button)]
         if likely:
             rolls = sum(len(u.steps) for u in likely)
             buttons = ", ".join(f"'{u.button}'" for u in likely)
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} combat roll(s) ({buttons}) not checked: no combat "
-                          f"table for {ctx.game.system} (enter the series' chart in combat.xlsx)",
+                          f"table for {ctx.game.system} (enter the series' chart in combat.xlsx: adjutant "
+                          "combat-template writes the system's template)",
                           "combat tables (combat.xlsx)", ctx.log.label, likely[0].steps[0])
         return
     yield from _check(ctx, read.combat)
@@ -189,6 +191,6 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
 def carry_combat(ctx: CheckContext) -> object:
     """What the combat check hands to the next log: for the classic family, where the sequence of
     play stands and the fight whose result the log ended before applying."""
-    if ctx.game is None or ctx.views is None or not is_classic(ctx.game) or not ctx.game.combat:
+    if ctx.game is None or ctx.views is None or not is_classic(ctx.game) or not filled(ctx.game.combat):
         return None
     return analyse(ctx, Classic(ctx.game)).carried

@@ -1,0 +1,230 @@
+"""Issue 20's acceptance: logs recorded in real VASSAL on the Kassala author's module, checked with
+`sources/kassala` (`adjutant check LOG --module kassala.vmod --game sources/kassala`): each rule
+broken once and caught at its step, unit and hex with its rule; each clean twin silent. Every
+checked log replays in VASSAL (decode-log, with our numbering on the author's grid) to our board.
+
+The numbers are the rules' (rules.md): movement factors I.B.6 (infantry 2, cavalry 3), a wadi
+costs one more point to cross (II.D.6); the combat chart is read from Fig. 4-17's text itself
+(`printed_crt`), the odds by hand below. Rolls are random: a roll is recorded, then a second log
+continues from it (`--start`) and applies the result right, or wrong.
+"""
+from __future__ import annotations
+
+import pytest
+from kassala_logs import CHRISTIAN, Kassala, printed_crt, rolled
+
+import engine
+from referee.findings import Severity
+
+CRT = printed_crt()
+# Position staged from the author's Default Setup (not checked: it moves both sides at will), three
+# separate combats, none touching another:
+# B (rules V.B, Example of Play B): the Turkish Infantry in 0204 attacks the Portuguese slaves (2-2)
+#   in Udaka (0304) up across the wadi between them: 4 - 1 = 3 against 2 + 1 = 3, "resolved at 1-1".
+# X: Egyptian-Sudanese Infantry (4, 0503) and a Nubian Infantry (3, 0604) attack an Ethiopian
+#   Infantry (4, 0504), all on plain hexsides: 7 to 4, rounded down in the defender's favour: 1-1.
+# Y: Arab and Mamluk cavalry (3 + 3, 0702 and 0802) attack a Christian cannon alone (1, 0803): 6 to 1,
+#   the 5-1 column; a Contact on a hex of cannon only is a DE (I.D, C).
+STAGING = [
+    'move "Christian_Infantry_4-2_Portuguese#1" "Main Map" {0306}',
+    'move "Christian_Infantry_2-2_Portuguese" "Main Map" {0304}',
+    'move "Christian_Infantry_4-2_Ethiopian#2" "Main Map" {0504}',
+    'move "Christian_Cannon_1-0#1" "Main Map" {0803}',
+    'move "Moslem_Cavalry_3-3_Mamluk#2" "Main Map" {0802}',
+    'move "Moslem_Infantry_3-2_Nubian#1" "Main Map" {0604}',
+    'move "Moslem_Infantry_4-2_Egyptian-Sudanese" "Main Map" {0503}',
+    'move "Moslem_Infantry_4-2_Turkish" "Main Map" {0204}',
+]
+DECLARE = {
+    "B": "chat Turkish Infantry attacks Portuguese Slave Infantry in Udaka",
+    "X": "chat Egyptian-Sudanese Infantry and Nubian Infantry attack Ethiopian Infantry",
+    "Y": "chat Arab Cavalry and Mamluk Cavalry attack the Christian Cannon",
+}
+DELETE = 'key "{}" "Delete"'
+TURKISH, SLAVES, EGYPTIAN = "Moslem_Infantry_4-2_Turkish", "Christian_Infantry_2-2_Portuguese", \
+    "Moslem_Infantry_4-2_Egyptian-Sudanese"
+
+
+@pytest.fixture(scope="module")
+def kassala(tmp_path_factory) -> Kassala:
+    engine.require()
+    return Kassala.make(tmp_path_factory.mktemp("kassala"))
+
+
+def errors(report, *checks: str):
+    return [f for f in report.findings if f.severity in (Severity.ERROR, Severity.WARNING)
+            and (not checks or f.check in checks)]
+
+
+def silent(report) -> None:
+    """No error, no warning, and no combat or movement that could not be checked."""
+    loud = errors(report) + [f for f in report.findings if f.severity is Severity.NOT_CHECKED
+                             and f.check in ("movement", "combat")]
+    assert not loud, "\n".join(f"{f.step}: {f.message}" for f in loud)
+
+
+# ---------------------------------------------------------------- movement (II.D)
+
+
+@pytest.fixture(scope="module")
+def moves(kassala):
+    logs = {
+        # 0402 -> 0403 across the wadi (1 + 1) -> 0404 (1): 3 points, the factor is 2
+        "beyond": ['move "Moslem_Infantry_4-2_Egyptian-Sudanese" "Main Map" {0404}'],
+        # 0301 -> 0302 -> 0303, next to the Portuguese in Udaka (0304): it must stop there
+        "zoc": ['move "Moslem_Infantry_4-2_Turkish" "Main Map" {0303}',
+                'move "Moslem_Infantry_4-2_Turkish" "Main Map" {0403}'],
+        # the clean twin of both: 2 points across the wadi; 2 points, stopping next to the enemy
+        "clean": ['move "Moslem_Infantry_4-2_Egyptian-Sudanese" "Main Map" {0403}',
+                  'move "Moslem_Infantry_4-2_Turkish" "Main Map" {0303}'],
+    }
+    recorded = {name: kassala.record(f"move-{name}", actions) for name, actions in logs.items()}
+    return {name: (r.log, kassala.check([r.log])) for name, r in recorded.items()}
+
+
+def _hexes(finding):
+    return [p.name for p in finding.locations]
+
+
+def test_a_unit_moved_beyond_its_movement_factor_is_caught(kassala, moves):
+    log, report = moves["beyond"]
+    (found,) = errors(report)
+    assert (found.check, found.step, found.pieces) == ("movement", 1, ("Egyptian-Sudanese Infantry",))
+    assert _hexes(found) == ["0402", "0404"] and [p.name for p in found.path] == ["0402", "0403", "0404"]
+    assert "costs 3 MP" in found.message and "movement factor 2" in found.message
+    assert found.rule.startswith("II.D.7-8")
+    kassala.same_board(log)
+
+
+def test_a_unit_that_moved_on_after_entering_an_enemy_zone_of_control_is_caught(kassala, moves):
+    log, report = moves["zoc"]
+    (found,) = errors(report)
+    assert (found.check, found.step, found.pieces) == ("movement", 2, ("Turkish Infantry",))
+    assert _hexes(found) == ["0303", "0403"] and "enemy zone of control" in found.message
+    assert found.rule.startswith("II.D.10")
+    kassala.same_board(log)
+
+
+def test_the_legal_moves_are_silent(kassala, moves):
+    log, report = moves["clean"]
+    silent(report)
+    kassala.same_board(log)
+
+
+# ---------------------------------------------------------------- combat (II.E, the CRT)
+
+
+@pytest.fixture(scope="module")
+def staged(kassala):
+    return kassala.record("staged", STAGING, player=CHRISTIAN).log
+
+
+def roll_for(kassala, staged, battle: str, column: str, wanted: set[str], name: str, tries: int = 16):
+    """A log that declares a combat and rolls for it, until its result (by the printed chart) is one
+    of ``wanted`` (any: empty): the roll, the result."""
+    for attempt in range(tries):
+        recorded = kassala.record(f"{name}-roll{attempt}", [DECLARE[battle], 'roll "1d6"'], start=staged)
+        die = rolled(recorded)
+        if not wanted or CRT[die, column] in wanted:
+            return recorded.log, die, CRT[die, column]
+    raise AssertionError(f"no {'/'.join(wanted)} in {tries} rolls on the {column} column")
+
+
+# Applied right and wrong, per result of combat B (attacker: the Turkish Infantry, defender: the
+# slaves). An exchange: the smaller force (the slaves, 2) goes, the larger removes at least 2.
+APPLIED_B = {
+    "C": (["chat Contact: both stay in place"], [DELETE.format(SLAVES)]),
+    "DE": ([DELETE.format(SLAVES)], [DELETE.format(TURKISH)]),
+    "AE": ([DELETE.format(TURKISH)], [DELETE.format(SLAVES)]),
+    "EX": ([DELETE.format(SLAVES), DELETE.format(TURKISH)], [DELETE.format(SLAVES)]),
+}
+
+
+@pytest.fixture(scope="module")
+def combat_b(kassala, staged):
+    roll, die, result = roll_for(kassala, staged, "B", "1-1", set(), "b")
+    right, wrong = APPLIED_B[result]
+    out = {}
+    for name, actions in (("right", right), ("wrong", wrong)):
+        log = kassala.record(f"b-{name}", actions, start=roll).log
+        out[name] = (log, kassala.check([log], [staged, roll]))
+    return die, result, out
+
+
+def test_a_combat_whose_applied_result_differs_from_the_chart_is_caught(kassala, combat_b):
+    die, result, out = combat_b
+    log, report = out["wrong"]
+    found = errors(report)
+    assert found and {f.check for f in found} == {"combat"} and {f.step for f in found} == {1}
+    said = f"3:3 -> column 1-1, roll {die} = {die} -> {result}"     # Example of Play B's odds
+    assert all(said in f.message for f in found), [f.message for f in found]
+    assert any("Portuguese Slave Infantry" in f.pieces or "Turkish Infantry" in f.pieces for f in found)
+    assert all(f.rule == "Combat Results Table (I.D (Fig. 4-17))" for f in found)
+    assert all({p.name for p in f.locations} <= {"0204", "0304"} and f.locations for f in found)
+    kassala.same_board(log)
+
+
+def test_the_combat_applied_as_the_chart_says_is_silent(kassala, combat_b):
+    log, report = combat_b[2]["right"]
+    silent(report)
+    kassala.same_board(log)
+
+
+@pytest.fixture(scope="module")
+def exchange(kassala, staged):
+    roll, _, _ = roll_for(kassala, staged, "X", "1-1", {"EX"}, "x")
+    ethiopian = kassala.piece(staged, "Christian_Infantry_4-2_Ethiopian", "0504")
+    nubian = kassala.piece(staged, "Moslem_Infantry_3-2_Nubian", "0604")
+    out = {}
+    for name, paid in (("right", EGYPTIAN), ("short", nubian)):    # 4 of the 4 owed, or 3
+        log = kassala.record(f"x-{name}", [DELETE.format(ethiopian), DELETE.format(paid)], start=roll).log
+        out[name] = (log, kassala.check([log], [staged, roll]))
+    return out
+
+
+def test_an_exchange_whose_larger_force_removed_too_little_is_caught(kassala, exchange):
+    log, report = exchange["short"]
+    (found,) = errors(report)
+    assert (found.check, found.step) == ("combat", 2)        # the Nubian's removal, the last it made
+    assert "removed 3 strength point(s)" in found.message and "less than the 4 of the smaller force" in found.message
+    assert set(found.pieces) == {"Egyptian-Sudanese Infantry", "Nubian Infantry"}
+    assert sorted(_hexes(found)) == ["0503", "0604"]
+    kassala.same_board(log)
+
+
+def test_an_exchange_paid_in_full_is_silent(kassala, exchange):
+    log, report = exchange["right"]
+    silent(report)
+    kassala.same_board(log)
+
+
+@pytest.fixture(scope="module")
+def advance(kassala, staged):
+    # 5-1: DE on 1-4; C on 5, a DE for a hex of cannon only; EX on 6 (rolled again: an exchange
+    # costs one of the two attackers, and two must be left to advance)
+    roll, _, _ = roll_for(kassala, staged, "Y", "5-1", {"DE", "C"}, "y")
+    cannon, arab, mamluk = (kassala.piece(staged, name, hex_id) for name, hex_id in (
+        ("Christian_Cannon_1-0", "0803"), ("Moslem_Cavalry_3-3_Arab", "0702"), ("Moslem_Cavalry_3-3_Mamluk", "0802")))
+    one = [DELETE.format(cannon), f'move "{arab}" "Main Map" {{0803}}']
+    two = [*one, f'move "{mamluk}" "Main Map" {{0803}}']
+    out = {}
+    for name, actions in (("one", one), ("two", two)):
+        log = kassala.record(f"y-{name}", actions, start=roll).log
+        out[name] = (log, kassala.check([log], [staged, roll]))
+    return out
+
+
+def test_an_advance_after_combat_by_two_units_into_one_hex_is_caught(kassala, advance):
+    log, report = advance["two"]
+    (found,) = errors(report)
+    assert (found.check, found.step) == ("combat", 3)         # the Mamluk's move, after the Arab's
+    assert "at most 1 attacking unit(s) may advance into each hex vacated" in found.message
+    assert set(found.pieces) == {"Arab Cavalry", "Mamluk Cavalry"} and _hexes(found)[-1] == "0803"
+    assert found.rule == "Combat Results Table (I.D (Fig. 4-17))"
+    kassala.same_board(log)
+
+
+def test_an_advance_after_combat_by_one_unit_is_silent(kassala, advance):
+    log, report = advance["one"]
+    silent(report)
+    kassala.same_board(log)
