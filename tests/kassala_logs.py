@@ -75,9 +75,9 @@ class Kassala:
         (rank,) = [i for i, p in enumerate(same, 1) if p.loc == hex_id]
         return f"{name}#{rank}"
 
-    def check(self, logs: list[Path], previous: list[Path] = ()) -> CheckReport:
+    def check(self, logs: list[Path], previous: list[Path] = (), game: Path = GAME) -> CheckReport:
         """``adjutant check LOGS --previous ... --module kassala.vmod --game sources/kassala``."""
-        return run_check(logs, list(previous), read_module(self.vmod), GAME)
+        return run_check(logs, list(previous), read_module(self.vmod), game)
 
     def same_board(self, log: Path) -> None:
         """VASSAL's replay of ``log`` (on the author's grid with our numbering) ends on our board."""

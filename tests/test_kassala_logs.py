@@ -10,8 +10,10 @@ continues from it (`--start`) and applies the result right, or wrong.
 """
 from __future__ import annotations
 
+import shutil
+
 import pytest
-from kassala_logs import CHRISTIAN, Kassala, printed_crt, rolled
+from kassala_logs import CHRISTIAN, GAME, Kassala, printed_crt, rolled
 
 import engine
 from referee.findings import Severity
@@ -111,6 +113,21 @@ def test_the_legal_moves_are_silent(kassala, moves):
     kassala.same_board(log)
 
 
+def test_the_rules_run_for_any_game_folder_that_declares_the_family(kassala, moves, tmp_path):
+    """The same folder as a game of another system: with `family = "classic"` the move beyond its
+    factor is caught as for Kassala; without it, no movement rule runs."""
+    log, _ = moves["beyond"]
+    for declared in (True, False):
+        folder = tmp_path / f"declared-{declared}"
+        shutil.copytree(GAME, folder)
+        toml = (folder / "game.toml").read_text(encoding="utf-8").replace('system = "classic"', 'system = "SPI-BG"')
+        if not declared:
+            toml = toml.replace('family = "classic"', "")
+        (folder / "game.toml").write_text(toml, encoding="utf-8")
+        caught = [f for f in errors(kassala.check([log], game=folder)) if f.check == "movement"]
+        assert [(f.step, f.pieces) for f in caught] == ([(1, ("Egyptian-Sudanese Infantry",))] if declared else [])
+
+
 # ---------------------------------------------------------------- combat (II.E, the CRT)
 
 
@@ -132,21 +149,24 @@ def roll_for(kassala, staged, battle: str, column: str, wanted: set[str], name: 
 
 # Applied right and wrong, per result of combat B (attacker: the Turkish Infantry, defender: the
 # slaves). An exchange: the smaller force (the slaves, 2) goes, the larger removes at least 2.
+# The wrong application is caught where it happens: a removal the result does not call for at its
+# step (1); what the Moslem, who recorded the log, still owes at its end (step 2, its chat line).
 APPLIED_B = {
-    "C": (["chat Contact: both stay in place"], [DELETE.format(SLAVES)]),
-    "DE": ([DELETE.format(SLAVES)], [DELETE.format(TURKISH)]),
-    "AE": ([DELETE.format(TURKISH)], [DELETE.format(SLAVES)]),
-    "EX": ([DELETE.format(SLAVES), DELETE.format(TURKISH)], [DELETE.format(SLAVES)]),
+    "C": (["chat Contact: both stay in place"], [DELETE.format(SLAVES)], {1}),
+    "DE": ([DELETE.format(SLAVES)], [DELETE.format(TURKISH)], {1}),        # the slaves: the Christian's to remove
+    "AE": ([DELETE.format(TURKISH)], [DELETE.format(SLAVES)], {1, 2}),     # ... and the Turkish left on the map
+    "EX": ([DELETE.format(SLAVES), DELETE.format(TURKISH)], [DELETE.format(SLAVES)], {2}),   # the Turkish unpaid
 }
+SAID = "chat Result applied"       # what a PBEM player writes after applying; it names him in the log
 
 
 @pytest.fixture(scope="module")
 def combat_b(kassala, staged):
     roll, die, result = roll_for(kassala, staged, "B", "1-1", set(), "b")
-    right, wrong = APPLIED_B[result]
+    right, wrong, _ = APPLIED_B[result]
     out = {}
     for name, actions in (("right", right), ("wrong", wrong)):
-        log = kassala.record(f"b-{name}", actions, start=roll).log
+        log = kassala.record(f"b-{name}", [*actions, SAID], start=roll).log
         out[name] = (log, kassala.check([log], [staged, roll]))
     return die, result, out
 
@@ -155,7 +175,7 @@ def test_a_combat_whose_applied_result_differs_from_the_chart_is_caught(kassala,
     die, result, out = combat_b
     log, report = out["wrong"]
     found = errors(report)
-    assert found and {f.check for f in found} == {"combat"} and {f.step for f in found} == {1}
+    assert {f.check for f in found} == {"combat"} and {f.step for f in found} == APPLIED_B[result][2]
     said = f"3:3 -> column 1-1, roll {die} = {die} -> {result}"     # Example of Play B's odds
     assert all(said in f.message for f in found), [f.message for f in found]
     assert any("Portuguese Slave Infantry" in f.pieces or "Turkish Infantry" in f.pieces for f in found)
@@ -177,7 +197,7 @@ def exchange(kassala, staged):
     nubian = kassala.piece(staged, "Moslem_Infantry_3-2_Nubian", "0604")
     out = {}
     for name, paid in (("right", EGYPTIAN), ("short", nubian)):    # 4 of the 4 owed, or 3
-        log = kassala.record(f"x-{name}", [DELETE.format(ethiopian), DELETE.format(paid)], start=roll).log
+        log = kassala.record(f"x-{name}", [DELETE.format(ethiopian), DELETE.format(paid), SAID], start=roll).log
         out[name] = (log, kassala.check([log], [staged, roll]))
     return out
 
