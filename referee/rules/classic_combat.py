@@ -402,14 +402,15 @@ class Judge:
             return
         vacated = {f.where(d) for d in f.defenders
                    if d in window.removed and (d in f.eliminate or d in f.smaller or d in f.larger)}
-        held = self.views.at(leg.step - 1).at(leg.b)
+        there = window.advanced.setdefault(leg.b, [])
+        held = [u for u in self.views.at(leg.step - 1).at(leg.b) if u.unit_id not in there]
         if f.advance <= 0 or leg.b not in vacated or held:
             why = (f"the result {f.result} allows no advance" if f.advance <= 0 else
-                   f"{self.hexids.format(leg.b)} is not a hex vacated by an eliminated defender of this combat")
+                   f"{self.hexids.format(leg.b)} is not a hex vacated by an eliminated defender of this combat"
+                   if leg.b not in vacated else f"{self.hexids.format(leg.b)} is held by {held[0].name}")
             self.add(Severity.ERROR, f"{name} advanced from {self.hexids.format(leg.a)} to {self.hexids.format(leg.b)}: "
                      f"{why} ({f.said})", f.rule, leg.step, (leg.unit_id,), f, (leg.b,))
             return
-        there = window.advanced.setdefault(leg.b, [])
         if len(there) >= f.advance:
             first = f.name(there[0])
             self.add(Severity.ERROR, f"{name} advanced into {self.hexids.format(leg.b)} after {first} did: at most "
