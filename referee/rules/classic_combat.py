@@ -162,8 +162,10 @@ class Judge:
         if not portions and self.open:
             self._follow(self.open[-1], 1, len(ctx.log.replay.steps))
         recorder = {s.side for s in ctx.log.replay.steps if s.side in self.game.sides}
-        for window in self.open:          # the log ends: what its own player owes is due now
-            self._close(window, None, next(iter(recorder)) if len(recorder) == 1 else None)
+        last = len(ctx.log.replay.steps)
+        for window in self.open:          # the log ends: what its own player owes is due now, unless
+            if (window.fight.log, window.fight.step) != (self.label, last):    # it ends with the roll
+                self._close(window, None, next(iter(recorder)) if len(recorder) == 1 else None)
         return Analysis(self.out, Carried(where_left(portions), tuple(w.carried() for w in self.open)))
 
     def _portion(self, portion: Portion, rolls: list[TableRoll], closes: int | None) -> None:
@@ -172,8 +174,12 @@ class Judge:
         end = (closes - 1) if closes is not None else len(self.ctx.log.replay.steps)
         if self.open:                     # a fight carried from the previous log
             window = self.open.pop()
-            self._follow(window, portion.first, (rolls[0].step - 1) if rolls else end)
-            self._close(window, rolls[0].step if rolls else closes)
+            stop = rolls[0].step if rolls else closes
+            self._follow(window, portion.first, stop - 1 if stop is not None else end)
+            if stop is not None:
+                self._close(window, stop)
+            else:
+                self.open.append(window)  # still open where the log ends
         fought_a: set[str] = set()
         fought_d: set[str] = set()
         known = True
