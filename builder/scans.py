@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from PIL import Image
 
-from builder.layout import MapGroup, plan_boards
+from builder.layout import MapGroup, ScanBoard, plan_boards
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import GAME_FILE, GameDataError, load_game
 from gamedata.model import Game, MapDef, Problem, ScanDef
@@ -31,24 +30,6 @@ SCAN_FORMATS = {"PNG": ".png", "JPEG": ".jpg", "GIF": ".gif"}
 """Image formats VASSAL boards display, with the archive suffix each is stored under."""
 MAX_SCAN_BYTES = 256 * 1024 * 1024
 MISSES_SHOWN = 3
-
-
-@dataclass(frozen=True)
-class ScanBoard:
-    """A scanned map as a VASSAL board: archive image name, its bytes and size, the
-    HexGrid element, and the snap centre of every hex of the map (keyed by Hex)."""
-
-    map: MapDef
-    image: str
-    width: int
-    height: int
-    grid: Element
-    data: bytes = field(repr=False, compare=False)
-    centres: dict[Hex, tuple[int, int]] = field(repr=False, compare=False)
-
-    def centre(self, h: Hex) -> tuple[int, int]:
-        """The point VASSAL names with `h`'s printed id (a KeyError for a hex not on this map)."""
-        return self.centres[h]
 
 
 def _field(index: int, name: str) -> str:

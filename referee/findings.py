@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from gamedata.cellref import CellRef
+
 
 class Severity(str, Enum):
     """How serious a finding is; the exit code depends on ``ERROR`` only."""
@@ -58,7 +60,9 @@ class Finding:
     whole, or for its starting state). ``player`` is a player *name*, never an id.
     ``path`` is the route a rule traced (a command range or a supply line), hex by hex
     from its start, for the report to draw; ``blocked`` the hexes that stopped a trace
-    (enemy-adjacent, prohibited) when no route exists.
+    (enemy-adjacent, prohibited) when no route exists. ``cells``: for a not-checked finding,
+    the empty cells of the game's data that would let it run (all of them, in the order the
+    check needed them; the message names the first few), for `adjutant to-fill`.
     """
 
     check: str
@@ -72,6 +76,7 @@ class Finding:
     locations: tuple[Place, ...] = ()
     path: tuple[Place, ...] = ()
     blocked: tuple[Place, ...] = ()
+    cells: tuple[CellRef, ...] = ()
 
     def sort_key(self) -> tuple[int, str, int, str, str]:
         """Deterministic order: severity, log, step, check, message."""

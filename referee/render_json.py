@@ -35,6 +35,7 @@ def finding_dict(f: Finding) -> dict[str, Any]:
         "locations": [_place(p) for p in f.locations],
         "path": [_place(p) for p in f.path],
         "blocked": [_place(p) for p in f.blocked],
+        "cells": [c.as_json() for c in f.cells],
         "message": f.message,
         "rule": f.rule,
     }
