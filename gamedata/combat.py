@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from gamedata.conditions import UNKNOWN, Condition, ConditionError, Fact, Facts, Overlay, assignments, parse_condition
+from gamedata.cellref import CellRef
 from gamedata.hexids import Hex
 from gamedata.model import CombatCode, CombatResultRow, CombatTable, TerrainCombat
 from gamedata.rolls import (
@@ -337,7 +338,7 @@ class Totals:
     attack: float
     defend: float
     notes: tuple[str, ...] = ()
-    missing: tuple[str, ...] = ()
+    missing: tuple[CellRef, ...] = ()
 
 
 def _cite(row: TerrainCombat) -> str:
@@ -356,7 +357,7 @@ def totals(attackers: Sequence[Fighter], defenders: Sequence[Fighter], effects: 
     attacker and a defender it attacks (per unit, once per row; ``from`` = marked: only from the hex
     the feature's Hexsides row is written from). A unit never goes below 0."""
     notes: list[str] = []
-    missing: list[str] = []
+    missing: list[CellRef] = []
     kinds = {t.code: t.applies for t in terrain.types.values()}
     hexids = terrain.hexids
     side_of = {"attacker": attackers, "defender": defenders}
@@ -367,14 +368,14 @@ def totals(attackers: Sequence[Fighter], defenders: Sequence[Fighter], effects: 
     def hex_codes(h: Hex) -> tuple[str, ...] | None:
         t = terrain.hex(h)
         if t is None:
-            missing.append(f"terrain.xlsx:Hexes: terrain of {hexids.format(h)}")
+            missing.append(terrain.hex_cell(h, f"terrain.xlsx:Hexes: terrain of {hexids.format(h)}"))
             return None
         return t.terrain
 
     def crosses(row: TerrainCombat, a: Hex, b: Hex, attacker_hex: Hex) -> bool:
         side = terrain.hexside(a, b)
         if side is None:
-            missing.append(f"terrain.xlsx:Hexsides: {hexids.format(a)}|{hexids.format(b)}")
+            missing.append(terrain.side_cell(a, b, f"terrain.xlsx:Hexsides: {hexids.format(a)}|{hexids.format(b)}"))
             return False
         if row.terrain not in side.features:
             return False

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamedata.cellref import CellRef, unit_cell
 from gamedata.hexids import Hex
 from gamedata.model import Game, RuleParameter, Unit
 from gamedata.ruledata import cite, parameter_row
@@ -115,11 +116,17 @@ def no_supply_rule(game: Game, label: str) -> list[Finding]:
                     "classic family", label)]
 
 
-def unit_cell(unit: Unit, column: str) -> str:
-    """The oob.xlsx cell to fill for a unit's value."""
+def value_cell(unit: Unit, column: str) -> CellRef:
+    """The oob.xlsx cell to fill for a unit's counter value (in the player's layer, or the game's)."""
     where = f"{unit.origin.file}:{unit.origin.sheet}:{unit.origin.row}:{column}" if unit.origin else \
         f"oob.xlsx:Units:{column}"
-    return f"{where} ({unit.unit_id})"
+    return unit_cell(unit.unit_id, column, unit.name, f"{where} ({unit.unit_id})")
+
+
+def class_cell(unit_type: str) -> CellRef:
+    """The effects.xlsx Moves row a unit type needs to move by."""
+    return CellRef("effects.xlsx", "Moves", (("code", unit_type),), "", f"effects.xlsx:Moves: a row for {unit_type}",
+                   f"the movement class of {unit_type} units")
 
 
 def place(view_unit: Any, hexids: Any, h: Hex | None = None) -> Place:

@@ -39,13 +39,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamedata.cellref import CellRef
 from gamedata.combat import Combat, Fighter, Outcome, resolve, totals
 from gamedata.effects import TerrainEffects
 from gamedata.hexids import Hex
 
 from ..findings import Finding, Place, Severity
 from ..table_rolls import TableRoll, read_table_rolls
-from .classic import Classic, Gone, Leg, Portion, Where, changes, read_portions, unit_cell, where_left
+from .classic import Classic, Gone, Leg, Portion, Where, changes, read_portions, value_cell, where_left
 from .combat_units import Sides, facts, strength
 
 CHECK_ID = "combat"
@@ -134,7 +135,8 @@ class Judge:
 
     # -- findings ----------------------------------------------------------------
     def add(self, severity: Severity, message: str, rule: str, step: int | None, units: Iterable[str] = (),
-            fight: Fight | None = None, hexes: Iterable[Hex] = (), seen: Iterable[Any] = ()) -> None:
+            fight: Fight | None = None, hexes: Iterable[Hex] = (), seen: Iterable[Any] = (),
+            cells: tuple[CellRef, ...] = ()) -> None:
         """A finding about the units ``units`` of ``fight`` (named and placed as they fought) and the
         units ``seen`` on the board (UnitViews), ringing their hexes and ``hexes``."""
         ids, views = tuple(units), tuple(seen)
@@ -143,7 +145,7 @@ class Judge:
         mapname = fight.map if fight else next((u.map for u in views if u.map), "")
         places = tuple(Place(mapname, self.hexids.format(h)) for h in dict.fromkeys(where))
         self.out.append(Finding(CHECK_ID, severity, message, rule, self.label, step,
-                                self.players.get(step) if step else None, names, places))
+                                self.players.get(step) if step else None, names, places, cells=cells))
 
     # -- the log -----------------------------------------------------------------
     def run(self) -> Analysis:
@@ -306,15 +308,16 @@ class Judge:
         face = {u.unit_id: strength(u) for u in units}
         unknown = [u for u in units if face[u.unit_id] is None]
         if unknown:
+            cells = tuple(value_cell(u.unit, "strength") for u in unknown)
             self.add(Severity.NOT_CHECKED, f"{said} ({how}): strength not known for "
-                     f"{', '.join(u.name for u in unknown)}; fill {unit_cell(unknown[0].unit, 'strength')}",
-                     combat.cite(), roll.step)
+                     f"{', '.join(u.name for u in unknown)}; fill {', '.join(map(str, cells))}", combat.cite(),
+                     roll.step, seen=unknown, cells=cells)
             return None
         fighters = lambda us: [Fighter(u.name, u.unit.type, u.hex, face[u.unit_id]) for u in us]  # noqa: E731
         t = totals(fighters(attackers), fighters(defenders), self.game.terrain_combat, self.terrain)
         if t.missing:
             self.add(Severity.NOT_CHECKED, f"{said} ({how}): the terrain's effect on the strengths is not known; fill "
-                     f"{', '.join(t.missing[:3])}", combat.cite(), roll.step)
+                     f"{', '.join(map(str, t.missing[:3]))}", combat.cite(), roll.step, seen=units, cells=t.missing)
             return None
         reading = resolve(combat, t.attack, t.defend, roll.dice, facts(self.game, Sides(tuple(attackers),
                                                                                         tuple(defenders), how)))

@@ -25,7 +25,7 @@ from gamedata.ruledata import cite, parameter_row
 
 from ..findings import Finding, Place, Severity
 from .board import Unchecked
-from .classic import Classic, Leg, Portion, place, unit_cell
+from .classic import Classic, Leg, Portion, class_cell, place, value_cell
 
 CHECK_ID = "movement"
 
@@ -74,11 +74,10 @@ class Mover:
         move = rules.move_class(unit.unit)
         allowance = rules.movement(unit.unit)
         if move is None:
-            self.unchecked.add(f"no movement class for type {unit.unit.type}",
-                               (f"effects.xlsx:Moves: a row for {unit.unit.type}",))
+            self.unchecked.add(f"no movement class for type {unit.unit.type}", (class_cell(unit.unit.type),))
             return
         if allowance is None:
-            self.unchecked.add("movement factor not entered", (unit_cell(unit.unit, "movement"),))
+            self.unchecked.add("movement factor not entered", (value_cell(unit.unit, "movement"),))
             return
         start = legs[0].a
         if rules.zoc_leave.value == "never" and not portion.carried and portion.first <= legs[0].step:
