@@ -15,7 +15,7 @@ the leg not checked, naming the cells. Stacking is judged where the movement sta
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 from gamedata.effects import PROHIBITED, TerrainEffects
@@ -106,7 +106,8 @@ class Mover:
             if rules.zoc_enter.value == "stop" and rules.enemies_next_to(before, leg.b, unit.side, self.graph):
                 stopped = (leg.b, leg.step)
 
-    def _leg(self, unit: Any, move: str, left: float, leg: Leg, before: Any, allowance: float):  # type: ignore[no-untyped-def]
+    def _leg(self, unit: Any, move: str, left: float, leg: Leg, before: Any,
+             allowance: float) -> Generator[Finding, None, float | None]:
         """Yield the findings of one leg; return its cost (None: stop checking the unit)."""
         ids = self.hexids
         enemy_hexes = {u.hex for u in before.units.values() if u.side != unit.side and u.hex is not None}
