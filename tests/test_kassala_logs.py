@@ -27,15 +27,16 @@ CRT = printed_crt()
 #   Infantry (4, 0504), all on plain hexsides: 7 to 4, rounded down in the defender's favour: 1-1.
 # Y: Arab and Mamluk cavalry (3 + 3, 0702 and 0802) attack a Christian cannon alone (1, 0803): 6 to 1,
 #   the 5-1 column; a Contact on a hex of cannon only is a DE (I.D, C).
+# The Christian side moves last, so a Moslem log continuing it begins the Moslem's own portion.
 STAGING = [
-    'move "Christian_Infantry_4-2_Portuguese#1" "Main Map" {0306}',
-    'move "Christian_Infantry_2-2_Portuguese" "Main Map" {0304}',
-    'move "Christian_Infantry_4-2_Ethiopian#2" "Main Map" {0504}',
-    'move "Christian_Cannon_1-0#1" "Main Map" {0803}',
     'move "Moslem_Cavalry_3-3_Mamluk#2" "Main Map" {0802}',
     'move "Moslem_Infantry_3-2_Nubian#1" "Main Map" {0604}',
     'move "Moslem_Infantry_4-2_Egyptian-Sudanese" "Main Map" {0503}',
     'move "Moslem_Infantry_4-2_Turkish" "Main Map" {0204}',
+    'move "Christian_Infantry_4-2_Portuguese#1" "Main Map" {0306}',
+    'move "Christian_Infantry_2-2_Portuguese" "Main Map" {0304}',
+    'move "Christian_Infantry_4-2_Ethiopian#2" "Main Map" {0504}',
+    'move "Christian_Cannon_1-0#1" "Main Map" {0803}',
 ]
 DECLARE = {
     "B": "chat Turkish Infantry attacks Portuguese Slave Infantry in Udaka",
@@ -128,6 +129,18 @@ def test_the_rules_run_for_any_game_folder_that_declares_the_family(kassala, mov
         assert [(f.step, f.pieces) for f in caught] == ([(1, ("Egyptian-Sudanese Infantry",))] if declared else [])
 
 
+def test_play_after_the_tenth_turn_is_caught(kassala):
+    """II.B.6: ten turns. The turn counter moved on nine times, a move in turn 10 (silent), the
+    counter moved on again, the move back in turn 11: caught at that move."""
+    recorded = kassala.record("turn-11", ["turn next"] * 9 + ['move "Moslem_Cavalry_4-3_Turkish" "Main Map" {0501}',
+                                                              "turn next",
+                                                              'move "Moslem_Cavalry_4-3_Turkish" "Main Map" {0401}'])
+    (found,) = errors(kassala.check([recorded.log]))
+    assert (found.check, found.step) == ("movement", 12)
+    assert "plays turn 11: the game ends after turn 10" in found.message and found.rule.startswith("II.A-B")
+    kassala.same_board(recorded.log)
+
+
 # ---------------------------------------------------------------- combat (II.E, the CRT)
 
 
@@ -143,6 +156,9 @@ def roll_for(kassala, staged, battle: str, column: str, wanted: set[str], name: 
         recorded = kassala.record(f"{name}-roll{attempt}", [DECLARE[battle], 'roll "1d6"'], start=staged)
         die = rolled(recorded)
         if not wanted or CRT[die, column] in wanted:
+            # the declaration is read: the attacker rolls without moving first, after the Christian's moves
+            read = [f for f in kassala.check([recorded.log], [staged]).findings if f.check == "combat"]
+            assert not [f.message for f in read if f.severity is Severity.NOT_CHECKED]
             return recorded.log, die, CRT[die, column]
     raise AssertionError(f"no {'/'.join(wanted)} in {tries} rolls on the {column} column")
 
@@ -247,4 +263,20 @@ def test_an_advance_after_combat_by_two_units_into_one_hex_is_caught(kassala, ad
 def test_an_advance_after_combat_by_one_unit_is_silent(kassala, advance):
     log, report = advance["one"]
     silent(report)
+    kassala.same_board(log)
+
+
+def test_units_next_to_the_enemy_that_do_not_fight_are_caught(kassala, staged):
+    """II.E.3: every enemy unit next to a Moslem unit when the Moslem combat begins must be attacked,
+    and every such Moslem unit must attack. The Moslem moves a cavalry unit far from the enemy, rolls
+    no combat, and the Christian player moves: the three combats of the staged position were owed."""
+    mamluk = kassala.piece(staged, "Moslem_Cavalry_3-3_Mamluk", "0601")
+    log = kassala.record("no-attack", [f'move "{mamluk}" "Main Map" {{0501}}',
+                                       'move "Christian_Cavalry_2-3_Native" "Main Map" {0508}'], start=staged).log
+    found = errors(kassala.check([log], [staged]))
+    assert {f.check for f in found} == {"combat"} and {f.step for f in found} == {2} and found
+    assert {p for f in found for p in f.pieces} >= {"Turkish Infantry", "Portuguese Slave Infantry",
+                                                   "Egyptian-Sudanese Infantry", "Ethiopian Infantry",
+                                                   "Christian Cannon", "Arab Cavalry", "Mamluk Cavalry"}
+    assert all(f.rule.startswith("II.E.3") for f in found)
     kassala.same_board(log)

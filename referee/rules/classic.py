@@ -19,8 +19,10 @@ other side. A log has no phase marker for that (a community module may track tur
 so the referee reads the portions from what happens: a portion of side S begins with
 the first step that moves one of S's units from hex to hex after the other side's portion (or
 at a new turn); it is S's movement until S's first roll on the combat table, then S's combat
-until the other side moves. Removals (a counter deleted or taken off the map) and rolls do not
-start a portion: either player may apply a result.
+until the other side moves. Removals (a counter deleted or taken off the map) do not start a
+portion: either player may apply a result. A combat roll by the other side's player does (he
+attacks without moving), with the steps he wrote just before it that changed nothing on the
+board: the chat line declaring the attack is his.
 """
 from __future__ import annotations
 
@@ -203,12 +205,13 @@ def read_portions(views: Any, steps: Sequence[Any], roll_steps: Iterable[int], s
         current = Portion(start.turn, start.side, 1, 0, 1 if start.combat else None, carried=True)
         portions.append(current)
     before = views.at(0)
+    quiet: list[Any] = []         # the steps since the last that changed the board or rolled (chat...)
     for step in steps:
         i = step.index
         after = views.at(i)
         turn = _turn(after)
         if current is not None and turn is not None and current.turn is not None and turn != current.turn:
-            current = None
+            current, quiet = None, []
         legs, gone = changes(before, after, i)
         if step.is_undo and step.undoes is not None:
             for p in portions:
@@ -223,7 +226,13 @@ def read_portions(views: Any, steps: Sequence[Any], roll_steps: Iterable[int], s
         if i in rolls:
             roller = step.side if step.side in sides else None
             if current is None or (roller is not None and roller != current.side):
-                current = Portion(turn, roller or "", i, i)
+                # the roller's own steps just before it (the chat declaring the attack) are his
+                first = i
+                while quiet and quiet[-1].side == roller and quiet[-1].index == first - 1:
+                    first = quiet.pop().index
+                if current is not None and current.last >= first:
+                    current.last = first - 1
+                current = Portion(turn, roller or "", first, i)
                 portions.append(current)
             if current.combat is None:
                 current.combat = i
@@ -233,6 +242,7 @@ def read_portions(views: Any, steps: Sequence[Any], roll_steps: Iterable[int], s
                 current.turn = turn
             current.legs.extend(legs)
             current.gone.extend(gone)
+        quiet = [] if legs or gone or i in rolls else [*quiet, step]
         before = after
     return portions
 

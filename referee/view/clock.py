@@ -113,7 +113,12 @@ class Clock:
 
     def _turn_of(self, value: LevelValue) -> TurnDef | None:
         if value.level.kind == "counter":
-            return next((t for t in self.game.turns if t.id == value.index), None)
+            found = next((t for t in self.game.turns if t.id == value.index), None)
+            if found is None and self.game.turns and value.index > max(t.id for t in self.game.turns):
+                # a counter runs on past the game's last turn: that turn, which the game does not have,
+                # is still a turn (the turn limit's finding needs it)
+                return TurnDef(value.index, "", f"Turn {value.index}")
+            return found
         return self._turn_of_text(value.text)
 
     def _read(self, state: str | None) -> None:
