@@ -6,6 +6,9 @@ from pathlib import Path
 
 import click
 
+MISSING_LISTED = 6
+"""The hexes a picture does not show are named up to this many."""
+
 
 def game_folder(game: str) -> Path:
     """A game folder given by path, or by id under `sources/`."""
@@ -36,7 +39,7 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
     module or the samples cannot be used."""
     from builder.digitize import DigitizeError
     from builder.digitize import digitize as run
-    from builder.map_image import MapImageError, from_module, from_scan
+    from builder.map_image import from_module, from_scan
     from gamedata.load import GameDataError, load_game
     from gamedata.model import Problem
 
@@ -72,10 +75,11 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
         with ProgressBar() as bar:
             written = run(loaded, folder, picture, out_dir or folder / "digitized",
                           lambda done, total: bar.update("digitize", done, total))
-    except (DigitizeError, MapImageError) as exc:
+    except DigitizeError as exc:
         fail(exc.problem)
-    for m_id, count in picture.missing.items():
-        click.echo(f"map {m_id}: {count} hex(es) of the map lie outside {picture.source}: not read")
+    for m_id, hexes in picture.missing.items():
+        listed = ", ".join(hexes[:MISSING_LISTED]) + (", ..." if len(hexes) > MISSING_LISTED else "")
+        click.echo(f"map {m_id}: {len(hexes)} hex(es) of the map lie outside {picture.source}: not read ({listed})")
     for draft in written.drafts:
         hexes = sum(1 for g in draft.hexes if g.codes)
         sides = sum(1 for g in draft.sides if g.features)

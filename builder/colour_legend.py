@@ -92,6 +92,9 @@ def drawing_legend(style: Style, levels: tuple[int, int] | None) -> Legend:
             out.append(Prototype(look.colour, look.code, "crossing" if look.category in CROSSING_MARKS else "edge"))
     out.append(Prototype(PAPER, "", "paper"))
     out += [Prototype(c, "", NONE) for c in (LABEL, PLACE, HEX_LINE, SPECIAL, HALO, EDGE, (255, 255, 255), (0, 0, 0))]
+    # Lettering is drawn anti-aliased: its soft edge on the paper is lettering too (a place
+    # name's edge is otherwise nearer a slope's brown line than the name's own red).
+    out += [Prototype(_blend(c, PAPER, share), "", NONE) for c in (LABEL, PLACE, SPECIAL) for share in (0.25, 0.5, 0.75)]
     return Legend(out, "the legend of adjutant's own drawing (no Legend rows for this map)", 60.0)
 
 
@@ -113,6 +116,11 @@ def sheet_legend(game: Game, map_id: str, folder: Path) -> Legend | None:
             colours += _patch_colours(folder, entry.patch, where)
         out += [Prototype(c, entry.code, role) for c in colours]
     return Legend(out, f"{TERRAIN_FILE} Legend rows of map '{map_id}'", 48.0)
+
+
+def _blend(ink: RGB, paper: RGB, share: float) -> RGB:
+    """The colour of `ink` covering `share` of a pixel of `paper`."""
+    return tuple(round(share * i + (1 - share) * p) for i, p in zip(ink, paper))  # type: ignore[return-value]
 
 
 def _hex_colour(text: str) -> RGB:
@@ -183,7 +191,7 @@ class _Reader:
                     marks[p.code] += 1
         if not fills or paper >= max(fills.values()):
             why = "no terrain colour of the legend here" if counted else "nothing readable here"
-            return HexGuess(h, (), None, paper / counted if counted else 0.0, why)
+            return HexGuess(h, (), None, round(paper / counted, 3) if counted else 0.0, why)
         (main, votes), *rest = fills.most_common()
         confidence = votes / counted
         found = [main] + [code for code, n in marks.most_common() if code != main and n >= max(8, 0.015 * counted)]

@@ -27,8 +27,8 @@ from vassal.grid import HexGrid, LocationError, Size, grid_from_element, renumbe
 from vassal.module import IMAGE_LIMIT, open_module_files, read_module
 
 
-class MapImageError(Exception):
-    """The picture or the module cannot be read as the game's map; `problem` says why."""
+class DigitizeError(Exception):
+    """The map cannot be digitized (the picture, the module or the samples); `problem` says why."""
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
@@ -38,13 +38,14 @@ class MapImageError(Exception):
 @dataclass
 class MapImage:
     """A picture and the hexes in it: `cells` by canonical hex, `maps` the game maps shown,
-    `source` what the picture is (for messages), `missing` the hexes of those maps not in it."""
+    `source` what the picture is (for messages), `missing` the hexes of those maps not in it (by
+    map, as the map numbers them)."""
 
     image: Image.Image
     maps: tuple[MapDef, ...]
     source: str
     cells: dict[Hex, Cell] = field(default_factory=dict)
-    missing: dict[str, int] = field(default_factory=dict)
+    missing: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -56,9 +57,9 @@ def _open(data: bytes, where: str) -> Image.Image:
         with Image.open(io.BytesIO(data)) as opened:
             return opened.convert("RGB")
     except Image.DecompressionBombError:
-        raise MapImageError(Problem(where, message=f"more than {2 * Image.MAX_IMAGE_PIXELS} pixels")) from None
+        raise DigitizeError(Problem(where, message=f"more than {2 * Image.MAX_IMAGE_PIXELS} pixels")) from None
     except (OSError, SyntaxError, ValueError) as exc:
-        raise MapImageError(Problem(where, message=f"not a readable image ({type(exc).__name__})")) from None
+        raise DigitizeError(Problem(where, message=f"not a readable image ({type(exc).__name__})")) from None
 
 
 def _place(picture: MapImage, m: MapDef, hexids: HexIds, grid: HexGrid, size: Size, origin: tuple[int, int]) -> None:
@@ -78,11 +79,11 @@ def _place(picture: MapImage, m: MapDef, hexids: HexIds, grid: HexGrid, size: Si
 
 
 def _count_missing(picture: MapImage, hexids: HexIds) -> None:
-    """How many hexes of each map shown have no cell (a shared row counts where it is read)."""
+    """The hexes of each map shown that have no cell (a shared row counts where it is read)."""
     for m in picture.maps:
-        missing = sum(1 for column in range(m.columns[0], m.columns[1] + 1)
-                      for row in range(hexids.row_range(m.id, column)[0], hexids.row_range(m.id, column)[1] + 1)
-                      if hexids.canonical(Hex(m.id, column, row)) not in picture.cells)
+        hexes = (Hex(m.id, column, row) for column in range(m.columns[0], m.columns[1] + 1)
+                 for row in range(hexids.row_range(m.id, column)[0], hexids.row_range(m.id, column)[1] + 1))
+        missing = tuple(hexids.format(h) for h in hexes if hexids.canonical(h) not in picture.cells)
         if missing:
             picture.missing[m.id] = missing
 
@@ -91,15 +92,15 @@ def from_scan(game: Game, m: MapDef, path: Path) -> MapImage:
     """The scan at `path` of map `m`, calibrated by its `[maps.scan]`."""
     index = game.maps.index(m)
     if m.scan is None:
-        raise MapImageError(Problem("game.toml", "", 0, f"maps[{index}].scan",
+        raise DigitizeError(Problem("game.toml", "", 0, f"maps[{index}].scan",
                                     f"map '{m.id}' has no [maps.scan] calibration: give the scan's x0, y0, dx, dy, "
                                     "or digitize the module's board with --module"))
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise MapImageError(Problem(str(path), message="no such file")) from None
+        raise DigitizeError(Problem(str(path), message="no such file")) from None
     except OSError as exc:
-        raise MapImageError(Problem(str(path), message=f"cannot read: {exc.strerror}")) from None
+        raise DigitizeError(Problem(str(path), message=f"cannot read: {exc.strerror}")) from None
     image = _open(data, str(path))
     size = Size(*image.size)
     grid = grid_from_element(grid_element(m, m.scan, size))
@@ -109,7 +110,7 @@ def from_scan(game: Game, m: MapDef, path: Path) -> MapImage:
     _place(picture, m, hexids, grid, size, (0, 0))
     _count_missing(picture, hexids)
     if not picture.cells:
-        raise MapImageError(Problem("game.toml", "", 0, f"maps[{index}].scan",
+        raise DigitizeError(Problem("game.toml", "", 0, f"maps[{index}].scan",
                                     f"the calibration puts no hex of map '{m.id}' inside {path.name}"))
     return picture
 
@@ -119,7 +120,7 @@ def _board_grid(board: Board, m: MapDef, where: str) -> HexGrid:
     numbering of its own."""
     grid = board.grid
     if not isinstance(grid, HexGrid):
-        raise MapImageError(Problem(where, message="has no hex grid: a map without hexes cannot be digitized"))
+        raise DigitizeError(Problem(where, message="has no hex grid: a map without hexes cannot be digitized"))
     if grid.numbering is None:
         numbering = map_numbering(m, grid.dx, grid.dy, grid.sideways, board.width, board.height)
         grid = renumbered(grid, **numbering.attributes())
@@ -133,22 +134,22 @@ def from_module(game: Game, path: Path, board_name: str | None = None, map_id: s
     try:
         module = read_module(path)
     except FormatError as exc:
-        raise MapImageError(Problem(str(path), message=str(exc))) from None
+        raise DigitizeError(Problem(str(path), message=str(exc))) from None
     boards = [(info, b) for info in module.maps for b in info.boards]
     by_id = {m.id: m for m in game.maps}
     if map_id is not None and map_id not in by_id:
-        raise MapImageError(Problem("game.toml", "", 0, "maps", f"no map '{map_id}' (maps: {', '.join(by_id)})"))
+        raise DigitizeError(Problem("game.toml", "", 0, "maps", f"no map '{map_id}' (maps: {', '.join(by_id)})"))
     chosen: list[tuple[str, Board, MapDef]] = []
     if board_name is not None:
         found = [(info, b) for info, b in boards if b.name == board_name]
         if not found:
-            raise MapImageError(Problem(str(path), message=f"no board '{board_name}' (boards: "
+            raise DigitizeError(Problem(str(path), message=f"no board '{board_name}' (boards: "
                                         f"{', '.join(b.name for _, b in boards) or 'none'})"))
         m = by_id.get(map_id or "") or next((x for x in game.maps if x.name == board_name), None)
         if m is None and len(game.maps) == 1:
             m = game.maps[0]
         if m is None:
-            raise MapImageError(Problem(str(path), message=f"which map of the game does board '{board_name}' show? "
+            raise DigitizeError(Problem(str(path), message=f"which map of the game does board '{board_name}' show? "
                                         f"give --map ({', '.join(by_id)})"))
         chosen = [(found[0][0].name, found[0][1], m)]
     else:
@@ -157,7 +158,7 @@ def from_module(game: Game, path: Path, board_name: str | None = None, map_id: s
         if not chosen and len(boards) == 1 and len(named) == 1:
             chosen = [(boards[0][0].name, boards[0][1], next(iter(named.values())))]
         if not chosen:
-            raise MapImageError(Problem(str(path), message=(
+            raise DigitizeError(Problem(str(path), message=(
                 f"no board is named as a map of the game (boards: {', '.join(b.name for _, b in boards) or 'none'}; "
                 f"maps: {', '.join(f'{x.id} = {x.name!r}' for x in game.maps)}): give --board")))
     window = chosen[0][0]
@@ -166,7 +167,7 @@ def from_module(game: Game, path: Path, board_name: str | None = None, map_id: s
     placed = {p.board.name: p for p in layout.boards}
     for _, b, _ in chosen:
         if b.name not in placed:
-            raise MapImageError(Problem(str(path), message=f"board '{b.name}' is not laid out on map '{window}'"))
+            raise DigitizeError(Problem(str(path), message=f"board '{b.name}' is not laid out on map '{window}'"))
     origins = {name: layout.origin(p) for name, p in placed.items()}
     width = max((origins[n][0] + p.board.width for n, p in placed.items()), default=0)
     height = max((origins[n][1] + p.board.height for n, p in placed.items()), default=0)
@@ -179,7 +180,7 @@ def from_module(game: Game, path: Path, board_name: str | None = None, map_id: s
             try:
                 data = files.read("images/" + p.board.image, IMAGE_LIMIT)
             except FormatError as exc:
-                raise MapImageError(Problem(where, message=str(exc))) from None
+                raise DigitizeError(Problem(where, message=str(exc))) from None
             picture_image.paste(_open(data, where), origins[name])
     maps = tuple(dict.fromkeys(m for _, _, m in chosen))
     names = ", ".join(f"'{b.name}'" for _, b, _ in chosen)
@@ -190,6 +191,6 @@ def from_module(game: Game, path: Path, board_name: str | None = None, map_id: s
         _place(picture, m, hexids, grid, b.size, origins[b.name])
     _count_missing(picture, hexids)
     if not picture.cells:
-        raise MapImageError(Problem(str(path), message=f"the grid of board {names} names no hex of map(s) "
+        raise DigitizeError(Problem(str(path), message=f"the grid of board {names} names no hex of map(s) "
                                     f"{', '.join(m.id for m in maps)} as the game numbers them"))
     return picture

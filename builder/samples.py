@@ -100,7 +100,7 @@ class HexSamples:
 @dataclass(frozen=True)
 class _Kind:
     """The samples of one kind of feature: their codes and one part of their profiles, and
-    the same part of every plain sample (both ways) and of the map's typical hexside (zero)."""
+    the same part of every plain sample (both ways)."""
 
     part: str
     codes: list[str]
@@ -115,8 +115,6 @@ class SideSamples:
     def __init__(self, samples: Sequence[tuple[str, SideStats]], kinds: dict[str, str]) -> None:
         plain = [s for code, s in samples if code == NONE]
         plain = plain + [s.flipped() for s in plain]
-        if plain:
-            plain.append(plain[0].minus(plain[0]))          # the typical hexside of the map
         self.kinds: dict[str, _Kind] = {}
         for code, stats in samples:
             if code == NONE:
@@ -131,6 +129,7 @@ class SideSamples:
                 self.kinds[kind] = _Kind(part, [*found.codes, code], np.concatenate([found.profiles, profile]),
                                          found.plain)
         self.one_sided = {code for kind in self.kinds.values() for code in self._one_sided(kind)}
+        self.count = len(samples)
 
     @staticmethod
     def _one_sided(kind: _Kind) -> set[str]:
@@ -173,102 +172,107 @@ class SideSamples:
 Progress = Callable[[int, int], None]
 
 
-def _kinds(game: Game) -> dict[str, str]:
-    return {t.code: kind_of(t) for t in game.terrain_types}
+@dataclass(frozen=True)
+class Measured:
+    """Every hex's statistics and every hexside's profiles (oriented from the lower hex of the
+    pair, each minus the typical hexside of its orientation on this map)."""
+
+    hexes: dict[Hex, HexStats]
+    sides: dict[tuple[Hex, Hex], SideStats]
+
+    def side(self, a: Hex, b: Hex) -> SideStats:
+        """The hexside's profiles oriented from `a` to `b`."""
+        return self.sides[(a, b)] if a < b else self.sides[(b, a)].flipped()
+
+    @classmethod
+    def of(cls, picture: MapImage, terrain: Terrain, progress: Progress | None = None) -> Measured:
+        """Measure the picture. Each hexside is measured against the typical hexside of its
+        orientation on this map (the element-by-element median of them all): what every side of
+        one orientation shows — the hex number printed at the top of each hex, by its north
+        side — is not a feature."""
+        stats = MapStatistics(picture.image)
+        hexes = sorted(picture.cells)
+        pairs = [(a, b) for a in hexes for b in terrain.graph.neighbours(a) if a < b and b in picture.cells]
+        total = len(hexes) + len(pairs)
+
+        def tick(done: int) -> None:
+            if progress is not None and (done % 64 == 0 or done == total):
+                progress(done, total)
+
+        hex_stats: dict[Hex, HexStats] = {}
+        for done, h in enumerate(hexes, 1):
+            hex_stats[h] = stats.hex(picture.cells[h])
+            tick(done)
+        own_way: dict[tuple[Hex, Hex], tuple[int, bool, SideStats]] = {}
+        for done, (a, b) in enumerate(pairs, len(hexes) + 1):
+            bearing, forward = stats.bearing(picture.cells[a], picture.cells[b])
+            measured = stats.side(picture.cells[a], picture.cells[b], hex_stats[a].fill, hex_stats[b].fill)
+            own_way[(a, b)] = (bearing, forward, measured if forward else measured.flipped())
+            tick(done)
+        typical = {bearing: SideStats.median([m for o, _, m in own_way.values() if o == bearing])
+                   for bearing in {o for o, _, _ in own_way.values()}}
+        sides = {}
+        for pair, (bearing, forward, measured) in own_way.items():
+            residual = measured.minus(typical[bearing])
+            sides[pair] = residual if forward else residual.flipped()
+        return cls(hex_stats, sides)
 
 
-def _sample_side(terrain: Terrain, sample: LegendSample) -> tuple[Hex, Hex]:
-    """The hexside a sample names: (the hex it is named from, the hex across)."""
-    found = terrain.locate_side(sample.hex, sample.side, sample.map)
-    assert isinstance(found, tuple) and found[1] is not None      # validated (terrain_check._samples)
-    return found[0], found[1]
-
-
-def read_samples(game: Game, picture: MapImage, progress: Progress | None = None) -> list[Draft]:
-    """Read every hex and hexside of the picture by likeness to the Samples rows of its maps.
-
-    Each hexside is measured against the typical hexside of its orientation on this map (the
-    element-by-element median of them all): what every side of one orientation shows — the
-    hex number printed near the top of each hex, next to its north side — is not a feature."""
+def _learn(game: Game, picture: MapImage, measured: Measured) -> tuple[HexSamples | None, SideSamples | None]:
+    """The Samples rows of the picture's maps, as measured there."""
     terrain = game.terrain
-    ids = {m.id for m in picture.maps}
-    samples = [s for s in game.samples if s.map in ids]
-    stats = MapStatistics(picture.image)
-    hexes = sorted(picture.cells)
-    pairs = [(a, b) for a in hexes for b in terrain.graph.neighbours(a) if a < b and b in picture.cells]
-    total, done = len(hexes) + len(pairs), 0
-
-    def tick() -> None:
-        nonlocal done
-        done += 1
-        if progress is not None and (done % 64 == 0 or done == total):
-            progress(done, total)
-
-    hex_stats: dict[Hex, HexStats] = {}
-    for h in hexes:
-        hex_stats[h] = stats.hex(picture.cells[h])
-        tick()
-    own_way: dict[tuple[Hex, Hex], tuple[int, SideStats]] = {}
-    for a, b in pairs:
-        bearing, forward = stats.bearing(picture.cells[a], picture.cells[b])
-        measured = stats.side(picture.cells[a], picture.cells[b], hex_stats[a].fill, hex_stats[b].fill)
-        own_way[(a, b)] = (bearing, measured if forward else measured.flipped())
-        tick()
-    typical = {bearing: SideStats.median([m for o, m in own_way.values() if o == bearing])
-               for bearing in {o for o, _ in own_way.values()}}
-    side_stats: dict[tuple[Hex, Hex], SideStats] = {}
-    for (a, b), (bearing, measured) in own_way.items():
-        residual = measured.minus(typical[bearing])
-        side_stats[(a, b)] = residual if stats.bearing(picture.cells[a], picture.cells[b])[1] else residual.flipped()
-
-    def oriented(a: Hex, b: Hex) -> SideStats:
-        return side_stats[(a, b)] if a < b else side_stats[(b, a)].flipped()
-
-    def located(sample: LegendSample, *hexes_: Hex) -> None:
-        for h in hexes_:
-            if h not in picture.cells:
-                where = sample.origin.problem if sample.origin else (lambda c, m: Problem(TERRAIN_FILE, "Samples", 0, c, m))
-                raise DigitizeError(where("hex", f"sample {' '.join(filter(None, (sample.hex, sample.side)))} "
-                                               f"is not on {picture.source}"))
-
-    hex_samples, side_samples = [], []
-    for s in samples:
-        if s.side:
-            a, b = _sample_side(terrain, s)
-            a, b = terrain.hexids.canonical(a), terrain.hexids.canonical(b)
-            located(s, a, b)
-            side_samples.append((s.code, oriented(a, b)))
+    shown = {m.id for m in picture.maps}
+    hexes, sides = [], []
+    for sample in (s for s in game.samples if s.map in shown):
+        if sample.side:
+            found = terrain.locate_side(sample.hex, sample.side, sample.map)
+            assert isinstance(found, tuple) and found[1] is not None      # validated (terrain_check._samples)
+            named = tuple(terrain.hexids.canonical(h) for h in found if h is not None)
         else:
-            h = terrain.hexids.canonical(terrain.hexids.parse(s.hex, s.map))
-            located(s, h)
-            hex_samples.append((s.code, hex_stats[h]))
-    if side_samples and not any(code == NONE for code, _ in side_samples):
+            named = (terrain.hexids.canonical(terrain.hexids.parse(sample.hex, sample.map)),)
+        if any(h not in picture.cells for h in named):
+            where = sample.origin.problem if sample.origin else (lambda c, m: Problem(TERRAIN_FILE, "Samples", 0, c, m))
+            raise DigitizeError(where("hex", f"sample {' '.join(filter(None, (sample.hex, sample.side)))} "
+                                           f"is not on {picture.source}"))
+        if sample.side:
+            sides.append((sample.code, measured.side(*named)))
+        else:
+            hexes.append((sample.code, measured.hexes[named[0]]))
+    if sides and not any(code == NONE for code, _ in sides):
         raise DigitizeError(Problem(TERRAIN_FILE, "Samples", 0, "code", (
             "the Samples name hexsides with features but none without: name one to three plain hexsides as code none, "
             "so that a feature is told from a plain side")))
-    by_hex = HexSamples(hex_samples) if hex_samples else None
-    by_side = SideSamples(side_samples, _kinds(game)) if side_samples else None
+    kinds = {t.code: kind_of(t) for t in game.terrain_types}
+    return (HexSamples(hexes) if hexes else None), (SideSamples(sides, kinds) if sides else None)
+
+
+def read_samples(game: Game, picture: MapImage, progress: Progress | None = None) -> list[Draft]:
+    """Read every hex and hexside of the picture by likeness to the Samples rows of its maps,
+    into a draft per map (a shared row's hexes belong to the map they are canonical in)."""
+    terrain = game.terrain
+    measured = Measured.of(picture, terrain, progress)
+    by_hex, by_side = _learn(game, picture, measured)
     kept = Kept.of(terrain)
-    source = (f"{len(hex_samples)} sample hexes and {len(side_samples)} sample hexsides "
-              f"(terrain.xlsx Samples) read on {picture.source}")
+    source = (f"{len(by_hex.codes) if by_hex else 0} sample hexes and {by_side.count if by_side else 0} sample "
+              f"hexsides (terrain.xlsx Samples) read on {picture.source}")
     drafts = {m.id: Draft(m, source) for m in picture.maps}
-    for h in hexes:
+    for h, stats in sorted(measured.hexes.items()):
         draft = drafts.get(h.map)
         if draft is None:                   # a shared row's hex, of a map not read here
             continue
         if h in kept.hexes:
             draft.kept_hexes += 1
         elif by_hex is not None:
-            choice = by_hex.read(hex_stats[h])
+            choice = by_hex.read(stats)
             why = "" if choice.confidence >= DOUBTFUL else f"{choice.code}, almost as like {choice.runner_up}"
             draft.hexes.append(HexGuess(h, (choice.code,), None, choice.confidence, why))
-    for a, b in pairs:
+    for (a, b), stats in measured.sides.items():
         if a.map not in drafts and b.map not in drafts:
             continue
         if kept.side(a, b) or by_side is None:
             drafts[a.map if a.map in drafts else b.map].kept_sides += kept.side(a, b)
             continue
-        choices = by_side.read(side_stats[(a, b)])
+        choices = by_side.read(stats)
         found = tuple(c.code for c in choices if c.code != NONE)
         first, second = (b, a) if any(c.flipped for c in choices if c.code != NONE) else (a, b)
         sure = min(c.confidence for c in choices)

@@ -16,25 +16,17 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from builder.boards import side_segment
-from builder.map_image import MapImage
+from builder.map_image import DigitizeError, MapImage
 from builder.terrain_style import CROSSING_MARKS, style_for
 from gamedata.hexids import Hex
 from gamedata.layer import PLAYER_DIR, layer_file
 from gamedata.load import TERRAIN_FILE, WORKBOOKS, columns
-from gamedata.model import Game, MapDef, Problem
+from gamedata.model import Game, MapDef
 from gamedata.terrain import Terrain
 from gamedata.workbook import SheetData, WorkbookError, read_workbook, write_workbook
 
 DOUBTFUL = 0.6
 """Below this confidence a guess is listed as doubtful."""
-
-
-class DigitizeError(Exception):
-    """The map cannot be digitized; `problem` says where and why."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(str(problem))
-        self.problem = problem
 
 
 @dataclass

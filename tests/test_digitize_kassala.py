@@ -5,18 +5,23 @@ Read with at most three sample hexes and hexsides per class (Kassala's terrain.x
 and random choices of the same size), at least 95 % of the hexes and 90 % of the wadi and
 trench/abatis hexsides (feature and marked side) must be right against the truth set labelled by
 hand (tests/data/kassala-truth.csv; how: kassala-truth.md). What is wrong must be among the
-doubtful cells. The terrain committed in Kassala's player's layer is that draft reviewed.
+doubtful cells. The same holds for the map rescanned at a third of its size, larger, or as a
+JPEG (the module's grid scaled with it). The terrain committed in Kassala's player's layer is
+that draft reviewed.
 """
 from __future__ import annotations
 
 import csv
+import io
 import random
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from PIL import Image
 
 from adjutant.cmd_digitize import digitize as digitize_command
 from builder.map_image import from_module
@@ -28,7 +33,7 @@ from gamedata.load import load_game, map_defs, read_game_toml
 from gamedata.model import LegendSample
 from gamedata.terrain import Terrain
 from gamedata.workbook import read_workbook
-from kassala_module import zip_module
+from kassala_module import KASSALA, MAP_IMAGE, zip_module
 
 GAME = REPO / "sources" / "kassala"
 LAYER = Path("player") / "terrain.xlsx"
@@ -161,6 +166,43 @@ def test_any_three_samples_of_each_class_read_to_the_targets(kassala, seed) -> N
             samples.append(LegendSample("main", code or "none", a, side))
     drafts = read_samples(replace(game, samples=tuple(samples)), from_module(game, module))
     assert_targets(score(*_drafted(drafts, game.terrain)))
+
+
+def _rescanned(base: Path, scale: float, quality: int | None) -> Path:
+    """The author's module with its map scanned at another resolution (`scale`), as a JPEG of
+    `quality` when given, and its HexGrid scaled to match (x0, y0 rounded: VASSAL's are whole)."""
+    folder = base / "vmod"
+    shutil.copytree(KASSALA / "vmod", folder)
+    with Image.open(MAP_IMAGE) as image:
+        picture = image.convert("RGB").resize((round(image.width * scale), round(image.height * scale)), Image.LANCZOS)
+    if quality is not None:
+        encoded = io.BytesIO()
+        picture.save(encoded, "JPEG", quality=quality)
+        picture = Image.open(encoded).convert("RGB")
+    picture.save(folder / "images" / "Mapboard.png")
+    build_file = folder / "buildFile.xml"
+
+    def scaled(match: re.Match[str]) -> str:
+        value = float(match.group(2)) * scale
+        return f'{match.group(1)}="{round(value) if match.group(1) in ("x0", "y0") else value!r}"'
+
+    text = build_file.read_text(encoding="utf-8")
+    grid = re.search(r"<VASSAL\.build\.module\.map\.boardPicker\.board\.HexGrid [^>]*>", text)
+    assert grid is not None
+    build_file.write_text(text[:grid.start()] + re.sub(r'\b(x0|y0|dx|dy)="([-0-9.]+)"', scaled, grid.group(0))
+                          + text[grid.end():], encoding="utf-8")
+    return zip_module(base / "kassala.vmod", folder)
+
+
+@pytest.mark.parametrize(("scale", "quality"), [(0.3, 70), (0.6, 60), (1.5, None)])
+def test_the_map_scanned_at_another_resolution_reads_to_the_targets(kassala, tmp_path, scale, quality) -> None:
+    """Nothing is tuned to the scan's size or sharpness: the same map, a third of its size (hexes
+    80 pixels high) or larger, or JPEG-compressed, read with the player's samples."""
+    folder, _ = kassala
+    game = load_game(folder)
+    picture = from_module(game, _rescanned(tmp_path, scale, quality))
+    assert abs(picture.image.width - 2048 * scale) <= 1
+    assert_targets(score(*_drafted(read_samples(game, picture), game.terrain)))
 
 
 def test_the_committed_terrain_is_the_truth_reviewed() -> None:

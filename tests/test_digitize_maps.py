@@ -9,7 +9,6 @@ terrain: every hex once (the shared row as the north map's), every hexside, the 
 from __future__ import annotations
 
 import shutil
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from adjutant.cmd_digitize import digitize as digitize_command
-from builder.map_image import MapImageError, from_module
+from builder.map_image import from_module
 from builder.module import build_module
 from builder.samples import read_samples
 from builder.terrain_draft import DigitizeError
@@ -125,6 +124,7 @@ def test_a_hex_beside_hexes_the_picture_does_not_show_is_not_surveyed(shared, tm
     result = CliRunner().invoke(digitize_command, [str(game / "N.png"), "--game", str(game), "--map", "N"])
     assert result.exit_code == 0, result.output
     assert "map N: 8 hex(es) of the map lie outside the scan N.png" in result.output
+    assert ": not read (N1201, N1202, N1203, N1204, N1205, N1206, ...)" in result.output
     read = load_game(game).terrain
     ids = read.hexids
     assert read.hex(ids.parse("N1203")) is None and read.hexside(ids.parse("N1103"), ids.parse("N1203")) is None
@@ -195,7 +195,77 @@ def test_progress_is_told_as_hexes_and_hexsides_are_read(shared, tmp_path) -> No
     total = told[-1][1]
     assert told[-1] == (total, total) and total == 180 + 487
     assert [d for d, _ in told] == sorted(d for d, _ in told) and len(told) > 5
-    with pytest.raises(MapImageError):
+    with pytest.raises(DigitizeError):
         from_module(loaded, module, "North map", "Q")
     shutil.rmtree(game)
 
+
+ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
+
+
+def test_into_the_woods_two_boards_read_with_their_place_names_as_no_terrain(tmp_path) -> None:
+    """The bundled Into the Woods module: its north and south boards, which share a row, read
+    in one map window with the legend of adjutant's drawing. Its bundled terrain is three marsh
+    hexes, so the boards show no feature; the place names printed across hexsides (the north end
+    of the Tennessee River, Shiloh Church), anti-aliased, are lettering, not a slope's line."""
+    module = build_module(ITW, tmp_path / "out").path
+    game = tmp_path / "game"
+    shutil.copytree(ITW, game)
+    result = CliRunner().invoke(digitize_command, ["--module", str(module), "--game", str(game)])
+    assert result.exit_code == 0, result.output
+    assert "map N: read with" in result.output and "map S: read with" in result.output
+    assert "DRAFT: 0 hexes and 0 hexsides with features" in result.output
+    assert "kept as they were: 3 hexes" in result.output              # the rulebook's marsh hexes, not redrafted
+    # the south map's row 01 is the north map's row 34 (game.toml's alias), the north map ends at
+    # column 66: the module draws the south map from its row 02, so these three are on no board
+    assert "map S: 3 hex(es) of the map lie outside board 'North map', 'South map' of into-the-woods-shiloh.vmod: " \
+           "not read (S6701, S6801, S6901)" in result.output
+    assert {name: len(sheet.rows) for name, sheet in read_workbook(game / DRAFT).items()} == {"Hexes": 0, "Hexsides": 0}
+    doubtful = (game / "digitized" / "digitize-N-S-doubtful.csv").read_text(encoding="utf-8").splitlines()
+    listed = {line.split(",")[2] for line in doubtful[1:]}
+    assert "S2501" not in listed and "N2534" in listed                # the shared row once, as the north map's
+    assert not (ITW / "player").exists()                              # the bundled folder untouched
+
+
+def test_hex_numbers_printed_by_every_north_side_are_no_road(tmp_path) -> None:
+    """Adjutant's boards print each hex's number on a paper label at its top, by its north side
+    (as most printed maps do): the line joining two centres across a north side runs through
+    it. Read with three samples of each code chosen at random (of the random test map of
+    tests/terrain_games.py), roads and farm lanes are found where they are drawn, and a label
+    is not taken for one: each hexside is measured against the typical one of its orientation."""
+    import random
+
+    from terrain_games import write_game
+
+    source = write_game(tmp_path / "source")
+    module = build_module(source, tmp_path / "out").path
+    drawn = load_game(source).terrain
+    ids = drawn.hexids
+    rng = random.Random(1)
+    samples = []
+    by_code: dict[str, list] = {}
+    for h in sorted(drawn.graph.hexes):
+        by_code.setdefault(drawn.hex(h).terrain[0], []).append(h)
+    for code, found in by_code.items():
+        samples += [{"map": "M", "code": code, "hex": ids.format(h)} for h in rng.sample(found, min(3, len(found)))]
+    pairs = sorted((a, b) for a in drawn.graph.hexes for b in drawn.graph.neighbours(a) if a < b)
+    by_feature: dict[str, list] = {}
+    for a, b in pairs:
+        side = drawn.hexside(a, b)
+        for code in (side.features if side and side.features else ("none",)):
+            by_feature.setdefault(code, []).append((a, b))
+    for code, found in by_feature.items():
+        single = [p for p in found if len(drawn.hexside(*p).features if drawn.hexside(*p) else ()) <= 1] or found
+        samples += [{"map": "M", "code": code, "hex": ids.format(a), "side": drawn.direction(a, b)}
+                    for a, b in rng.sample(single, min(3, len(single)))]
+    game = write_game(tmp_path / "game")
+    write_workbook(game / "terrain.xlsx", [SheetData(s.name, columns(s.schema), tuple(samples) if s.name == "Samples" else ())
+                                           for s in WORKBOOKS["terrain.xlsx"]])
+    result = CliRunner().invoke(digitize_command, ["--module", str(module), "--game", str(game)])
+    assert result.exit_code == 0, result.output
+    read = load_game(game).terrain
+    for route in ("Road", "Farm Lane"):
+        drawn_on = {p for p in pairs if drawn.hexside(*p) and route in drawn.hexside(*p).features}
+        read_on = {p for p in pairs if read.hexside(*p) and route in read.hexside(*p).features}
+        assert len(drawn_on & read_on) >= 0.9 * len(drawn_on), route
+        assert len(read_on - drawn_on) <= 0.06 * (len(pairs) - len(drawn_on)), (route, len(read_on - drawn_on))
