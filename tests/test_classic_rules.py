@@ -127,6 +127,22 @@ def test_movement_costs_from_the_terrain_effects_key(game):
     assert cost("Infantry", "0207", "0107") is None                   # 0107: west of the river
 
 
+def test_the_counter_values_are_the_authors_pieces():
+    """Each unit's strength and movement are the '4-2' its piece in the author's module carries
+    (units.csv maps the pieces to the units; rules I.B.5), its type the name's symbol, and its
+    movement factor the one I.B.6 gives the type (cannon 0, infantry 2, cavalry 3)."""
+    units = {u.unit_id: u for u in load_game(GAME).units}
+    by_type = {"Cannon": 0, "Infantry": 2, "Cavalry": 3}
+    rows = [r for r in csv.DictReader((GAME / "units.csv").open(encoding="utf-8")) if r["unit_id"]]
+    assert {r["unit_id"] for r in rows} == set(units) and len(units) == 23     # a palette piece may map too
+    for row in rows:
+        side, kind, printed = row["piece"].split("_")[:3]
+        strength, movement = (int(n) for n in printed.split("-"))
+        unit = units[row["unit_id"]]
+        assert (unit.side, unit.type, int(unit.strength), int(unit.movement)) == (side, kind, strength, movement), row
+        assert movement == by_type[kind]
+
+
 def test_the_folder_validates_and_no_python_names_it():
     assert validate(GAME) == []
     import subprocess
