@@ -138,6 +138,7 @@ def test_play_after_the_tenth_turn_is_caught(kassala):
     (found,) = errors(kassala.check([recorded.log]))
     assert (found.check, found.step) == ("movement", 12)
     assert "plays turn 11: the game ends after turn 10" in found.message and found.rule.startswith("II.A-B")
+    assert found.pieces == ("Turkish Cavalry",) and _hexes(found) == ["0501", "0401"]
     kassala.same_board(recorded.log)
 
 

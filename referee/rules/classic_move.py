@@ -199,15 +199,23 @@ def _n(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def check_turn_limit(rules: Classic, portions: list[Portion], scenario: Any, views: Any, label: str,
-                     players: dict[int, str | None]) -> Iterator[Finding]:
-    """Play in a turn after the scenario's last: an error at the first step of it."""
+def check_turn_limit(mover: Mover, portions: list[Portion], scenario: Any) -> Iterator[Finding]:
+    """Play in a turn after the scenario's last: an error at the first step of it, with the first
+    unit it moves and where."""
     if scenario is None or scenario.end_turn is None:
         return
     for p in portions:
         if p.turn is not None and p.turn > scenario.end_turn and not p.carried:
-            yield Finding(CHECK_ID, Severity.ERROR, f"the {p.side} side plays turn {p.turn}: the game ends after turn "
-                          f"{scenario.end_turn}", _end_rule(rules, scenario), label, p.first, players.get(p.first))
+            said = f"the {p.side} side plays turn {p.turn}: the game ends after turn {scenario.end_turn}"
+            unit = mover.views.at(p.legs[0].step).unit(p.legs[0].unit_id) if p.legs else None
+            if unit is None:
+                yield Finding(CHECK_ID, Severity.ERROR, said, _end_rule(mover.rules, scenario), mover.label, p.first,
+                              mover.players.get(p.first))
+            else:
+                leg = p.legs[0]
+                yield mover._finding(f"{said} ({unit.name} moved from {mover.hexids.format(leg.a)} to "
+                                     f"{mover.hexids.format(leg.b)})", _end_rule(mover.rules, scenario), leg.step,
+                                     unit, (leg.a, leg.b))
             return
 
 
@@ -237,4 +245,4 @@ def check_movement(ctx: Any) -> Iterator[Finding]:
     for portion in portions:
         yield from mover.stage(portion)
     yield from mover.unchecked.findings()
-    yield from check_turn_limit(rules, portions, scenario_for(ctx)[0], views, ctx.log.label, players)
+    yield from check_turn_limit(mover, portions, scenario_for(ctx)[0])
