@@ -142,6 +142,17 @@ def test_play_after_the_tenth_turn_is_caught(kassala):
     kassala.same_board(recorded.log)
 
 
+def test_two_units_ending_their_move_in_one_hex_are_caught(kassala):
+    """II.D.9: one unit to a hex at the end of movement. The Turkish Cavalry (0401) moves to 0501,
+    then a Mamluk Cavalry (0601) joins it there."""
+    recorded = kassala.record("stack", ['move "Moslem_Cavalry_4-3_Turkish" "Main Map" {0501}',
+                                        'move "Moslem_Cavalry_3-3_Mamluk#1" "Main Map" {0501}'])
+    (found,) = errors(kassala.check([recorded.log]))
+    assert (found.check, found.step, found.pieces, _hexes(found)) == ("movement", 2, ("Mamluk Cavalry",), ["0501"])
+    assert "with Turkish Cavalry" in found.message and found.rule.startswith("II.D.9")
+    kassala.same_board(recorded.log)
+
+
 # ---------------------------------------------------------------- combat (II.E, the CRT)
 
 
@@ -265,6 +276,16 @@ def test_an_advance_after_combat_by_one_unit_is_silent(kassala, advance):
     log, report = advance["one"]
     silent(report)
     kassala.same_board(log)
+
+
+def test_the_staging_itself_breaks_the_movement_rules_where_it_should(kassala, staged):
+    """The staged position is reached by moves no player may make, each caught at its step: three
+    Moslem units beyond their factors (II.D.7-8); the Portuguese that began next to the Turkish
+    Infantry and moved away (II.D.11: never, once in an enemy zone); a cannon moved (II.D.14)."""
+    found = {(f.step, f.pieces[0], f.rule.split(" ")[0]) for f in errors(kassala.check([staged]), "movement")}
+    assert found == {(2, "Nubian Infantry", "II.D.7-8"), (3, "Egyptian-Sudanese Infantry", "II.D.7-8"),
+                     (4, "Turkish Infantry", "II.D.7-8"), (5, "Portuguese Infantry", "II.D.11"),
+                     (7, "Ethiopian Infantry", "II.D.7-8"), (8, "Christian Cannon", "II.D.14")}
 
 
 def test_units_next_to_the_enemy_that_do_not_fight_are_caught(kassala, staged):
