@@ -153,6 +153,21 @@ def test_two_units_ending_their_move_in_one_hex_are_caught(kassala):
     kassala.same_board(recorded.log)
 
 
+def _victory(report) -> str:
+    (found,) = [f for f in report.findings if f.check == "victory"]
+    return found.message
+
+
+def test_victory_is_read_from_kassala_and_udaka(kassala, moves):
+    """III.B: Christian units in both Udaka and Kassala: a Christian victory (the set-up); Udaka
+    emptied (its Portuguese Infantry removed): a draw."""
+    assert "-> Christian victory" in _victory(moves["clean"][1]) and "(III.B.2)" in _victory(moves["clean"][1])
+    udaka = kassala.record("udaka-empty", [DELETE.format("Christian_Infantry_4-2_Portuguese#1")], player=CHRISTIAN)
+    said = _victory(kassala.check([udaka.log]))
+    assert "Christian 1 VP (1 Kassala (0804, 0805) + 0 Udaka (0304)) -> Draw" in said and "(III.B.3)" in said
+    kassala.same_board(udaka.log)
+
+
 # ---------------------------------------------------------------- combat (II.E, the CRT)
 
 
