@@ -28,7 +28,9 @@ def game_folder(game: str) -> Path:
 def digitize(image: Path | None, game: str, module: Path | None, board: str | None, map_id: str | None,
              out_dir: Path | None) -> None:
     """Draft the map's terrain into the player's layer (player/terrain.xlsx) from a picture of
-    it: terrain per hex, features per hexside (written from the hex a one-sided feature's marks
+    it, with an overlay of what was read and the doubtful cells to review.
+
+    Terrain per hex, features per hexside (written from the hex a one-sided feature's marks
     lie in), each with a confidence, marked source = digitize and not reviewed. Hexes and
     hexsides are read by likeness to the samples named in terrain.xlsx sheet Samples (one to
     three per terrain and feature, and plain hexsides as none); without samples, by the colours
