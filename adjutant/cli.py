@@ -24,6 +24,7 @@ _COMMANDS = {
     "digitize": ("adjutant.cmd_digitize", "digitize"),
     "to-fill": ("adjutant.cmd_to_fill", "to_fill"),
     "counter-values": ("adjutant.cmd_counter_values", "counter_values"),
+    "combat-template": ("adjutant.cmd_combat_template", "combat_template"),
 }
 
 #: The first paragraph of each command's help, which ``adjutant --help`` shortens to one line;
@@ -43,6 +44,9 @@ SUMMARIES = {
                "for them to the game's player/ workbooks.",
     "counter-values": "Draft counter values (strength, movement...) from the pieces of MODULE into the game's "
                       "player/oob.xlsx, each with its source and unreviewed.",
+    "combat-template": "Write the combat chart template of GAME's system: its charts' names, how a column is found, "
+                       "the dice, result codes and modifiers as far as the rulebooks state them; the columns and "
+                       "cells are yours to enter from your charts. Never overwrites a file.",
 }
 
 

@@ -44,9 +44,12 @@ def inspect(file: str, module_path: str | None, step_n: int | None, game_path: P
                 warning = module.missing_images_note()
                 if warning:
                     click.echo(f"warning: {warning}", err=True)
+            game = _load_game(game_path) if game_path else None
+            if module is not None and game is not None:
+                module = _numbered(module, game)
             replay = replay_file(file, module, lambda done, total: bar.update("replaying", done, total))
             board = replay.state_after(step_n) if step_n is not None else None
-            views = _views(replay, module, game_path, units_path, scenario) if game_path else None
+            views = _views(replay, module, game, game_path, units_path, scenario) if game is not None else None
             view = views.at(step_n) if views is not None and step_n is not None else None
             rolls = _roll_lines(replay, views) if views else {}
     except (FormatError, *_game_errors()) as e:
@@ -91,10 +94,21 @@ def _view_lines(view) -> list[str]:
     return view_lines(view)
 
 
-def _views(replay: Replay, module, game_path: Path, units_path: Path | None, scenario: str | None) -> Views:
+def _load_game(game_path: Path):
     from gamedata import load_game
+    return load_game(game_path)
+
+
+def _numbered(module, game):
+    """A community module's grid without numbering, named by the game's numbering."""
+    from referee.community import numbered
+    return numbered(module, game)
+
+
+def _views(replay: Replay, module, game, game_path: Path, units_path: Path | None, scenario: str | None) -> Views:
+    from referee.community import units_file
     from referee.view import Views, read_unit_map
-    game = load_game(game_path)
+    units_path = units_file(game_path, units_path)
     unit_map = None
     if units_path is not None:
         unit_map, problems = read_unit_map(units_path)

@@ -15,7 +15,7 @@ from builder.pieces import marker_piece, unit_piece
 from builder.pieces import prototypes as prototype_list
 from builder.scenarios import ScenarioPlan, turn_words
 from builder.table_dice import combat_button, table_button
-from gamedata.combat import combat_of
+from gamedata.combat import filled
 from gamedata.model import Formation, Game, MapDef, Scenario, Unit
 from gamedata.rolls import parse_dice, roll_tables
 from gamedata.systems import SystemProfile
@@ -159,7 +159,7 @@ def dice_buttons(game: Game) -> list[Element]:
                             plus=parse_dice(f"{d.dice}d{d.sides}", d.faces).low - 1, tooltip=f"Roll for {d.purpose}")
               for d in game.dice),
             *(table_button(t) for t in roll_tables(game.tables)),
-            *(combat_button(combat_of(t)) for t in game.combat)]
+            *(combat_button(c) for c in filled(game.combat))]
 
 
 TURN_LEVEL = "Turn"

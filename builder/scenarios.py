@@ -93,7 +93,7 @@ def place_boards(groups: tuple[MapGroup, ...], map_names: tuple[str, ...]) -> di
 
 def turn_words(box: TurnDef) -> str:
     """A turn-track box in words: its label and date, and whether it is a night turn."""
-    return f"{box.label}, {box.date}" + (" (night)" if box.night else "")
+    return ", ".join(p for p in (box.label, box.date) if p) + (" (night)" if box.night else "")
 
 
 def display_board_name(scenario: Scenario) -> str:

@@ -65,6 +65,24 @@ class TerrainCost:
 
 
 @dataclass(frozen=True)
+class TerrainCombat:
+    """A combat effect of terrain (effects.xlsx Combat): `amount` strength points to the `side`'s
+    total in a hex (`per` = hex) or to each unit (`per` = unit); for a hexside feature, `from`
+    limits it to attacks from the feature's marked side (or the other); `except` unit types."""
+
+    terrain: str
+    side: str                       # attacker | defender
+    per: str                        # hex | unit
+    amount: float
+    from_: str = ""                 # marked | unmarked | "" (either way)
+    except_: str = ""
+    section: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class Entry:
     """A printed (or filled) cell: an absolute cost, or a factor of the off-route cost."""
 

@@ -31,6 +31,7 @@ class SheetSpec:
     name: str
     schema: str
     optional: bool = False      # a workbook written before the sheet existed may lack it: read as empty
+    user: bool = False          # only users write it: import-tables never writes one (what a user typed goes to the layer)
 
 
 WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
@@ -47,7 +48,7 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     ),
     EFFECTS_FILE: (
         SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),
-        SheetSpec("Implied", "implied-feature"),
+        SheetSpec("Implied", "implied-feature"), SheetSpec("Combat", "terrain-combat", optional=True, user=True),
     ),
 }
 OPTIONAL_FILES = frozenset({EFFECTS_FILE})
@@ -59,6 +60,7 @@ USER_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     "combat.xlsx": (
         SheetSpec("Combat Tables", "combat-table"), SheetSpec("Combat Columns", "combat-column"),
         SheetSpec("Combat Results", "combat-result"), SheetSpec("Combat Modifiers", "combat-modifier"),
+        SheetSpec("Combat Codes", "combat-code", optional=True),
     ),
     RULES_FILE: (
         SheetSpec("Parameters", "rule-parameter", optional=True), SheetSpec("Ranges", "rule-range", optional=True),

@@ -77,12 +77,13 @@ OVERLAYS: dict[str, dict[str, Overlay]] = {
         "Terrain": Overlay(("code",)), "Moves": Overlay(("code",)),
         "Costs": Overlay(("move", "action", "terrain", "via", "condition"), blank=("via", "condition")),
         "Implied": Overlay(("route", "crossing", "implies")),
+        "Combat": Overlay(("terrain", "side", "per", "from", "except"), blank=("from", "except")),
     },
     TABLES_FILE: {"Tables": Overlay(("table_id",)), "Rows": Overlay(("table_id", "roll", "when"), blank=("when",)),
                   "Modifiers": Overlay(("table_id", "modifier"))},
     COMBAT_FILE: {"Combat Tables": Overlay(("table_id",)), "Combat Columns": Overlay(("table_id", "column")),
                   "Combat Results": Overlay(("table_id", "roll", "column")),
-                  "Combat Modifiers": Overlay(("table_id", "modifier"))},
+                  "Combat Modifiers": Overlay(("table_id", "modifier")), "Combat Codes": Overlay(("table_id", "code"))},
 }
 
 

@@ -16,10 +16,10 @@ from gamedata.folder import (  # noqa: F401 - the layout, for readers that impor
     GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema, setup_sheet,
 )
 from gamedata.model import (
-    Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
+    Area, ChatClock, CombatCode, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
     DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, LegendSample, MoveClass, NamedHex, PhaseDef,
     ReinforcementRow, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
-    TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
+    TerrainCombat, TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
 from gamedata.validate import check_folder
 from gamedata.workbook import Sheet
@@ -57,9 +57,9 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     """Turn a checked definition and its sheets into the frozen model."""
     return Game(
         id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
-        maps=map_defs(d),
+        maps=map_defs(d), family=d.get("family", ""),
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
-        turns=tuple(TurnDef(t["id"], t["date"], t["label"], t.get("hour", ""), t.get("night", False))
+        turns=tuple(TurnDef(t["id"], t.get("date", ""), t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),
         phases=tuple(PhaseDef(x["name"], x.get("side", ""), x.get("section", ""), x.get("rulebook_line"))
                      for x in d.get("phases", ())),
@@ -88,6 +88,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
         terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),
         implied_features=tuple(_record(ImpliedFeature, i) for i in _records(sheets, "Implied")),
+        terrain_combat=_terrain_combat(sheets),
         rule_parameters=_located(RuleParameter, sheets, RULES_FILE, "Parameters"),
         command_ranges=_located(CommandRange, sheets, RULES_FILE, "Ranges"),
         chain_rules=_located(ChainRule, sheets, RULES_FILE, "Chain"),
@@ -96,7 +97,10 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
 
 
 _KEEP_TYPE = {"manpower", "movement", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation",
-              "sides_complete", "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
+              "sides_complete", "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent",
+              "limit", "value", "amount", "attacker_eliminated", "attacker_loss", "attacker_retreat", "attacker_disorder",
+              "defender_eliminated", "defender_loss", "defender_retreat", "defender_disorder", "exchange", "advance",
+              "contact"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:
@@ -131,10 +135,13 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
     origins = {id(row): SheetRow(row.file or "combat.xlsx", "Combat Results", row.number)
                for row in (results_sheet.rows if results_sheet else ())}
     result_rows = [(dict(row.values), origins[id(row)]) for row in (results_sheet.rows if results_sheet else ())]
+    codes_sheet = sheets.get("Combat Codes")
+    code_rows = [(dict(row.values), SheetRow("combat.xlsx", "Combat Codes", row.number))
+                 for row in (codes_sheet.rows if codes_sheet else ())]
     for t in _records(sheets, "Combat Tables"):
         tid = t["table_id"]
         tables.append(CombatTable(
-            table_id=tid, name=t["name"], system=t["system"], kind=t["kind"], die=t["die"], faces=text(t.get("faces")),
+            table_id=tid, name=t["name"], system=t["system"], kind=text(t.get("kind")), die=text(t.get("die")), faces=text(t.get("faces")),
             below=text(t.get("below")), clamp=bool(t.get("clamp")), section=text(t.get("section")),
             notes=text(t.get("notes")),
             columns=tuple(CombatColumn(text(c["column"]), c.get("from")) for c in mine("Combat Columns", tid)),
@@ -148,8 +155,17 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
             modifiers=tuple(CombatModifier(text(m["modifier"]), m["condition"], text(m.get("when")), m.get("amount"),
                                            m.get("shift"), text(m.get("source")))
                             for m in mine("Combat Modifiers", tid)),
+            codes=tuple(_record(CombatCode, r, origin=origin) for r, origin in code_rows if r["table_id"] == tid),
         ))
     return tuple(tables)
+
+
+def _terrain_combat(sheets: dict[str, Sheet]) -> tuple[TerrainCombat, ...]:
+    """effects.xlsx Combat (`from` and `except` are Python words: the model calls them from_, except_)."""
+    sheet = sheets.get("Combat")
+    return tuple(_record(TerrainCombat, {**row.values, "from_": row.values.get("from"),
+                                         "except_": row.values.get("except")},
+                         origin=SheetRow(EFFECTS_FILE, "Combat", row.number)) for row in (sheet.rows if sheet else ()))
 
 
 def _die_tables(sheets: dict[str, Sheet]) -> tuple[DieRollTable, ...]:

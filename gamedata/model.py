@@ -12,7 +12,7 @@ from functools import cached_property
 # The records the core modules below the game own, re-exported: readers take every record
 # from here. They sit below `Game` so that hex ids, terrain, the chart and the scenario
 # rules never import the model that gathers them.
-from gamedata.effects import MoveClass, TerrainCost, TerrainEffects
+from gamedata.effects import MoveClass, TerrainCombat, TerrainCost, TerrainEffects
 from gamedata.maps import Alias, MapDef, ScanDef
 from gamedata.problems import Problem, SheetRow
 from gamedata.scenario_rules import ScenarioRules
@@ -267,6 +267,33 @@ class CombatModifier:
 
 
 @dataclass(frozen=True)
+class CombatCode:
+    """What a result code of a combat table does (combat.xlsx, Combat Codes); empty = None/""."""
+
+    code: str
+    name: str = ""
+    attacker_eliminated: bool | None = None
+    attacker_loss: int | None = None
+    attacker_retreat: int | None = None
+    attacker_disorder: bool | None = None
+    attacker_morale: str = ""
+    defender_eliminated: bool | None = None
+    defender_loss: int | None = None
+    defender_retreat: int | None = None
+    defender_disorder: bool | None = None
+    defender_morale: str = ""
+    exchange: bool | None = None
+    advance: int | None = None
+    contact: bool | None = None
+    only: str = ""
+    only_as: str = ""
+    effect: str = ""
+    section: str = ""
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class CombatTable:
     """A combat, fire or shock table a user entered from the series' chart (combat.xlsx)."""
 
@@ -283,6 +310,7 @@ class CombatTable:
     columns: tuple[CombatColumn, ...] = ()
     results: tuple[CombatResultRow, ...] = ()
     modifiers: tuple[CombatModifier, ...] = ()
+    codes: tuple[CombatCode, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -432,6 +460,7 @@ class Game:
     rulebook: str
     sides: tuple[str, ...]
     maps: tuple[MapDef, ...]
+    family: str = ""                # the rules family the referee runs ("classic"; "" = the system's own)
     areas: tuple[Area, ...] = ()
     turns: tuple[TurnDef, ...] = ()
     phases: tuple[PhaseDef, ...] = ()
@@ -459,6 +488,7 @@ class Game:
     move_classes: tuple[MoveClass, ...] = ()
     terrain_costs: tuple[TerrainCost, ...] = ()
     implied_features: tuple[ImpliedFeature, ...] = ()
+    terrain_combat: tuple[TerrainCombat, ...] = ()
     rule_parameters: tuple[RuleParameter, ...] = ()
     command_ranges: tuple[CommandRange, ...] = ()
     chain_rules: tuple[ChainRule, ...] = ()

@@ -78,6 +78,20 @@ class StayOn:
         return bool(state or on), cost
 
 
+@dataclass(frozen=True)
+class StopIn:
+    """A step into one of `hexes` ends the move: no step follows it (a zone of control that
+    stops movement: "a unit must cease movement as soon as it moves adjacent to an enemy unit")."""
+
+    hexes: Container[Hex]
+    start: Hashable = False
+
+    def step(self, state: Hashable, a: Hex, b: Hex, cost: float) -> tuple[Hashable, float] | None:
+        if state:
+            return None
+        return b in self.hexes, cost
+
+
 class HexGraph:
     """Hexes as integers with their neighbour lists, built once per game; every search runs
     on integers and memoised edge costs."""

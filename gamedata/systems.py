@@ -41,7 +41,7 @@ class Symbol(Enum):
 _SYMBOL_WORDS: tuple[tuple[tuple[str, ...], Symbol], ...] = (
     (("ldr", "leader", "hq", "commander", "general"), Symbol.LEADER),
     (("cav", "dragoon", "horse"), Symbol.CAVALRY),
-    (("art", "bty", "battery", "gun"), Symbol.ARTILLERY),
+    (("art", "bty", "battery", "gun", "cannon"), Symbol.ARTILLERY),
     (("gunboat", "boat", "naval", "navy", "ship"), Symbol.GUNBOAT),
     (("wag", "train", "supply"), Symbol.WAGON),
     (("inf", "det", "regt", "brig", "div", "militia", "sharpshooter"), Symbol.INFANTRY),

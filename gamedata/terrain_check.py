@@ -44,6 +44,7 @@ def terrain_problems(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[st
     """Every terrain and chart problem of a game folder whose sheets passed their schemas."""
     out = _Out(sheets)
     types = _chart(out)
+    _combat(out, types, {u["code"] for u in d.get("unit_types", ())} or None)
     _hexes(out, types, hexids, {m.id: m.elevation for m in map_defs(d)})
     _hexsides(out, types, hexids)
     _legend(out, types, hexids)
@@ -107,6 +108,20 @@ def _chart(out: _Out) -> dict[str, str]:
         _code(out, EFFECTS_FILE, "Implied", row, "crossing", _text(row, "crossing"), types, ("hexside",), "crossing")
         _code(out, EFFECTS_FILE, "Implied", row, "implies", _text(row, "implies"), types, ("hexside",), "implies")
     return types
+
+
+def _combat(out: _Out, types: dict[str, str], unit_types: set[str] | None) -> None:
+    """effects.xlsx Combat: known codes, `from` on hexside features only, known unit types."""
+    for row in out.rows("Combat"):
+        code = _text(row, "terrain")
+        _code(out, EFFECTS_FILE, "Combat", row, "terrain", code, types, ("hex", "hexside"), "a combat effect")
+        if _text(row, "from") and types.get(code) == "hex":
+            out.add(EFFECTS_FILE, "Combat", row, "from", f"'{code}' is a hex code: 'from' applies to a hexside "
+                    "feature (the side it is attacked from)")
+        for t in (c.strip() for c in _text(row, "except").split(";")):
+            if t and unit_types is not None and t not in unit_types:
+                out.add(EFFECTS_FILE, "Combat", row, "except", f"unknown unit type '{t}' (game.toml unit_types: "
+                        f"{', '.join(sorted(unit_types)) or 'none'})")
 
 
 def _code(out: _Out, file: str, sheet: str, row: Row, column: str, code: str, types: dict[str, str],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from gamedata.hexids import HexIds
-from gamedata.model import Game
+from gamedata.model import Game, MapDef
 
 HEADING = "## Map terrain: what you must fill in"
 
@@ -20,6 +20,19 @@ def _spans(numbers: list[int]) -> str:
         block = [n for _, n in run]
         out.append(str(block[0]) if len(block) == 1 else f"{block[0]}-{block[-1]}")
     return ", ".join(out)
+
+
+def _hex_count(hexids: HexIds, m: MapDef) -> int:
+    return sum(hexids.row_range(m.id, c)[1] - hexids.row_range(m.id, c)[0] + 1
+               for c in range(m.columns[0], m.columns[1] + 1))
+
+
+def _reviewed(game: Game, m: MapDef, hexids: HexIds) -> bool:
+    """Every hex of the map has a reviewed row, with its terrain and its sides complete (a digitized
+    map, reviewed): nothing of it is left to fill."""
+    rows = [r for r in game.terrain_hexes if r.map == m.id]
+    return len({r.hex for r in rows}) == _hex_count(hexids, m) and \
+        all(r.reviewed and r.sides_complete and r.terrain for r in rows)
 
 
 def to_fill(game: Game) -> str:
@@ -34,22 +47,27 @@ def to_fill(game: Game) -> str:
              "cell is filled, a check that needs it is reported as not checked, naming the cell.",
              "", "**terrain.xlsx**", ""]
     entered = {(r.map, r.hex) for r in game.terrain_hexes}
+    complete = {m.id for m in game.maps if _reviewed(game, m, hexids)}
     for m in game.maps:
-        count = sum(hexids.row_range(m.id, c)[1] - hexids.row_range(m.id, c)[0] + 1
-                    for c in range(m.columns[0], m.columns[1] + 1))
+        count = _hex_count(hexids, m)
+        if m.id in complete:
+            lines.append(f"- `Hexes`, map `{m.id}` ({count} hexes): every hex and its sides entered and reviewed "
+                         "(the player's layer).")
+            continue
         have = sorted(h for mp, h in entered if mp == m.id)
         lines.append(f"- `Hexes`, map `{m.id}` ({count} hexes, columns {m.columns[0]}-{m.columns[1]}, rows "
                      f"{m.rows[0]}-{m.rows[1]}): a row per hex with `terrain`, `elevation` and `sides_complete`"
                      + (f"; the rulebook rows ({', '.join(have)}) need their elevation and any other terrain" if have
                         else "") + ".")
-    lines.append("- `Hexsides`: a row per hexside with features (the rulebook states "
-                 f"{len(game.terrain_hexsides) or 'none'}" + (" of them" if game.terrain_hexsides else "")
-                 + "); `adjutant digitize` drafts `Hexes` and `Hexsides` from a calibrated scan.")
+    if len(complete) < len(game.maps):
+        lines.append("- `Hexsides`: a row per hexside with features (the rulebook states "
+                     f"{len(game.terrain_hexsides) or 'none'}" + (" of them" if game.terrain_hexsides else "")
+                     + "); `adjutant digitize` drafts `Hexes` and `Hexsides` from a calibrated scan.")
     for s in game.terrain_specials:
         if not s.hex and s.origin is not None:
             lines.append(f"- `Specials` row {s.origin.row}: the `hex` of the {s.kind} {s.name!r}"
                          + (f" ({s.side})" if s.side else "") + ".")
-    if not any(m.elevation for m in game.maps):
+    if not any(m.elevation for m in game.maps) and len(complete) < len(game.maps):
         lines.append("- `game.toml` `maps.elevation`: the lowest and highest elevation level, for validate to check.")
     lines += ["", "**effects.xlsx**", ""]
     empty = [r for r in game.terrain_costs if r.cost is None and r.factor is None and not r.prohibited]

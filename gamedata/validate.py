@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamedata.combat import combat_problems
+from gamedata.combat import combat_problems, combat_warnings
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
 from gamedata.layer import Layer, lay_over, read_layer
@@ -138,9 +138,9 @@ class _Ref:
         self.homes = homes
         self.problems: list[Problem] = []
 
-    def add(self, sheet: str, row: Row, column: str, message: str) -> None:
+    def add(self, sheet: str, row: Row, column: str, message: str, severity: str = "error") -> None:
         file, number = row.where(column, self.homes.get(sheet, ""))
-        self.problems.append(Problem(file, sheet, number, column, message))
+        self.problems.append(Problem(file, sheet, number, column, message, severity))
 
 
 def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[str, str]) -> list[Problem]:
@@ -199,10 +199,13 @@ def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[s
     _table_cells(ref)
     for sheet, row, column, message in combat_problems(sheets):
         ref.add(sheet, row, column, message)
+    for sheet, row, column, message in combat_warnings(sheets):
+        ref.add(sheet, row, column, message, "warning")
+    combat_ids = {str(r.get("table_id")) for r in _rows(sheets, "Combat Tables")}
     for index, mapping in enumerate(d.get("referee", {}).get("dice", ())):
-        if mapping["table"] not in tables:
+        if tables is not None and mapping["table"] not in tables | combat_ids:
             ref.problems.append(Problem(GAME_FILE, "", 0, f"referee.dice[{index}].table",
-                                        f"table '{mapping['table']}' is not in tables.xlsx"))
+                                        f"table '{mapping['table']}' is not in tables.xlsx nor combat.xlsx"))
         try:
             re.compile(mapping.get("chat", ""))
         except re.error as exc:

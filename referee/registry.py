@@ -39,6 +39,7 @@ from .findings import Finding
 #: which a check without ``--game`` never loads
 TABLES = "tables"
 COMBAT = "combat"
+MOVEMENT = "movement"
 COMMAND = "command"
 SUPPLY = "supply"
 ACTIVATION = "activation"
@@ -83,6 +84,8 @@ check_tables = _imported_when_run(".rules.tables", "check_tables")
 carry_tables = _imported_when_run(".rules.tables", "carry_tables")
 check_setup, carry_setup = _folded(".rules.setup", "judge_setup")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
+carry_combat = _imported_when_run(".rules.combat", "carry_combat")
+check_movement = _imported_when_run(".rules.classic_move", "check_movement")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
@@ -268,8 +271,13 @@ CHECKS: tuple[Check, ...] = (
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
           check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables,
           covers=TABLES_COVER),
-    Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
-          check_combat, (Need("game", "no combat roll was read against a combat table"),), covers=COMBAT_COVER),
+    Check(COMBAT, "combat rolls against a combat table the user entered: who fought, odds with the terrain, "
+                  "modifiers, and what followed (losses, eliminations, exchanges, retreats, advances)",
+          check_combat, (Need("game", "no combat roll was read against a combat table"),), carry_combat,
+          covers=COMBAT_COVER),
+    Check(MOVEMENT, "classic family: movement factors over the terrain, zones of control, stacking, the turn limit",
+          check_movement, (Need("game", "no move was checked against the movement rules"),
+                           Need("module", "no unit's hex is known: no move was checked"))),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
           check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",

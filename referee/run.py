@@ -301,7 +301,11 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     ``all_logs``: list the findings of the ``previous`` logs too (else only counted per log).
     """
     game_def, wanted = _read_game(game) if game is not None else (None, None)
-    unit_map = _unit_map(units)
+    if module is not None and game_def is not None:
+        from .community import numbered
+        module = numbered(module, game_def)         # a community module's grid without numbering
+    from .community import units_file
+    unit_map = _unit_map(units_file(game, units))
     try:
         checks = select(check_ids if check_ids is not None else wanted)
     except UnknownCheck as e:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from gamedata.combat import Combat, combat_of
+from gamedata.combat import Combat, filled
 from gamedata.model import DiceMapping, Game
 from gamedata.rolls import RollTable, roll_tables
 
@@ -87,7 +87,7 @@ def read_table_rolls(steps: Sequence[StepView], game: Game,
                      phase_at: Callable[[int], str | None] = lambda step: None) -> TableRolls:
     """Every roll of ``steps`` with its table; ``phase_at(step)`` is the turn tracker's phase
     (None when not known: entries that need a phase then match nothing)."""
-    tables: list[RollTable | Combat] = [*roll_tables(game.tables), *(combat_of(t) for t in game.combat)]
+    tables: list[RollTable | Combat] = [*roll_tables(game.tables), *filled(game.combat)]
     by_name = {t.name: t for t in tables}
     by_id = {t.table_id: t for t in tables}
     found: list[TableRoll] = []

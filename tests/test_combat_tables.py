@@ -44,7 +44,7 @@ def chart_sheets(extra_results: list[dict] | None = None, extra_columns: list[di
     ]
     rows = {"Combat Tables": tables, "Combat Columns": cols, "Combat Results": results + (extra_results or []),
             "Combat Modifiers": mods}
-    return [SheetData(spec.name, columns(spec.schema), tuple(rows[spec.name]))
+    return [SheetData(spec.name, columns(spec.schema), tuple(rows.get(spec.name, ())))
             for spec in USER_WORKBOOKS["combat.xlsx"]]
 
 

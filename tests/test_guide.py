@@ -57,6 +57,7 @@ def workspace(tmp_path_factory) -> Path:
     work = root / "adjutant"
     work.mkdir()
     (work / "sources").symlink_to(REPO / "sources")
+    (work / "docs").symlink_to(REPO / "docs")            # the guide's example logs (docs/examples)
     return work
 
 

@@ -8,23 +8,19 @@ of the author's Default Setup as the printed map shows it.
 """
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from PIL import Image
 
 import engine
-from conftest import REPO
-from gamedata.load import map_defs, read_game_toml
 from gamedata.model import MapDef
 from gamedata.numbering import map_numbering
-from kassala_module import KASSALA, MAP_IMAGE, zip_module
+from kassala_module import KASSALA, numbered_module, zip_module
 from vassal import components as c
-from vassal.buildfile import element, parse_buildfile, write_buildfile
+from vassal.buildfile import element
 from vassal.grid import HexGrid, Size, grid_from_element, renumbered
 
 WIDTH, HEIGHT = 900, 700
@@ -90,19 +86,7 @@ PRINTED_SETUP = {
 @pytest.fixture(scope="module")
 def kassala_numbered(tmp_path_factory) -> Path:
     """The author's module with our numbering on its grid (nothing else changed)."""
-    folder = tmp_path_factory.mktemp("kassala") / "vmod"
-    shutil.copytree(KASSALA / "vmod", folder)
-    root = parse_buildfile((folder / "buildFile.xml").read_bytes())
-    board = next(b for b in root.iter() if b.tag.endswith("boardPicker.Board"))
-    grid = grid_from_element(board.children[0])
-    assert isinstance(grid, HexGrid) and grid.numbering is None          # VASSAL names nothing there
-    with Image.open(MAP_IMAGE) as image:
-        width, height = image.size
-    m = next(x for x in map_defs(read_game_toml(REPO / "sources" / "kassala")) if x.id == "main")
-    numbering = map_numbering(m, grid.dx, grid.dy, grid.sideways, width, height)
-    board.children[0] = renumbered(grid, **numbering.attributes()).to_element(element)
-    (folder / "buildFile.xml").write_bytes(write_buildfile(root))
-    return zip_module(folder.parent / "kassala-numbered.vmod", folder)
+    return numbered_module(tmp_path_factory.mktemp("kassala") / "vmod")
 
 
 def test_vassal_names_the_authors_setup_as_the_printed_map_shows_it(kassala_numbered) -> None:

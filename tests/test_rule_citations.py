@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import RULEBOOKS
+from conftest import RULEBOOKS, SHARED
 
 from gamedata.workbook import SheetData, read_workbook, write_workbook
 
@@ -59,14 +59,19 @@ def _rulebook(game: Path) -> str:
     return tomllib.loads((game / "game.toml").read_text(encoding="utf-8"))["rulebook"]
 
 
-def _line(book: str, n: int) -> str | None:
-    lines = (RULEBOOKS / book).read_text(encoding="utf-8").splitlines()
+def _book(game: Path, book: str) -> Path:
+    """A bundled rulebook, else the rules beside a game's public files (Kassala's rules.md)."""
+    return RULEBOOKS / book if (RULEBOOKS / book).exists() else SHARED / "games" / game.name / book
+
+
+def _line(book: Path, n: int) -> str | None:
+    lines = book.read_text(encoding="utf-8").splitlines()
     return lines[n - 1] if 1 <= n <= len(lines) else None
 
 
-def _cited(where: str, book: str, n: int, words: str | None) -> Iterator[str]:
-    if not (RULEBOOKS / book).exists():
-        yield f"{where}: no rulebook {book}"
+def _cited(where: str, book: Path, n: int, words: str | None) -> Iterator[str]:
+    if not book.exists():
+        yield f"{where}: no rulebook {book.name}"
         return
     line = _line(book, n)
     if line is None:
@@ -93,7 +98,7 @@ def rules_problems(game: Path) -> Iterator[str]:
                     yield f"{where}: section {v['section']} without a line, and the notes do not say why"
                 continue
             words = v.get("words")
-            yield from _cited(where, v.get("rulebook") or own, line, words)
+            yield from _cited(where, _book(game, v.get("rulebook") or own), line, words)
             number = v.get(NUMBER.get(name, ""))
             if (isinstance(number, (int, float)) and not isinstance(number, bool) and words
                     and "[inferred" not in notes and "[derived" not in notes and not says_number(words, number)):
@@ -121,7 +126,7 @@ def scenario_problems(game: Path) -> Iterator[str]:
         if not isinstance(entry.get("line"), int):
             yield f"{game.name}/scenario-rules.toml:{where}: section without a line"
             continue
-        yield from _cited(f"{game.name}/scenario-rules.toml:{where}", entry.get("rulebook") or own, entry["line"],
+        yield from _cited(f"{game.name}/scenario-rules.toml:{where}", _book(game, entry.get("rulebook") or own), entry["line"],
                           entry.get("words"))
 
 

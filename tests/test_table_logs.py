@@ -7,7 +7,8 @@ view), must catch each violation at the roll's step and find nothing in the clea
 
 * Union Reinforcement Table on Turn 2: 6 - 4 = 2, one set; set 2 entered as well;
 * Winter Weather Table on Turn 15: 4 - 1 = 3, No Effect; the Winter Weather Start marker placed;
-* a combat at 1:1 on the user's chart: roll 4 reads A0 D2; the defender loses one step only.
+* a combat at 1:1 on the user's chart: roll 4 reads A0 D2; the defender loses one step only
+  (caught at the step that takes it); the same roll ending its log, the loss taken in the next.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import engine
 import pytest
-from pbem import BuiltGame, Player, Turn, changed
+from pbem import BuiltGame, Player, Turn, changed, restore_from_board
 from pbem import piece_ids as ids
 from viewlogs import same_board
 
@@ -57,7 +58,7 @@ def chart() -> list[SheetData]:
              "when": "attacker.status(exhausted)", "amount": -1},
         ],
     }
-    return [SheetData(s.name, columns(s.schema), tuple(rows[s.name])) for s in USER_WORKBOOKS["combat.xlsx"]]
+    return [SheetData(s.name, columns(s.schema), tuple(rows.get(s.name, ()))) for s in USER_WORKBOOKS["combat.xlsx"]]
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +112,26 @@ def combat_log(hsn: BuiltGame, path: Path, defender_left: int) -> Path:
     return hsn.save(turn, path)
 
 
+def split_combat(hsn: BuiltGame, out: Path) -> dict[str, Path]:
+    """The combat roll ends the attacker's log; the next log continues it and takes the loss:
+    one step (against the chart's two), or both."""
+    nodes, board = hsn.start(REBELS, HOOD)
+    pid = ids(board)
+    turn = Turn(hsn.module, HOOD, nodes, board, first_id=1732500050001)
+    attacker, defender = pid["Armstrong"], pid["Ruger"]
+    turn.change(attacker, changed(turn, attacker, board, layer="Attacking"))
+    turn.change(defender, changed(turn, defender, board, layer="Defending"))
+    turn.roll(CHART, (4,), report=report_line(hsn.table("crt"), HOOD.name, (4,)))    # 1:1, roll 4: A0 D2
+    logs = {"split-rolled": hsn.save(turn, out / "split-rolled.vlog")}
+    end = replay_file(str(logs["split-rolled"]), hsn.module).final
+    carried = tuple(n for n in nodes if n.text not in ("", "end_save"))
+    for name, left in (("split-wrong", 1), ("split-right", 0)):
+        applied = Turn(hsn.module, HOOD, restore_from_board(end, carried), end, first_id=1732500060001)
+        applied.chat("the defender's losses").change(defender, changed(applied, defender, end, strength=left))
+        logs[name] = hsn.save(applied, out / f"{name}.vlog")
+    return logs
+
+
 @pytest.fixture(scope="module")
 def logs(hsn: BuiltGame, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("planted")
@@ -121,6 +142,7 @@ def logs(hsn: BuiltGame, tmp_path_factory: pytest.TempPathFactory) -> dict[str, 
         "weather-clean": weather_log(hsn, out / "weather-clean.vlog", die=6),
         "combat": combat_log(hsn, out / "combat.vlog", defender_left=1),
         "combat-clean": combat_log(hsn, out / "combat-clean.vlog", defender_left=0),
+        **split_combat(hsn, out),
     }
 
 
@@ -129,7 +151,8 @@ def findings(hsn: BuiltGame, log: Path):
     return report.findings
 
 
-@pytest.mark.parametrize("name", ["sets", "sets-clean", "weather", "weather-clean", "combat", "combat-clean"])
+@pytest.mark.parametrize("name", ["sets", "sets-clean", "weather", "weather-clean", "combat", "combat-clean",
+                                  "split-rolled", "split-wrong", "split-right"])
 def test_each_log_replays_in_vassal_to_our_board(hsn, logs, name):
     same_board(engine.decode_log(hsn.vmod, logs[name]), replay_file(str(logs[name]), hsn.module))
 
@@ -160,7 +183,7 @@ def test_a_weather_marker_set_against_the_roll(hsn, logs):
 
 def test_a_wrong_loss_after_a_combat_roll(hsn, logs):
     (f,) = findings(hsn, logs["combat"])
-    assert (f.check, f.severity, f.step, f.player) == ("combat", Severity.ERROR, 3, "Hood")
+    assert (f.check, f.severity, f.step, f.player) == ("combat", Severity.ERROR, 4, "Hood")   # the step applying it
     assert f.rule == "Test Combat Table (user chart)" and set(f.pieces) == {"Armstrong", "Ruger"}
     assert f.message == ("Test Combat Table roll 4 (marked attacking/defending): 2:2 -> column 1:1, roll 4 = 4 -> "
                          "A0 D2; in step 4: the defender lost 1, the table says 2")
@@ -175,3 +198,15 @@ def test_inspect_shows_each_roll_read_against_its_table(hsn, logs):
     assert result.exit_code == 0, result.output
     assert ("  rolled Winter Weather Table 1d6: 6 (-1 On Turn 15 (December 7)) = 5 -> Winter Weather Start"
             in result.output.splitlines())
+
+
+def test_a_combat_rolled_at_the_end_of_a_log_is_judged_on_the_next(hsn, logs):
+    """The rolling log ends before anything is taken: nothing to say yet; the next log of the chain
+    takes one step of the two: caught at its step, naming the roll's log and step."""
+    def combat(log: Path, previous: tuple[Path, ...] = ()):
+        return run_check([log], list(previous), module=hsn.module, game=hsn.folder, check_ids=["combat"]).findings
+    assert combat(logs["split-rolled"]) == ()
+    (f,) = combat(logs["split-wrong"], (logs["split-rolled"],))
+    assert (f.check, f.severity, f.log, f.step, f.player) == ("combat", Severity.ERROR, "split-wrong.vlog", 2, "Hood")
+    assert "(rolled at split-rolled.vlog step 3)" in f.message and "the defender lost 1, the table says 2" in f.message
+    assert combat(logs["split-right"], (logs["split-rolled"],)) == ()

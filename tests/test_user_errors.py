@@ -171,7 +171,7 @@ def test_check_with_a_game_says_which_rolls_it_could_not_read():
     assert unchecked == ["1 roll(s) of 'Morale' (steps 2) not read against a die-roll table: no die-roll table of "
                          "the game is mapped to this button",
                          "1 combat roll(s) ('Combat') not checked: no combat table for GCACW (enter the series' "
-                         "chart in combat.xlsx)"]
+                         "chart in combat.xlsx: adjutant combat-template writes the system's template)"]
 
 
 def test_the_same_log_given_twice_is_named(tmp_path):

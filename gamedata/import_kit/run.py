@@ -118,7 +118,7 @@ def write_outputs(sheets: dict[str, list[dict]], folder: Path, hexids: HexIds | 
         for s in all_specs:
             typed_rows(file, s.name, sheets.get(s.name, ()), existing.get(s.name, ()), normalize, typed)
         books.append((file, [SheetData(s.name, columns(s.schema), tuple(dict(r) for r in sheets.get(s.name, ())))
-                             for s in all_specs]))
+                             for s in all_specs if not s.user]))
     refused = blocked(folder, typed)
     if refused:
         raise ImportFailed("nothing written: " + "; ".join(refused))

@@ -25,8 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamedata.combat import Combat, CombatReading, SideResult, resolve
-from gamedata.conditions import UNKNOWN, MappingFacts
+from gamedata.combat import Combat, CombatReading, SideResult, filled, resolve
 from gamedata.cellref import CellRef, unit_cell
 from gamedata.hexids import Hex, HexIds
 from vassal.replay import Moved
@@ -34,29 +33,15 @@ from vassal.replay import Moved
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..table_rolls import read_table_rolls, undone_steps
+from .classic import Classic, is_classic
+from .classic_combat import analyse
+from .combat_units import Sides, facts, strength
 from .consequences import window
 
 CHECK_ID = "combat"
 #: How a button that rolls for combat is named when the game has no combat table to name it by.
 COMBAT_WORDS = re.compile(r"\b(combat|fire|shock|assault|attack|melee|crt)\b", re.IGNORECASE)
 ATTACKING, DEFENDING = "attacking", "defending"
-
-
-@dataclass(frozen=True)
-class Sides:
-    attackers: tuple[Any, ...]     # UnitViews
-    defenders: tuple[Any, ...]
-    how: str                       # "marked" or the inference, in words
-
-
-def _number(text: object) -> float | None:
-    m = re.match(r"\s*(\d+(?:\.\d+)?)", str(text))
-    return float(m[1]) if m and text is not UNKNOWN else None
-
-
-def strength(unit: Any) -> float | None:
-    """A unit's strength as its counter shows it, else as the order of battle prints it."""
-    return _number(unit.strength) if _number(unit.strength) is not None else _number(unit.unit.strength)
 
 
 def _marked(view: Any, status: str) -> tuple[Any, ...]:
@@ -86,44 +71,57 @@ def sides(before: Any, moved_since: Iterable[str], roller_side: str | None, hexi
                                             f"the enemy in {hexids.format(hex_)}")
 
 
-def _facts(game: Any, s: Sides) -> MappingFacts:
-    facts: dict[str, object] = {}
-    terrain = {(t.map, t.hex): t.terrain.casefold() for t in game.terrain_hexes}
-    for who, units in (("attacker", s.attackers), ("defender", s.defenders)):
-        for u in units:
-            for code, value in u.status.items():
-                if value in ("yes", "no"):
-                    key = f"{who}.status({code})"
-                    facts[key] = bool(facts.get(key)) or value == "yes"
-    hexids = HexIds(game.maps)
-    if s.defenders and s.defenders[0].hex is not None:
-        h = s.defenders[0].hex
-        here = terrain.get((h.map, hexids.format(h)))
-        if here is not None:
-            for t in {t.terrain.casefold() for t in game.terrain_hexes}:
-                facts[f"defender.terrain({t})"] = here == t
-    return MappingFacts(facts)
+@dataclass(frozen=True)
+class Before:
+    """A unit of a combat as it stood at the roll: what its result is measured from (carried to
+    the next log when the log ends with the roll)."""
+
+    unit_id: str
+    name: str
+    strength: float | None
+    hex: Hex | None
+    disordered: bool
+
+    @classmethod
+    def of(cls, u: Any) -> Before:
+        return cls(u.unit_id, u.name, strength(u), u.hex, any(u.status.get(c) == "yes" for c in _DISORDER))
 
 
-def _outcome(units: Sequence[Any], after: Any, hexids: HexIds) -> tuple[float | None, int | None, bool | None]:
+_DISORDER = ("disordered", "disorganized")
+
+
+def _outcome(units: Sequence[Before], after: Any, hexids: HexIds) -> tuple[float | None, int | None, bool | None]:
     """Strength lost (eliminated = all of it), farthest hexes moved, any unit disordered, from the view after."""
     lost, moved, disordered = 0.0, 0, False
     for u in units:
         now = after.unit(u.unit_id)
-        before = strength(u)
         if now is None or now.hex is None:
-            if before is None:
+            if u.strength is None:
                 return None, None, None
-            lost += before
+            lost += u.strength
             continue
         now_strength = strength(now)
-        if before is None or now_strength is None:
+        if u.strength is None or now_strength is None or u.hex is None:
             return None, None, None
-        lost += max(0.0, before - now_strength)
+        lost += max(0.0, u.strength - now_strength)
         moved = max(moved, _distance(hexids, u.hex, now.hex))
-        disordered = disordered or any(now.status.get(c) == "yes" and u.status.get(c) != "yes"
-                                       for c in ("disordered", "disorganized"))
+        disordered = disordered or (not u.disordered and any(now.status.get(c) == "yes" for c in _DISORDER))
     return lost, moved, disordered
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A combat roll the log ended on, nothing applied yet: judged on the next log's first steps."""
+
+    log: str
+    step: int
+    player: str | None
+    text: str
+    rule: str
+    attackers: tuple[Before, ...]
+    defenders: tuple[Before, ...]
+    attacker: SideResult
+    defender: SideResult
 
 
 def _distance(hexids: HexIds, a: Hex, b: Hex, limit: int = 12) -> int:
@@ -152,8 +150,17 @@ def _compare(who: str, want: SideResult, got: tuple[float | None, int | None, bo
 def check_combat(ctx: CheckContext) -> Iterable[Finding]:
     if ctx.game is None:
         return
+    charts = filled(ctx.game.combat)
+    if is_classic(ctx.game) and charts:
+        if ctx.views is None:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, "combat not checked: the game view needs the pieces' units "
+                          "(--module, and --units units.csv for a module whose pieces carry no unit ids)", "",
+                          ctx.log.label)
+            return
+        yield from analyse(ctx, Classic(ctx.game)).findings
+        return
     read = read_table_rolls(ctx.log.steps, ctx.game)
-    if not ctx.game.combat:
+    if not charts:
         undone = undone_steps(ctx.log.steps)
         likely = [(u.button, [s for s in u.steps if s not in undone]) for u in read.unread
                   if COMBAT_WORDS.search(u.button)]
@@ -162,18 +169,23 @@ def check_combat(ctx: CheckContext) -> Iterable[Finding]:
             rolls = sum(len(steps) for _, steps in likely)
             buttons = ", ".join(f"'{button}'" for button, _ in likely)
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} combat roll(s) ({buttons}) not checked: no combat "
-                          f"table for {ctx.game.system} (enter the series' chart in combat.xlsx)",
+                          f"table for {ctx.game.system} (enter the series' chart in combat.xlsx: adjutant "
+                          "combat-template writes the system's template)",
                           "combat tables (combat.xlsx)", ctx.log.label, likely[0][1][0],
                           cells=(CellRef("combat.xlsx", "Combat Tables", (), "", "combat.xlsx",
                                          f"the {ctx.game.system} combat table"),))
         return
-    yield from _check(ctx, read.combat)
+    yield from _check(ctx, read.combat, [])
 
 
-def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
+def _check(ctx: CheckContext, rolls: Sequence[Any], carried: list[Pending]) -> Iterator[Finding]:
     views = getattr(ctx, "views", None)
     steps = ctx.log.replay.steps
     hexids = HexIds(ctx.game.maps)  # type: ignore[union-attr]
+    pending = list(ctx.carried.get(CHECK_ID) or ()) if views is not None else []
+    for _ in range(len(pending)):         # the rolls the previous log ended on, up to the first roll here
+        yield from _judge(ctx, pending, window(steps, 0, rolls[0].step if rolls else None, whole_turn=False),
+                          hexids, carried)
     previous_roll = 0
     for index, cr in enumerate(rolls):
         combat: Combat = cr.table
@@ -204,7 +216,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
                           cells=tuple(unit_cell(u.unit_id, "strength", u.name, f"oob.xlsx:Units: strength of {u.name}")
                                       for u in unknown))
             continue
-        reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, _facts(ctx.game, found))
+        reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, facts(ctx.game, found))
         pieces = tuple(u.name for u in found.attackers + found.defenders)
         text = f"{said} ({found.how}): {reading.describe()}"
         if not reading.determined or reading.way.cell is None:
@@ -212,11 +224,46 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
                           cr.step, cr.player, pieces)
             continue
         next_roll = rolls[index + 1].step if index + 1 < len(rolls) else None
-        w = window(steps, cr.step, next_roll, whole_turn=False)
-        after = views.at(max(w.last, w.first - 1))
         cell = reading.way.cell
-        wrong = (_compare("attacker", cell.attacker, _outcome(found.attackers, after, hexids))
-                 + _compare("defender", cell.defender, _outcome(found.defenders, after, hexids)))
-        if wrong:
-            yield Finding(CHECK_ID, Severity.ERROR, f"{text}; in {w}: {'; '.join(wrong)}", cite, ctx.log.label,
-                          cr.step, cr.player, pieces)
+        pending.append(Pending(ctx.log.label, cr.step, cr.player, text, cite, tuple(map(Before.of, found.attackers)),
+                               tuple(map(Before.of, found.defenders)), cell.attacker, cell.defender))
+        yield from _judge(ctx, pending, window(steps, cr.step, next_roll, whole_turn=False), hexids, carried)
+
+
+def _judge(ctx: CheckContext, pending: list[Pending], w: Any, hexids: HexIds,
+           carried: list[Pending]) -> Iterator[Finding]:
+    """What the steps of window ``w`` did to the units of the last pending roll, against its
+    result: an error at the last step that changed one of them (the step that applies it), or at
+    the step the window closes on when none did. A log that ends before anything was applied
+    hands the roll to the next log (``carried``)."""
+    p = pending.pop()
+    views = ctx.views
+    units = [u.unit_id for u in p.attackers + p.defenders]
+    touched = [s for s in range(w.first, w.last + 1)
+               if any(views.at(s).unit(u) is not views.at(s - 1).unit(u) for u in units)]
+    if w.cut and not touched:
+        carried.append(p)
+        return
+    after = views.at(max(w.last, w.first - 1))
+    wrong = (_compare("attacker", p.attacker, _outcome(p.attackers, after, hexids))
+             + _compare("defender", p.defender, _outcome(p.defenders, after, hexids)))
+    if wrong:
+        at = touched[-1] if touched else w.last + 1 if not w.cut else w.last
+        where = "" if p.log == ctx.log.label else f" (rolled at {p.log} step {p.step})"
+        yield Finding(CHECK_ID, Severity.ERROR, f"{p.text}{where}; in {w}: {'; '.join(wrong)}", p.rule, ctx.log.label,
+                      at, ctx.log.steps[at - 1].player if 0 < at <= len(ctx.log.steps) else p.player,
+                      tuple(u.name for u in p.attackers + p.defenders))
+
+
+def carry_combat(ctx: CheckContext) -> object:
+    """What the combat check hands to the next log: for the classic family, where the sequence of
+    play stands and the fight whose result the log ended before applying; for the series' charts,
+    the rolls the log ended on (`Pending`), nothing applied yet."""
+    if ctx.game is None or ctx.views is None or not filled(ctx.game.combat):
+        return None
+    if is_classic(ctx.game):
+        return analyse(ctx, Classic(ctx.game)).carried
+    carried: list[Pending] = []
+    for _ in _check(ctx, read_table_rolls(ctx.log.steps, ctx.game).combat, carried):
+        pass
+    return tuple(carried)

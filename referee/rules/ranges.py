@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, cwb, gbacw, gcacw, incommand, initiative, orders, trains, unit_states
+from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, orders, trains, unit_states
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -33,6 +33,7 @@ COMMAND_RULES: Rules = {
     "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
     "CWB": lambda ctx: cwb.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
     "GCACW": lambda ctx: gcacw.no_command_range(ctx.game, ctx.log.label),
+    "classic": lambda ctx: classic.no_command_range(ctx.game, ctx.log.label),
 }
 #: per system, the supply and resupply rules
 SUPPLY_RULES: Rules = {
@@ -41,6 +42,7 @@ SUPPLY_RULES: Rules = {
     "CWB": lambda ctx: [*cwb.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
                         *trains.check_army_train(ctx.game, ctx.views, ctx.log.label, _players(ctx))],
     "GCACW": lambda ctx: gcacw.no_supply_rule(ctx.game, ctx.log.label),
+    "classic": lambda ctx: classic.no_supply_rule(ctx.game, ctx.log.label),
 }
 
 

@@ -59,16 +59,18 @@ class Clock:
         """The first tracker with a level that gives the game's turns (or its phases)."""
         for tracker in (module.turn_trackers if module else ()):
             shown = tracker_values(tracker, None)
-            turn = next((i for i, v in enumerate(shown) if self._is_turn_level(v)), None)
+            turn = next((i for i, v in enumerate(shown) if self._is_turn_level(v, tracker.name)), None)
             phase = next((i for i, v in enumerate(shown) if self._is_phase_level(v)), None)
             if turn is not None or phase is not None:
                 return tracker, turn, phase
         return None, None, None
 
-    def _is_turn_level(self, value: LevelValue) -> bool:
+    def _is_turn_level(self, value: LevelValue, tracker: str = "") -> bool:
+        """A level of the game's turns: its items name them, or it is a counter named for turns (the
+        level, or else the tracker: a module may count turns in an unnamed level of "Turn")."""
         level = value.level
         if level.kind == "counter":
-            return "turn" in level.name.lower() and bool(self.game.turns)
+            return "turn" in (level.name or tracker).lower() and bool(self.game.turns)
         return bool(level.items) and all(self._turn_of_text(item) is not None for item in level.items)
 
     def _is_phase_level(self, value: LevelValue) -> bool:
@@ -111,7 +113,12 @@ class Clock:
 
     def _turn_of(self, value: LevelValue) -> TurnDef | None:
         if value.level.kind == "counter":
-            return next((t for t in self.game.turns if t.id == value.index), None)
+            found = next((t for t in self.game.turns if t.id == value.index), None)
+            if found is None and self.game.turns and value.index > max(t.id for t in self.game.turns):
+                # a counter runs on past the game's last turn: that turn, which the game does not have,
+                # is still a turn (the turn limit's finding needs it)
+                return TurnDef(value.index, "", f"Turn {value.index}")
+            return found
         return self._turn_of_text(value.text)
 
     def _read(self, state: str | None) -> None:
