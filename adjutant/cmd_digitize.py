@@ -5,6 +5,8 @@ from pathlib import Path
 
 import click
 
+from .problems import stop_on_game_data
+
 
 def game_folder(game: str) -> Path:
     """A game folder given by path, or by id under `sources/`."""
@@ -33,10 +35,7 @@ def digitize(image: Path, game: str, map_id: str, out_dir: Path | None) -> None:
     try:
         loaded = load_game(folder)
     except GameDataError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) in {folder}; nothing digitized", err=True)
-        raise SystemExit(1) from None
+        stop_on_game_data(exc, "nothing digitized")
     try:
         written = run(loaded, folder, map_id, image, out_dir or folder / "digitized")
     except DigitizeError as exc:

@@ -33,6 +33,7 @@ from gamedata.load import TERRAIN_FILE, WORKBOOKS, columns
 from gamedata.model import Game, MapDef, Problem
 from gamedata.terrain import Terrain, codes
 from gamedata.workbook import SheetData, WorkbookError, read_workbook, write_text_atomically, write_workbook
+from vassal.archive import write_atomically
 from vassal.grid import Size
 
 DOUBTFUL = 0.6
@@ -504,9 +505,7 @@ def digitize(game: Game, folder: Path, map_id: str, image_path: Path, out_dir: P
     listing = out_dir / f"digitize-{map_id}-doubtful.csv"
     buffer = io.BytesIO()
     overlay(image_path, game, draft).save(buffer, format="PNG")
-    tmp = picture.with_name(picture.name + ".tmp")
-    tmp.write_bytes(buffer.getvalue())
-    tmp.replace(picture)
+    write_atomically(picture, buffer.getvalue())
     write_text_atomically(listing, doubtful_csv(game.terrain, draft))
     write_draft(game, folder, draft)
     return Written(draft, picture, listing)

@@ -94,11 +94,16 @@ def columns(schema_name: str) -> tuple[str, ...]:
 
 
 class GameDataError(Exception):
-    """The game folder has problems; `problems` lists them all."""
+    """The game folder has problems; `problems` lists them all. One problem reads as one line
+    naming its file inside ``folder`` (a damaged workbook: the same line in every command)."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
+    def __init__(self, problems: list[Problem], folder: Path | None = None) -> None:
+        lines = [str(p) for p in problems]
+        if folder is not None and len(lines) == 1:
+            lines = [f"{folder / problems[0].file}{lines[0][len(problems[0].file):]}"]
+        super().__init__("\n".join(lines))
         self.problems = problems
+        self.folder = folder
 
 
 def read_game_toml(folder: Path) -> dict[str, Any]:
@@ -150,7 +155,7 @@ def load_game(folder: Path | str) -> Game:
     problems, data = check_folder(folder)
     errors = [p for p in problems if p.is_error]
     if errors:
-        raise GameDataError(errors)
+        raise GameDataError(errors, folder)
     return replace(build_game(data.definition, data.sheets), scenario_rules=data.rules)
 
 

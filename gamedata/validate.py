@@ -27,6 +27,9 @@ from gamedata.terrain_check import terrain_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
 
+MISSING_COLUMN = "missing column"
+
+
 def validate(folder: Path | str) -> list[Problem]:
     """Every problem of the game folder, sorted by file, sheet and row."""
     return check_folder(Path(folder))[0]
@@ -56,7 +59,9 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
         problems += _check_sheets(file, specs, sheets, homes, book)
         problems += [p for sheet in book.values() for p in sheet.problems]
         expected = {s.name for s in specs}
-        if file == "scenarios.xlsx" and "Scenarios" in sheets:
+        if file == "scenarios.xlsx" and "scenario_id" not in getattr(sheets.get("Scenarios"), "header", ()):
+            expected |= set(book)   # no scenario ids to lay the scenario sheets out by: said once, on the column
+        elif file == "scenarios.xlsx":
             ids = [r.get("scenario_id") for r in sheets["Scenarios"].rows]
             per_scenario = tuple(s for i in ids if isinstance(i, str) for s in (setup_sheet(i), reinf_sheet(i)))
             problems += _check_sheets(file, per_scenario, sheets, homes, book)
@@ -69,7 +74,10 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
                 problems += _check_sheets(file, specs, sheets, homes, read_workbook(folder / file))
             except WorkbookError as exc:
                 problems.append(exc.problem)
-    problems += _cross_references(definition, sheets, homes)
+    if not any(p.message == MISSING_COLUMN for p in problems):
+        # a deleted column is said once, on its header: the references and cells that read it would
+        # each say it again (an effects.xlsx Terrain without its codes makes every cost row unknown)
+        problems += _cross_references(definition, sheets, homes)
     rules, rule_problems = read_rules(folder)
     problems += rule_problems
     return sorted(set(problems)), FolderData(definition, sheets, rules)
@@ -107,9 +115,8 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
                 problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
             continue
         props = schema(spec.schema)["properties"]
-        for col in props:
-            if col not in sheet.header:
-                problems.append(Problem(file, spec.name, 1, col, "missing column"))
+        missing = {col for col in props if col not in sheet.header}
+        problems += [Problem(file, spec.name, 1, col, MISSING_COLUMN) for col in props if col in missing]
         for index, col in enumerate(sheet.header):
             if col and col not in props:
                 problems.append(Problem(file, spec.name, 1, col, "unknown column"))
@@ -117,7 +124,9 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
                 problems.append(Problem(file, spec.name, 1, col, "column appears twice"))
         for row in sheet.rows:
             instance = {k: v for k, v in row.values.items() if k in props and v is not None}
-            problems += _schema_problems(file, spec.name, row.number, instance, spec.schema)
+            # a deleted column is said once, on the header, not once per row
+            problems += [p for p in _schema_problems(file, spec.name, row.number, instance, spec.schema)
+                         if p.column not in missing]
         sheets[spec.name] = sheet
         homes[spec.name] = file
     return problems
