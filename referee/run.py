@@ -23,6 +23,7 @@ from .context import CheckContext, LogInput
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, Severity, sorted_findings
+from .fog import LogFog, Sight, SightError, choose
 from .registry import VICTORY, Check, UnknownCheck, game_checks, select
 from .report import CheckReport, LogSummary, group_key
 from .secrets import player_ids, redact, redact_roll
@@ -150,11 +151,11 @@ def not_checked(checks: Sequence[Check], module: Module | None, game: Game | Non
 
 
 def _board_crops(log: LogInput, findings: list[Finding], art: CropArt, counts: dict[tuple, int],
-                 progress: Progress | None) -> dict[Finding, tuple[Crop, ...]]:
+                 progress: Progress | None, fog: LogFog) -> dict[Finding, tuple[Crop, ...]]:
     """Crops for the first findings of each kind, from the board after each finding's step."""
     wanted: list[Finding] = []
     for f in sorted(findings, key=lambda f: -1 if f.step is None else f.step):
-        if (f.locations or f.path or f.blocked) and counts.get(group_key(f), 0) < CROPS_PER_GROUP:
+        if f.places and counts.get(group_key(f), 0) < CROPS_PER_GROUP:
             counts[group_key(f)] = counts.get(group_key(f), 0) + 1
             wanted.append(f)
     by_step: dict[int, list[Finding]] = {}
@@ -164,7 +165,7 @@ def _board_crops(log: LogInput, findings: list[Finding], art: CropArt, counts: d
     done = 0
     for step, state in log.replay.states_after(by_step):
         for f in by_step[step]:
-            crops[f] = art.crops(f, state)
+            crops[f] = art.crops(f, state, fog.conceals)
             done += 1
             if progress is not None:
                 progress(f"drawing board crops for {log.label}", done, len(wanted))
@@ -188,8 +189,8 @@ def _read_game(folder: Path) -> tuple[Game, list[str] | None]:
     from gamedata import GameDataError, load_game
     try:
         return load_game(folder), game_checks(folder)
-    except GameDataError as e:
-        raise InputError(f"{folder}: game data has problems:\n{e}") from None
+    except GameDataError as e:  # one problem (a damaged workbook) is one line naming the file
+        raise InputError(str(e) if len(e.problems) == 1 else f"{folder}: game data has problems:\n{e}") from None
     except UnknownCheck as e:
         raise InputError(str(e)) from None
 
@@ -236,14 +237,16 @@ def _crop_art(module: Module):
 def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Module | None = None,
               game: Path | None = None, check_ids: Sequence[str] | None = None, units: Path | None = None,
               scenario: str | None = None, *, pictures: bool = False,
-              progress: Progress | None = None) -> CheckReport:
+              progress: Progress | None = None, as_side: str | None = None, reveal: bool = False) -> CheckReport:
     """Check ``logs`` (each against the file before it) and return the full report.
 
     With a module, places are named as VASSAL names them (hexes) and die sizes are known;
     with the game's data, checks get the game view of every step (``units``: a units.csv
     for a module whose pieces carry no unit ids; ``scenario``: the scenario played).
     ``pictures`` keeps what the HTML report shows beyond the findings: each log's story
-    and, with a module, board crops round the findings.
+    and, with a module, board crops round the findings. Hidden and masked pieces are shown
+    as ``as_side`` may see them, else as the side that recorded the first checked log
+    (``fog``); ``reveal`` shows them as they are.
     """
     game_def, wanted = _read_game(game) if game is not None else (None, None)
     unit_map = _unit_map(units)
@@ -283,6 +286,9 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
         from .view.passage import passage
     carriers = [c for c in checks if c.carry is not None and c.id not in blocked]
     carried: dict[str, object] = {}
+    sight: Sight | None = None
+    withheld: list[Finding] = []
+    veiled: dict[str, int] = {}
     for index, (path, label) in enumerate(zip(chain, labels)):
         current = _load(path, label, sides, module, progress)
         first = first or current
@@ -294,6 +300,12 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
             told = CheckContext(current, previous, first, module, game_def, earlier, passed, dict(carried))
             carried.update({c.id: c.carry(told) for c in carriers})
         if index >= len(before):
+            if sight is None:
+                try:
+                    sight = choose(current.replay, as_side, reveal,
+                                   (*(module.sides if module else ()), *(game_def.sides if game_def else ())))
+                except SightError as e:
+                    raise InputError(str(e)) from None
             ctx = CheckContext(current, previous, first, module, game_def,
                                _views(current, module, game_def, unit_map, scenario), passed, dict(carried))
             ids = player_ids(current.replay) | (player_ids(previous.replay) if previous else frozenset())
@@ -301,10 +313,15 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
             for check in checks:
                 if check.run is not None and check.id not in blocked:
                     found.extend(redact(check.run(ctx), ids))
+            fog = LogFog(current.replay, sight, ctx.views, module)
+            found, hidden = fog.findings(found)
+            withheld.extend(hidden)
+            for kind, n in fog.veiled().items():
+                veiled[kind] = veiled.get(kind, 0) + n
             findings.extend(found)
             carried.update({c.id: c.carry(ctx) for c in carriers})
             if tally_wanted:
-                tallies.extend(t for t in (tally_of(ctx),) if t is not None)
+                tallies.extend(fog.tally(t) for t in (tally_of(ctx),) if t is not None)
                 passed = passage(ctx.views, passed) if ctx.views is not None else passed
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None:
@@ -312,12 +329,13 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                 table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))
                                    for tr in read_table_rolls(current.steps, game_def).rolls)
             if pictures:
-                stories.append(log_story(label, current.replay, current.steps, ids))
+                stories.append(log_story(label, current.replay, current.steps, ids, fog.step))
             if art is not None:
-                crops.update(_board_crops(current, found, art, counts, progress))
+                crops.update(_board_crops(current, found, art, counts, progress, fog))
         previous = current
     audit = audit_dice(rolls, table_rolls)
     if any(c.id == DICE for c in checks):
         findings.extend(dice_findings(audit, labels[-1] if len(checked) == 1 else "all logs"))
     return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(findings)), audit,
-                       tuple(stories), crops, tuple(tallies))
+                       tuple(stories), crops, tuple(tallies), sight.describe() if sight else "",
+                       tuple(sorted_findings(withheld)), veiled)
