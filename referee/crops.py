@@ -44,7 +44,7 @@ MIN_CELL_PX = 64
 """A grid cell (hex) is at least this many pixels tall in a crop whose places fit the page at
 that size: printed ids stay legible."""
 TARGET_CELL_PX = 96
-FIT_WIDTH, FIT_HEIGHT = 900, 900
+FIT_WIDTH, FIT_HEIGHT = 840, 900
 """A crop never exceeds this (CSS pixels): it fits the report's column; a wider span of places
 is drawn smaller, its ends labelled."""
 LABEL_PX = 14
