@@ -7,6 +7,8 @@ import click
 
 from gamedata.import_kit.run import ImportFailed, run_import
 from gamedata.importers import IMPORTERS, UnknownGame
+from gamedata.import_kit.keep import SHOWN
+from gamedata.layer import PLAYER_DIR
 from gamedata.validate import validate
 
 
@@ -27,6 +29,17 @@ def import_tables(rulebook: Path, game: str, folder: Path | None) -> None:
     click.echo(f"{len(result.written)} workbooks written to {folder}; "
                f"{len(report.notes)} normalizations, {len(report.rejections)} rejections "
                f"(see {folder / 'import-report.md'})")
+    typed = result.outputs.typed
+    for path in result.outputs.moved:
+        click.echo(f"moved {typed.cells(path.name)} values you typed into {path.name} to {PLAYER_DIR}/{path.name} "
+                   f"({typed.summary(path.name)}): the player's layer, which import-tables never writes")
+    for replaced in typed.replaced[:SHOWN]:
+        click.echo(f"{replaced} (to keep yours, give it in {PLAYER_DIR}/{replaced.file})")
+    if len(typed.replaced) > SHOWN:
+        click.echo(f"... and {len(typed.replaced) - SHOWN} more cells replaced by the rulebook's values")
+    kept = result.kept
+    if kept.books:
+        click.echo(f"kept the player's layer as it was: {', '.join(kept.files)} ({kept.values()} values)")
     problems = validate(folder)
     for problem in problems:
         click.echo(str(problem))

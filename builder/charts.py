@@ -1,7 +1,9 @@
-"""Charts drawn from the game's tables: die-roll tables, victory points, victory levels.
+"""Charts drawn from the game's data: die-roll tables, victory points, victory levels, the
+Terrain Effects Chart as the data holds it and the special hexes the rules name.
 
 Each chart is a plain text grid image, so it shows the data exactly as the workbook
-holds it (with the rulebook section in the title for checking against the book).
+holds it (with the rulebook section in the title for checking against the book); an empty
+Terrain Effects Chart cell is shown empty: the rulebook does not print it.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from builder.counters import font
-from gamedata.model import Game
+from gamedata.model import Game, TerrainCost
 
 FONT_SIZE = 14
 ROW_HEIGHT = 22
@@ -64,7 +66,7 @@ def render_chart(art: ChartArt) -> Image.Image:
 
 def game_charts(game: Game) -> list[tuple[str, ChartArt]]:
     """(chart key, art) for every die-roll table, VP items and victory levels per scenario,
-    then the Terrain Effects Chart and the special hexes (`builder.terrain_charts`)."""
+    then the Terrain Effects Chart and the special hexes (`terrain_charts`)."""
     charts = []
     for table in game.tables:
         section = f" ({table.section})" if table.section else ""
@@ -81,7 +83,6 @@ def game_charts(game: Game) -> list[tuple[str, ChartArt]]:
         bands = tuple((_number(v.low), _number(v.high), v.result) for v in game.levels if v.scenario_id == scenario_id)
         charts.append((f"levels {scenario_id}", ChartArt(f"Victory levels: {names.get(scenario_id, scenario_id)}",
                                                          ("From", "To", "Result"), bands)))
-    from builder.terrain_charts import terrain_charts
     return charts + terrain_charts(game)
 
 
@@ -89,3 +90,39 @@ def _number(value: float | None) -> str:
     if value is None:
         return ""
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def cell_text(row: TerrainCost) -> str:
+    """A chart cell as players read it: `1.5`, `x0.5` (of the cost off the route), `P` (prohibited).
+    (The module's font has no fraction glyphs.)"""
+    if row.prohibited:
+        return "P"
+    if row.cost is not None:
+        return f"{float(row.cost):g}"
+    if row.factor is not None:
+        return f"x{float(row.factor):g}"
+    return ""
+
+
+def terrain_charts(game: Game) -> list[tuple[str, ChartArt]]:
+    """(chart key, art): the Terrain Effects Chart (one column per movement class), the special hexes."""
+    charts: list[tuple[str, ChartArt]] = []
+    if game.terrain_costs:
+        moves = list(dict.fromkeys([m.code for m in game.move_classes] + [r.move for r in game.terrain_costs]))
+        names = {t.code: t.name for t in game.terrain_types}
+        lines: dict[tuple[str, str, str, str], dict[str, str]] = {}
+        for r in game.terrain_costs:
+            key = (r.terrain, r.action, r.via, r.condition)
+            lines.setdefault(key, {})[r.move] = cell_text(r)
+        rows = tuple(
+            (names.get(code, "any other" if code == "*" else code) + (f" via {via}" if via else "")
+             + (f" ({condition})" if condition else ""), action, *(cells.get(m, "") for m in moves))
+            for (code, action, via, condition), cells in lines.items())
+        charts.append(("terrain effects", ChartArt(
+            "Terrain Effects Chart (MP; P = prohibited; x0.5 = half the cost off the route; empty = not printed "
+            "in the rulebook, fill effects.xlsx)", ("Terrain", "Action", *moves), rows)))
+    if game.terrain_specials:
+        rows = tuple((s.kind, s.map, s.hex or "(not given)", s.name, s.side, s.detail) for s in game.terrain_specials)
+        charts.append(("special hexes", ChartArt("Special hexes named in the rules",
+                                                 ("Kind", "Map", "Hex", "Name", "Side", "Detail"), rows)))
+    return charts

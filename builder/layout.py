@@ -1,9 +1,9 @@
 """Where every hex of a game's maps sits on a drawn board, in VASSAL's own geometry.
 
-One `BoardGeometry` per map gives the HexGrid/HexGridNumbering attributes *and*
-the pixel centre of every hex, from the same numbers: the board drawing, the grid
-written to buildFile.xml and the scenario placements therefore agree to the pixel
-(centres use VASSAL's snap formula, format reference §3.2).
+One `BoardGeometry` per drawn map (a `ScanBoard` per scanned one, made by `builder.scans`)
+gives the HexGrid/HexGridNumbering attributes *and* the pixel centre of every hex, from the
+same numbers: the board drawing, the grid written to buildFile.xml and the scenario placements
+therefore agree to the pixel (centres use VASSAL's snap formula, format reference §3.2).
 
 Rows run down the board (row numbers grow downward, Into the Woods) or up it
 (`rows_increase = "up"`, Atlanta: rows grow northward). Upward rows are raw rows
@@ -18,15 +18,12 @@ it when they grow upward), so the hex rows continue across the seam.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import MapDef
+from vassal.buildfile import Element
 from vassal.grids.javamath import floor_half
-
-if TYPE_CHECKING:
-    from builder.scans import ScanBoard
 
 TITLE_STRIP = 28
 """Pixels above the top hex row of a free-standing board, for its title."""
@@ -101,9 +98,28 @@ class BoardGeometry:
 
 
 @dataclass(frozen=True)
+class ScanBoard:
+    """A scanned map as a VASSAL board: archive image name, its bytes and size, the
+    HexGrid element, and the snap centre of every hex of the map (keyed by Hex). Made from
+    the scan and its calibration by `builder.scans`."""
+
+    map: MapDef
+    image: str
+    width: int
+    height: int
+    grid: Element
+    data: bytes = field(repr=False, compare=False)
+    centres: dict[Hex, tuple[int, int]] = field(repr=False, compare=False)
+
+    def centre(self, h: Hex) -> tuple[int, int]:
+        """The point VASSAL names with `h`'s printed id (a KeyError for a hex not on this map)."""
+        return self.centres[h]
+
+
+@dataclass(frozen=True)
 class MapGroup:
     """Boards shown together in one VASSAL map window, top to bottom (a scanned map's
-    board, `builder.scans.ScanBoard`, stands alone in its group)."""
+    board, `ScanBoard`, stands alone in its group)."""
 
     name: str
     boards: tuple[BoardGeometry | ScanBoard, ...]

@@ -26,9 +26,9 @@ from builder.charts import game_charts
 from builder.counters import png_bytes
 from builder.gaps import build_gaps
 from builder.help import help_page
-from builder.layout import MapGroup, plan_boards
+from builder.layout import MapGroup, ScanBoard, plan_boards
 from builder.pieces import UnitStart, piece_state, piece_type, unit_piece
-from builder.scans import ScanBoard, scan_entries, with_scans
+from builder.scans import scan_entries, with_scans
 from builder.scenarios import ScenarioPlan, place_boards, plan_scenarios
 from builder.stamp import record_build, up_to_date
 from gamedata.systems import SystemProfile, profile_for

@@ -10,10 +10,9 @@ from builder.artwork import slug
 from builder.charts import game_charts
 from builder.counters import COUNTER_SIZE
 from builder.displays import DisplayArt, plan_display
-from builder.layout import BoardGeometry, MapGroup
+from builder.layout import BoardGeometry, MapGroup, ScanBoard
 from builder.pieces import marker_piece, unit_piece
 from builder.pieces import prototypes as prototype_list
-from builder.scans import ScanBoard
 from builder.scenarios import ScenarioPlan, turn_words
 from builder.table_dice import combat_button, table_button
 from gamedata.combat import combat_of

@@ -4,7 +4,8 @@ A map with a `[maps.scan]` table is not drawn. Its board image is the scan's byt
 stored under a content-hashed name (same scan, same name, same module bytes), and the
 board has no width/height, so VASSAL takes the image's own size. Its HexGrid is the
 calibration verbatim; its numbering follows from the map's columns, rows, prefix, id
-format and shifted columns unless the calibration overrides it (format reference §3.3).
+format, shifted columns and raw origin unless the calibration overrides it (format reference
+§3.3, `gamedata.numbering`).
 Every hex of the map must then be named by VASSAL at a point inside the image: each
 setup piece goes to the exact point `vassal.grid` computes for the hex's printed id.
 """
@@ -12,42 +13,23 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from PIL import Image
 
-from builder.layout import MapGroup, plan_boards
+from builder.layout import MapGroup, ScanBoard, plan_boards
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import GAME_FILE, GameDataError, load_game
 from gamedata.model import Game, MapDef, Problem, ScanDef
+from gamedata.numbering import map_numbering
 from vassal import components as c
 from vassal.buildfile import Element
 from vassal.grid import HexGrid, LocationError, Size, grid_from_element
-from vassal.grids.javamath import floor_half
 
 SCAN_FORMATS = {"PNG": ".png", "JPEG": ".jpg", "GIF": ".gif"}
 """Image formats VASSAL boards display, with the archive suffix each is stored under."""
 MAX_SCAN_BYTES = 256 * 1024 * 1024
 MISSES_SHOWN = 3
-
-
-@dataclass(frozen=True)
-class ScanBoard:
-    """A scanned map as a VASSAL board: archive image name, its bytes and size, the
-    HexGrid element, and the snap centre of every hex of the map (keyed by Hex)."""
-
-    map: MapDef
-    image: str
-    width: int
-    height: int
-    grid: Element
-    data: bytes = field(repr=False, compare=False)
-    centres: dict[Hex, tuple[int, int]] = field(repr=False, compare=False)
-
-    def centre(self, h: Hex) -> tuple[int, int]:
-        """The point VASSAL names with `h`'s printed id (a KeyError for a hex not on this map)."""
-        return self.centres[h]
 
 
 def _field(index: int, name: str) -> str:
@@ -99,43 +81,11 @@ def _read_image(folder: Path, index: int, scan: ScanDef) -> tuple[bytes, str, Si
 
 
 def grid_element(m: MapDef, scan: ScanDef, size: Size) -> Element:
-    """The HexGrid with the numbering that names the scan's hexes as printed (§3.3, §3.4).
-
-    The map's columns count across the board and its rows down it (both `dx`/`dy` axes
-    swap when sideways, so then the row part is VASSAL's column and `first` is `V`).
-    Descending numbering counts from the far edge, so its offset comes from the image
-    size: VASSAL's limits are `maxRows = height/dx`, `maxCols = width/dy` (rounded)."""
-    h_descend = scan.h_descend if scan.h_descend is not None else False
-    v_descend = scan.v_descend if scan.v_descend is not None else m.rows_increase == "up"
-    column_off = m.columns[1] - floor_half(size.width / scan.dy) if h_descend else m.columns[0]
-    row_off = m.rows[1] - floor_half(size.height / scan.dx) if v_descend else m.rows[0]
-    dotted = m.id_format != "CCRR"
-    column_leading, row_leading = (0 if dotted else 1), 1
-    if scan.sideways:
-        h_off, v_off, h_leading, v_leading = row_off, column_off, row_leading, column_leading
-    else:
-        h_off, v_off, h_leading, v_leading = column_off, row_off, column_leading, row_leading
-    numbering = c.grid_numbering(
-        first="V" if scan.sideways else "H", sep="." if dotted else "", h_leading=h_leading, v_leading=v_leading,
-        h_off=scan.h_off if scan.h_off is not None else h_off, v_off=scan.v_off if scan.v_off is not None else v_off,
-        h_descend=h_descend, v_descend=v_descend, stagger=_stagger(m, scan, v_descend),
-        location_format=f"{m.prefix}$gridLocation$",
-    )
-    return c.hex_grid(scan.dx, scan.dy, scan.x0, scan.y0, numbering, sideways=scan.sideways)
-
-
-def _stagger(m: MapDef, scan: ScanDef, rows_up: bool) -> bool:
-    """VASSAL draws odd raw columns half a hex lower. Raw column 0 is the map's first column;
-    numbering must add a row to odd raw columns exactly when the first column is the one
-    drawn lower in print: a shifted column when rows grow downward, an unshifted one when
-    they grow upward. A sideways scan gives `stagger` itself (shifted columns say nothing
-    about rows), default off."""
-    if scan.stagger is not None:
-        return scan.stagger
-    if scan.sideways:
-        return False
-    first_shifted = m.columns[0] % 2 == (0 if m.shifted_columns == "even" else 1)
-    return first_shifted != rows_up
+    """The HexGrid with the numbering that names the scan's hexes as printed (§3.3, §3.4):
+    the calibration verbatim, numbered by `gamedata.numbering.map_numbering`."""
+    numbering = map_numbering(m, scan.dx, scan.dy, scan.sideways, size.width, size.height, scan)
+    return c.hex_grid(scan.dx, scan.dy, scan.x0, scan.y0, c.grid_numbering(**numbering.attributes()),
+                      sideways=scan.sideways)
 
 
 def _centres(m: MapDef, scan: ScanDef, index: int, hexids: HexIds, grid: HexGrid,

@@ -21,20 +21,47 @@ Prohibited anywhere = the step is not allowed (None).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
+from gamedata.cellref import CellRef
 from gamedata.hexids import Hex
-from gamedata.model import MoveClass, TerrainCost, TerrainType
 from gamedata.paths import Cost, Missing, StepCost
-
-if TYPE_CHECKING:
-    from gamedata.model import Game
-    from gamedata.terrain import Hexside, Terrain
+from gamedata.problems import SheetRow
+from gamedata.terrain import Hexside, Terrain, TerrainType
 
 EFFECTS = "effects.xlsx"
 WATER = frozenset({"stream", "creek", "river", "major-river", "lake"})
 CROSSINGS = frozenset({"bridge", "ford", "ferry"})
+
+
+@dataclass(frozen=True)
+class MoveClass:
+    """Who pays a Terrain Effects Chart cost: a unit class or a trace; `inherits` names the
+    class whose costs apply where this one has no row."""
+
+    code: str
+    name: str
+    inherits: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class TerrainCost:
+    """One cell of the Terrain Effects Chart (effects.xlsx Costs); cost, factor and
+    prohibited all empty = not printed: a cell the user must fill."""
+
+    move: str
+    action: str                     # enter | cross | climb | descend | along
+    terrain: str
+    via: str = ""
+    condition: str = ""
+    cost: float | None = None
+    factor: float | None = None
+    prohibited: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -57,14 +84,22 @@ PROHIBITED = Prohibited()
 Lookup = Entry | Missing | Prohibited
 
 
-def _cell(row: TerrainCost) -> str:
+def _cost_cell(move: str, action: str, terrain: str, via: str, condition: str, text: str) -> CellRef:
+    key = (("move", move), ("action", action), ("terrain", terrain), ("via", via), ("condition", condition))
+    return CellRef(EFFECTS, "Costs", key, "cost", text,
+                   f"cost to {action} {terrain}" + (f" via {via}" if via else "") + f" ({move})")
+
+
+def _cell(row: TerrainCost) -> CellRef:
     where = row.origin.row if row.origin else "?"
-    return f"{EFFECTS}:Costs:{where}:cost ({row.move} {row.action} {row.terrain}" + (
+    text = f"{EFFECTS}:Costs:{where}:cost ({row.move} {row.action} {row.terrain}" + (
         f" via {row.via}" if row.via else "") + (f", {row.condition}" if row.condition else "") + ")"
+    return _cost_cell(row.move, row.action, row.terrain, row.via, row.condition, text)
 
 
-def _no_row(move: str, action: str, terrain: str, via: str = "") -> str:
-    return f"{EFFECTS}:Costs: add a row move={move} action={action} terrain={terrain}" + (f" via={via}" if via else "")
+def _no_row(move: str, action: str, terrain: str, via: str = "") -> CellRef:
+    text = f"{EFFECTS}:Costs: add a row move={move} action={action} terrain={terrain}" + (f" via={via}" if via else "")
+    return _cost_cell(move, action, terrain, via, "", text)
 
 
 def _max(costs: Iterable[Cost]) -> Cost:
@@ -102,10 +137,6 @@ class TerrainEffects:
         for r in self.rows:
             self._index.setdefault((r.move, r.action, r.terrain, r.via, r.condition), r)
         self._steps: dict[tuple[str, str, int], StepCost] = {}
-
-    @classmethod
-    def of(cls, game: Game) -> TerrainEffects:
-        return cls(game.terrain_types, game.move_classes, game.terrain_costs)
 
     def chain(self, move: str) -> tuple[str, ...]:
         """The class and the classes it inherits from, nearest first."""
@@ -150,7 +181,7 @@ class TerrainEffects:
         t = self.types.get(code)
         return t is not None and t.applies == "route"
 
-    def unprinted(self) -> tuple[str, ...]:
+    def unprinted(self) -> tuple[CellRef, ...]:
         """Every cell of the chart left empty (not printed in the rulebook): what to fill."""
         return tuple(_cell(r) for r in self.rows if r.cost is None and r.factor is None and not r.prohibited)
 
@@ -171,7 +202,7 @@ class TerrainEffects:
             return None                         # the class never leaves its route (rail movement)
         target = terrain.hex(b)
         if target is None or not target.terrain:
-            return Missing((f"terrain.xlsx:Hexes: terrain of {terrain.hexids.format(b)}",))
+            return Missing((terrain.hex_cell(b, f"terrain.xlsx:Hexes: terrain of {terrain.hexids.format(b)}"),))
         features = [f for f in side.features if not self.is_route(f)]
         crossed = {terrain.category(f) for f in features}
         if crossed & CROSSINGS:
@@ -257,7 +288,7 @@ class _Stepper:
         side = t.hexside(a, b)
         if side is None:
             names = f"{t.hexids.format(a)}|{t.hexids.format(b)}"
-            return Missing((f"terrain.xlsx:Hexsides: {names} (or sides_complete on one of the two hexes)",))
+            return Missing((t.side_cell(a, b, f"terrain.xlsx:Hexsides: {names} (or sides_complete on one of the two hexes)"),))
 
         def off() -> Cost:
             return fx.off_route(self.move, t, a, b, side, self.condition)

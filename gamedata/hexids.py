@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gamedata.model import Alias, MapDef
+from gamedata.maps import Alias, MapDef
 
 
 class HexError(ValueError):

@@ -1,171 +1,40 @@
-"""Read a game folder (`game.toml` + workbooks) into a `Game`.
+"""Read a game folder (`game.toml` + workbooks) into a `Game`: validated first
+(`gamedata.validate`), then built into the frozen model.
 
-The workbook layout (which file holds which sheets, which schema a sheet's rows
-follow) is fixed here, once, for the loader, the validator and the importer's
-writer alike. A sheet's columns are its row schema's properties, in order.
+The folder's layout (which file holds which sheets, which schema a sheet's rows follow) is
+`gamedata.folder`, below the validator; its names are imported here too, for the readers that
+take them from the loader.
 """
 from __future__ import annotations
 
-import json
-import tomllib
-from dataclasses import dataclass, fields, replace
-from functools import cache
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from gamedata.folder import (  # noqa: F401 - the layout, for readers that import it from the loader
+    EFFECTS_FILE, GAME_FILE, OOB_FILE, RULES_FILE, SCENARIOS_FILE, TERRAIN_FILE, USER_WORKBOOKS, WORKBOOKS,
+    GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema, setup_sheet,
+)
 from gamedata.model import (
-    Alias, Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
-    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, MapDef, MoveClass, NamedHex, PhaseDef,
-    Problem, ReinforcementRow, ScanDef, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
+    Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
+    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, MoveClass, NamedHex, PhaseDef,
+    ReinforcementRow, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
     TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
-from gamedata.scenario_rules import ScenarioRules
+from gamedata.validate import check_folder
 from gamedata.workbook import Sheet
 
 T = TypeVar("T")
-SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
-GAME_FILE = "game.toml"
-OOB_FILE = "oob.xlsx"
-SCENARIOS_FILE = "scenarios.xlsx"
-TERRAIN_FILE = "terrain.xlsx"
-EFFECTS_FILE = "effects.xlsx"
-RULES_FILE = "rules.xlsx"
-
-
-@dataclass(frozen=True)
-class SheetSpec:
-    """A sheet of a workbook and the schema its rows follow."""
-
-    name: str
-    schema: str
-    optional: bool = False      # a workbook written before the sheet existed may lack it: read as empty
-
-
-WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
-    OOB_FILE: (SheetSpec("Units", "unit"), SheetSpec("Formations", "formation")),
-    SCENARIOS_FILE: (SheetSpec("Scenarios", "scenario"),),
-    "tables.xlsx": (
-        SheetSpec("Tables", "table"), SheetSpec("Rows", "table-row"), SheetSpec("Modifiers", "table-modifier"),
-        SheetSpec("VP", "vp"), SheetSpec("Levels", "level"),
-    ),
-    TERRAIN_FILE: (
-        SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
-        SheetSpec("Specials", "terrain-special", optional=True), SheetSpec("Legend", "legend", optional=True),
-    ),
-    EFFECTS_FILE: (
-        SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),
-        SheetSpec("Implied", "implied-feature"),
-    ),
-}
-OPTIONAL_FILES = frozenset({EFFECTS_FILE})
-"""Workbooks a game folder may lack (a game without a Terrain Effects Chart yet): read as empty."""
-
-
-#: Workbooks only a user writes (the importer never does): read and checked when present.
-USER_WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
-    "combat.xlsx": (
-        SheetSpec("Combat Tables", "combat-table"), SheetSpec("Combat Columns", "combat-column"),
-        SheetSpec("Combat Results", "combat-result"), SheetSpec("Combat Modifiers", "combat-modifier"),
-    ),
-    RULES_FILE: (
-        SheetSpec("Parameters", "rule-parameter", optional=True), SheetSpec("Ranges", "rule-range", optional=True),
-        SheetSpec("Chain", "rule-chain", optional=True), SheetSpec("Activation", "rule-activation", optional=True),
-    ),
-}
-
-
-def setup_sheet(scenario_id: str) -> SheetSpec:
-    return SheetSpec(f"{scenario_id} Setup", "setup")
-
-
-def reinf_sheet(scenario_id: str) -> SheetSpec:
-    return SheetSpec(f"{scenario_id} Reinf", "reinforcement")
-
-
-@cache
-def schema(name: str) -> dict[str, Any]:
-    """A JSON Schema from `schemas/<name>.schema.json`."""
-    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
-
-
-def columns(schema_name: str) -> tuple[str, ...]:
-    """The columns of a sheet whose rows follow `schema_name`, in order."""
-    return tuple(schema(schema_name)["properties"])
-
-
-class GameDataError(Exception):
-    """The game folder has problems; `problems` lists them all. One problem reads as one line
-    naming its file inside ``folder`` (a damaged workbook: the same line in every command)."""
-
-    def __init__(self, problems: list[Problem], folder: Path | None = None) -> None:
-        lines = [str(p) for p in problems]
-        if folder is not None and len(lines) == 1:
-            lines = [f"{folder / problems[0].file}{lines[0][len(problems[0].file):]}"]
-        super().__init__("\n".join(lines))
-        self.problems = problems
-        self.folder = folder
-
-
-def read_game_toml(folder: Path) -> dict[str, Any]:
-    """Parse game.toml; raise GameDataError naming the file on any failure."""
-    path = folder / GAME_FILE
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise GameDataError([Problem(GAME_FILE, message="missing game definition")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameDataError([Problem(GAME_FILE, message=f"cannot read: {exc}")]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise GameDataError([Problem(GAME_FILE, message=f"not valid TOML: {exc}")]) from None
-
-
-def map_defs(definition: dict[str, Any]) -> tuple[MapDef, ...]:
-    """MapDefs of a schema-valid game definition."""
-    def pair(value: Any) -> tuple[int, int] | None:
-        return (int(value[0]), int(value[1])) if value else None
-
-    return tuple(
-        MapDef(
-            id=m["id"], name=m["name"], prefix=m["prefix"], id_format=m["id_format"],
-            columns=pair(m["columns"]), rows=pair(m["rows"]),  # type: ignore[arg-type]
-            shifted_columns=m["shifted_columns"], rows_even=pair(m.get("rows_even")),
-            rows_odd=pair(m.get("rows_odd")), hex_size=m.get("hex_size", 64),
-            aliases=tuple(Alias(a["from"], a["to"]) for a in m.get("aliases", ())),
-            rows_increase=m.get("rows_increase", "down"), north=m.get("north", "up"),
-            scan=_scan(m["scan"]) if "scan" in m else None, elevation=pair(m.get("elevation")),
-        )
-        for m in definition["maps"]
-    )
-
-
-def _scan(s: dict[str, Any]) -> ScanDef:
-    """A map's `[maps.scan]` table; absent numbering keys stay None (implied by the map)."""
-    return ScanDef(
-        image=s["image"], x0=s["x0"], y0=s["y0"], dx=float(s["dx"]), dy=float(s["dy"]),
-        sideways=s.get("sideways", False), stagger=s.get("stagger"), h_descend=s.get("h_descend"),
-        v_descend=s.get("v_descend"), h_off=s.get("h_off"), v_off=s.get("v_off"),
-    )
 
 
 def load_game(folder: Path | str) -> Game:
     """Load a validated game; raise GameDataError with every problem otherwise."""
-    from gamedata.validate import check_folder
-
     folder = Path(folder)
     problems, data = check_folder(folder)
     errors = [p for p in problems if p.is_error]
     if errors:
         raise GameDataError(errors, folder)
     return replace(build_game(data.definition, data.sheets), scenario_rules=data.rules)
-
-
-@dataclass(frozen=True)
-class FolderData:
-    """What a game folder holds once read: the definition and every sheet by name."""
-
-    definition: dict[str, Any]
-    sheets: dict[str, Sheet]
-    rules: ScenarioRules | None = None      # scenario-rules.toml, when the folder has one
 
 
 def _records(sheets: dict[str, Sheet], name: str) -> list[dict[str, Any]]:
@@ -177,7 +46,7 @@ def _located(cls: type[T], sheets: dict[str, Sheet], file: str, name: str) -> tu
     """A sheet's records, each carrying its file, sheet and spreadsheet row number."""
     sheet = sheets.get(name)
     rows = sheet.rows if sheet else ()
-    return tuple(_record(cls, dict(row.values), origin=SheetRow(file, name, row.number)) for row in rows)
+    return tuple(_record(cls, dict(row.values), origin=SheetRow(row.file or file, name, row.number)) for row in rows)
 
 
 def _text(value: Any) -> str:
@@ -225,8 +94,8 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     )
 
 
-_KEEP_TYPE = {"manpower", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation", "sides_complete",
-              "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
+_KEEP_TYPE = {"manpower", "movement", "rulebook_line", "start_turn", "end_turn", "low", "high", "elevation",
+              "sides_complete", "confidence", "reviewed", "contours", "cost", "factor", "prohibited", "range", "adjacent", "limit", "value"}
 
 
 def _record(cls: type[T], row: dict[str, Any], **extra: Any) -> T:
@@ -258,7 +127,7 @@ def _combat_tables(sheets: dict[str, Sheet]) -> tuple[CombatTable, ...]:
     text = _text
     tables = []
     results_sheet = sheets.get("Combat Results")
-    origins = {id(row): SheetRow("combat.xlsx", "Combat Results", row.number)
+    origins = {id(row): SheetRow(row.file or "combat.xlsx", "Combat Results", row.number)
                for row in (results_sheet.rows if results_sheet else ())}
     result_rows = [(dict(row.values), origins[id(row)]) for row in (results_sheet.rows if results_sheet else ())]
     for t in _records(sheets, "Combat Tables"):

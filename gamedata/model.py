@@ -8,112 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from gamedata.scenario_rules import ScenarioRules
-    from gamedata.effects import TerrainEffects
-    from gamedata.terrain import Terrain
-
-
-@dataclass(frozen=True, order=True)
-class Problem:
-    """One defect in the game data, located as precisely as the data allows.
-
-    `row` is the spreadsheet row number (1 = header); 0 when the problem is not
-    tied to a row (missing sheet, unreadable file). A `warning` (a drafted cell nobody
-    reviewed yet, a place whose hex the rulebook does not give) is reported but does not
-    stop a load or a build.
-    """
-
-    file: str
-    sheet: str = ""
-    row: int = 0
-    column: str = ""
-    message: str = ""
-    severity: str = "error"         # error | warning
-
-    def __str__(self) -> str:
-        prefix = "warning: " if self.severity == "warning" else ""
-        if not (self.sheet or self.row or self.column):  # the whole file: one line as every command says it
-            return f"{self.file}: {prefix}{self.message}"
-        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {prefix}{self.message}"
-
-    @property
-    def is_error(self) -> bool:
-        return self.severity != "warning"
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """Where a record was read: workbook file, sheet and spreadsheet row number
-    (1 = header), so a consumer's error points at the very cell, blank rows and all."""
-
-    file: str
-    sheet: str
-    row: int
-
-    def problem(self, column: str, message: str) -> Problem:
-        return Problem(self.file, self.sheet, self.row, column, message)
-
-
-@dataclass(frozen=True)
-class Alias:
-    """Two hex ids naming the same hex, e.g. `S{cc}01` = `N{cc}34` (Into the Woods)."""
-
-    source: str
-    target: str
-
-
-@dataclass(frozen=True)
-class ScanDef:
-    """A scanned map image and its grid calibration, in VASSAL's own HexGrid terms (format
-    reference §3): `x0`/`y0` the centre of raw hex (0,0) in image pixels, `dx` the distance
-    between columns, `dy` between hexes of a column, `sideways` for pointy-topped rows.
-    The numbering fields override what the map's columns, rows and shifted columns imply
-    when the printed numbering differs; `None` = implied."""
-
-    image: str                      # path relative to the game folder, as written
-    x0: int
-    y0: int
-    dx: float
-    dy: float
-    sideways: bool = False
-    stagger: bool | None = None
-    h_descend: bool | None = None
-    v_descend: bool | None = None
-    h_off: int | None = None
-    v_off: int | None = None
-
-
-@dataclass(frozen=True)
-class MapDef:
-    """One map sheet: how its hexes are numbered and laid out.
-
-    `shifted_columns` says which columns ("even" or "odd") sit half a hex toward
-    higher row numbers; the builder needs it to draw or grid a board, the
-    referee to compute adjacency. `rows_even`/`rows_odd` limit rows per column
-    parity where the map is cut (Hood Strikes North even columns end at 33).
-    `rows_increase` says which way row numbers grow on the printed map ("down":
-    Into the Woods; "up": Atlanta, rows grow northward); `north` which board edge
-    is north once the map is drawn that way (Hood Strikes North: "right").
-    """
-
-    id: str
-    name: str
-    prefix: str
-    id_format: str
-    columns: tuple[int, int]
-    rows: tuple[int, int]
-    shifted_columns: str
-    rows_even: tuple[int, int] | None = None
-    rows_odd: tuple[int, int] | None = None
-    hex_size: int = 64
-    aliases: tuple[Alias, ...] = ()
-    rows_increase: str = "down"
-    north: str = "up"
-    scan: ScanDef | None = None     # a scanned map image; None = the builder draws the board
-    elevation: tuple[int, int] | None = None   # lowest and highest elevation level; None = not stated
+# The records the core modules below the game own, re-exported: readers take every record
+# from here. They sit below `Game` so that hex ids, terrain, the chart and the scenario
+# rules never import the model that gathers them.
+from gamedata.effects import MoveClass, TerrainCost, TerrainEffects
+from gamedata.maps import Alias, MapDef, ScanDef
+from gamedata.problems import Problem, SheetRow
+from gamedata.scenario_rules import ScenarioRules
+from gamedata.terrain import ImpliedFeature, SpecialHex, Terrain, TerrainHex, TerrainHexside, TerrainType
 
 
 @dataclass(frozen=True)
@@ -230,6 +133,7 @@ class Unit:
     command: str = ""
     formation: str = ""
     strength: str = ""
+    movement: float | None = None      # movement allowance printed on the counter; None = not printed
     manpower: int | None = None
     morale: str = ""
     ratings: str = ""
@@ -418,60 +322,6 @@ class NamedHex:
 
 
 @dataclass(frozen=True)
-class TerrainHex:
-    """One row of the Hexes sheet: a hex's terrain codes and elevation. Empty = not known
-    (never clear); `sides_complete` says the hex's sides not in Hexsides are plain."""
-
-    map: str
-    hex: str
-    terrain: str = ""
-    elevation: int | None = None
-    name: str = ""
-    sides_complete: bool | None = None
-    source: str = ""
-    confidence: float | None = None
-    reviewed: bool | None = None
-    rulebook_line: int | None = None
-    notes: str = ""
-    origin: SheetRow | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class TerrainHexside:
-    """One row of the Hexsides sheet: the features on one side of a hex (`side` is the
-    compass direction from `hex`), stated once for the pair of hexes."""
-
-    map: str
-    hex: str
-    side: str
-    features: str
-    contours: int | None = None
-    source: str = ""
-    confidence: float | None = None
-    reviewed: bool | None = None
-    rulebook_line: int | None = None
-    notes: str = ""
-    origin: SheetRow | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class SpecialHex:
-    """A hex the rules single out (camp, fort, landing, supply source, station...);
-    `hex` empty = the rulebook names the place without its hex."""
-
-    map: str
-    kind: str
-    hex: str = ""
-    name: str = ""
-    side: str = ""
-    detail: str = ""
-    source: str = ""
-    rulebook_line: int | None = None
-    notes: str = ""
-    origin: SheetRow | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
 class LegendEntry:
     """How a terrain or feature code looks on a scanned map (for `adjutant digitize`)."""
 
@@ -481,59 +331,6 @@ class LegendEntry:
     patch: str = ""
     notes: str = ""
     origin: SheetRow | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class TerrainType:
-    """A terrain or feature code of the system (effects.xlsx Terrain)."""
-
-    code: str
-    name: str
-    applies: str                    # hex | hexside | route
-    category: str
-    rulebook_line: int | None = None
-    notes: str = ""
-
-
-@dataclass(frozen=True)
-class MoveClass:
-    """Who pays a Terrain Effects Chart cost: a unit class or a trace; `inherits` names the
-    class whose costs apply where this one has no row."""
-
-    code: str
-    name: str
-    inherits: str = ""
-    rulebook_line: int | None = None
-    notes: str = ""
-
-
-@dataclass(frozen=True)
-class TerrainCost:
-    """One cell of the Terrain Effects Chart (effects.xlsx Costs); cost, factor and
-    prohibited all empty = not printed: a cell the user must fill."""
-
-    move: str
-    action: str                     # enter | cross | climb | descend | along
-    terrain: str
-    via: str = ""
-    condition: str = ""
-    cost: float | None = None
-    factor: float | None = None
-    prohibited: bool | None = None
-    rulebook_line: int | None = None
-    notes: str = ""
-    origin: SheetRow | None = field(default=None, compare=False)
-
-
-@dataclass(frozen=True)
-class ImpliedFeature:
-    """A feature the rules assume where a route crosses a hexside feature."""
-
-    route: str
-    crossing: str
-    implies: str
-    rulebook_line: int | None = None
-    notes: str = ""
 
 
 @dataclass(frozen=True)
@@ -649,14 +446,12 @@ class Game:
     @cached_property
     def terrain(self) -> Terrain:
         """The map terrain as one model (gamedata.terrain): hexes, hexsides, specials, adjacency."""
-        from gamedata.terrain import Terrain
         return Terrain.of(self)
 
     @cached_property
     def effects(self) -> TerrainEffects:
         """The Terrain Effects Chart as data (gamedata.effects)."""
-        from gamedata.effects import TerrainEffects
-        return TerrainEffects.of(self)
+        return TerrainEffects(self.terrain_types, self.move_classes, self.terrain_costs)
 
     # -- the chain of command (regiment -> brigade -> division -> corps -> army) --
 

@@ -30,10 +30,11 @@ from gamedata.hexids import Hex
 
 @dataclass(frozen=True)
 class Missing:
-    """A cost the data does not give: `cells` names what to fill (e.g.
-    `effects.xlsx:Costs:14:cost`), `low` is what is known of it (a lower bound)."""
+    """A cost the data does not give: `cells` names what to fill (values the search only
+    carries along: `gamedata.cellref.CellRef`s, e.g. `effects.xlsx:Costs:14:cost`), `low` is what
+    is known of it (a lower bound)."""
 
-    cells: tuple[str, ...] = ()
+    cells: tuple[Hashable, ...] = ()
     low: float = 0.0
 
     def __add__(self, other: float | Missing) -> Missing:
@@ -145,7 +146,7 @@ class _Labels:
         self.parent: dict[Hashable, Hashable | None] = {}
         self.unknown: dict[Hashable, bool] = {}
         self.best: dict[int, Hashable] = {}
-        self.cells: dict[str, None] = {}
+        self.cells: dict[Hashable, None] = {}
         self.blocked: dict[int, None] = {}
         self.goal: Hashable | None = None
         self.stateful = stateful
@@ -248,7 +249,7 @@ class Route:
     path: tuple[Hex, ...]
     cost: float
     missing: bool = False
-    cells: tuple[str, ...] = ()
+    cells: tuple[Hashable, ...] = ()
 
 
 class Reach:
@@ -262,7 +263,7 @@ class Reach:
         self._labels = known
         self._optimistic = optimistic
         self._maybe: _Labels | None = None
-        self.cells: tuple[str, ...] = tuple(known.cells)
+        self.cells: tuple[Hashable, ...] = tuple(known.cells)
         self.missing: bool = known.met_unknown
         self.blocked: tuple[Hex, ...] = tuple(graph.hexes[i] for i in known.blocked if i not in known.best)
 

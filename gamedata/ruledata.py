@@ -1,6 +1,7 @@
 """Reading rules.xlsx: a rule's number by key, and the cell to fill when it is not printed."""
 from __future__ import annotations
 
+from gamedata.cellref import CellRef, parameter_cell
 from gamedata.model import Game, RuleParameter
 
 
@@ -14,12 +15,12 @@ def parameter(game: Game, key: str) -> float | str | None:
     return None if row is None else row.value
 
 
-def cell(game: Game, key: str) -> str:
+def cell(game: Game, key: str) -> CellRef:
     """Where to fill a parameter: `rules.xlsx:Parameters:<row>:value`, or the row to add."""
     row = parameter_row(game, key)
     if row is None or row.origin is None:
-        return f"rules.xlsx:Parameters: a row for {key}"
-    return f"{row.origin.file}:{row.origin.sheet}:{row.origin.row}:value ({key})"
+        return parameter_cell(key, f"rules.xlsx:Parameters: a row for {key}")
+    return parameter_cell(key, f"{row.origin.file}:{row.origin.sheet}:{row.origin.row}:value ({key})")
 
 
 def cite(section: str, line: int | None) -> str:

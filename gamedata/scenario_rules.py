@@ -20,7 +20,7 @@ from typing import Any
 
 import jsonschema
 
-from .model import Problem
+from .problems import Problem
 
 RULES_FILE = "scenario-rules.toml"
 SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "scenario-rules.schema.json"

@@ -63,7 +63,7 @@ def symbol_for(unit_type: str) -> Symbol:
 
 _BADGE_COLOURS: tuple[Colour, ...] = ((240, 200, 60), (230, 120, 40), (120, 180, 230), (200, 90, 90),
                                       (150, 110, 70), (160, 200, 120), (190, 150, 220))
-_NO_LEVEL = {"0", "ok", "none", "normal", "full"}
+NO_LEVEL = {"0", "ok", "none", "normal", "full"}   # levels that mean "no marker": the layer off
 FREE_FACING = {  # facings a table leaves to the player
     "any", "choice", "free", "player's choice"}
 
@@ -185,6 +185,8 @@ PROFILES: dict[str, SystemProfile] = {
         frozenset({"wrecked"}),
     ),
     "SPI-BG": SystemProfile("SPI-BG", (StatusLayer("disrupted", "Disrupted", colour=(200, 90, 90)),), None),
+    # a stand-alone classic game: its counters carry values only (statuses from game.toml, if any)
+    "classic": SystemProfile("classic", (), None),
 }
 
 
@@ -216,8 +218,8 @@ def profile_for(game: Game) -> SystemProfile:
 
 
 def _layer_from(status: Status, index: int, known: dict[str, StatusLayer], back_sides: frozenset[str]) -> StatusLayer:
-    levels = tuple(level for level in status.levels if level.lower() not in _NO_LEVEL)
-    off = next((level for level in status.levels if level.lower() in _NO_LEVEL), "")
+    levels = tuple(level for level in status.levels if level.lower() not in NO_LEVEL)
+    off = next((level for level in status.levels if level.lower() in NO_LEVEL), "")
     base = known.get(status.code)
     colour = base.colour if base else _BADGE_COLOURS[index % len(_BADGE_COLOURS)]
     only = base.only if base else ()
@@ -265,7 +267,7 @@ def _match(profile: SystemProfile, token: str) -> tuple[StatusLayer, int] | tupl
     for layer in profile.layers:
         if token.startswith(layer.code + "-"):
             level = token[len(layer.code) + 1:]
-            if level.lower() in _NO_LEVEL:
+            if level.lower() in NO_LEVEL:
                 return ()
             if level in layer.levels:
                 return layer, layer.levels.index(level)

@@ -1,7 +1,8 @@
 """The map terrain of a game as one model: what each hex and hexside holds, and which
 hexes touch which (across maps that share hexes).
 
-`Terrain.of(game)` reads the terrain workbook's rows once. Hexes are canonical
+`Terrain.of(game)` reads the terrain workbook's rows once (the row records are defined here,
+below the game model that gathers them). Hexes are canonical
 `gamedata.hexids.Hex` values (an alias like `S2501` is the hex `N2534`), so the builder, the
 digitizer and the referee's path search agree on every hex and hexside. A hex or hexside
 without data is `None`, never clear: a rule that meets one says what it could not check.
@@ -12,17 +13,113 @@ rows run, so Hood Strikes North (north to the right) has sides W, NW, NE, E, SE,
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from gamedata.cellref import CellRef
 from gamedata.hexids import Hex, HexError, HexIds
-from gamedata.model import MapDef, SheetRow, TerrainType
+from gamedata.maps import MapDef
 from gamedata.paths import HexGraph
+from gamedata.problems import SheetRow
 
-if TYPE_CHECKING:
-    from gamedata.model import Game
+
+@dataclass(frozen=True)
+class TerrainType:
+    """A terrain or feature code of the system (effects.xlsx Terrain)."""
+
+    code: str
+    name: str
+    applies: str                    # hex | hexside | route
+    category: str
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class TerrainHex:
+    """One row of the Hexes sheet: a hex's terrain codes and elevation. Empty = not known
+    (never clear); `sides_complete` says the hex's sides not in Hexsides are plain."""
+
+    map: str
+    hex: str
+    terrain: str = ""
+    elevation: int | None = None
+    name: str = ""
+    sides_complete: bool | None = None
+    source: str = ""
+    confidence: float | None = None
+    reviewed: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class TerrainHexside:
+    """One row of the Hexsides sheet: the features on one side of a hex (`side` is the
+    compass direction from `hex`), stated once for the pair of hexes."""
+
+    map: str
+    hex: str
+    side: str
+    features: str
+    contours: int | None = None
+    source: str = ""
+    confidence: float | None = None
+    reviewed: bool | None = None
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class SpecialHex:
+    """A hex the rules single out (camp, fort, landing, supply source, station...);
+    `hex` empty = the rulebook names the place without its hex."""
+
+    map: str
+    kind: str
+    hex: str = ""
+    name: str = ""
+    side: str = ""
+    detail: str = ""
+    source: str = ""
+    rulebook_line: int | None = None
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class ImpliedFeature:
+    """A feature the rules assume where a route crosses a hexside feature."""
+
+    route: str
+    crossing: str
+    implies: str
+    rulebook_line: int | None = None
+    notes: str = ""
+
+
+class TerrainData(Protocol):
+    """What `Terrain.of` reads of a game (a `gamedata.model.Game`): its maps and the rows of its
+    terrain workbook and chart."""
+
+    @property
+    def maps(self) -> Sequence[MapDef]: ...
+    @property
+    def terrain_types(self) -> Sequence[TerrainType]: ...
+    @property
+    def terrain_hexes(self) -> Sequence[TerrainHex]: ...
+    @property
+    def terrain_hexsides(self) -> Sequence[TerrainHexside]: ...
+    @property
+    def terrain_specials(self) -> Sequence[SpecialHex]: ...
+    @property
+    def implied_features(self) -> Sequence[ImpliedFeature]: ...
+
+TERRAIN = "terrain.xlsx"
 
 BOARD_DIRECTIONS = ("up", "up-right", "down-right", "down", "down-left", "up-left")
 """The six neighbours of a flat-topped hex on the drawn board, clockwise from up."""
@@ -108,7 +205,7 @@ class Unknown:
     """A hex or hexside the terrain has no data for, and the cell where it belongs."""
 
     what: str
-    cell: str
+    cell: CellRef
 
 
 SideKey = tuple[Hex, Hex] | tuple[Hex, str]
@@ -136,7 +233,7 @@ class Terrain:
 
     # -- reading a game -------------------------------------------------
     @classmethod
-    def of(cls, game: Game) -> Terrain:
+    def of(cls, game: TerrainData) -> Terrain:
         """The terrain of a loaded (validated) game; rows that do not resolve are skipped,
         since validation has reported them."""
         hexids = HexIds(game.maps)
@@ -253,7 +350,8 @@ class Terrain:
     def missing(self, hexes: Iterable[Hex]) -> tuple[Unknown, ...]:
         """Which of these hexes, and which hexsides between two of them that touch, have no data."""
         given = list(dict.fromkeys(self.hexids.canonical(h) for h in hexes))
-        out = [Unknown(f"terrain of {self.hexids.format(h)}", f"terrain.xlsx:Hexes: a row for {self.hexids.format(h)}")
+        out = [Unknown(f"terrain of {self.hexids.format(h)}",
+                       self.hex_cell(h, f"terrain.xlsx:Hexes: a row for {self.hexids.format(h)}"))
                for h in given if h not in self._hexes]
         inside = set(given)
         seen: set[SideKey] = set()
@@ -265,9 +363,22 @@ class Terrain:
                 if b in inside and key not in seen and self.hexside(a, b) is None:
                     seen.add(key)
                     names = f"{self.hexids.format(a)}|{self.hexids.format(b)}"
-                    out.append(Unknown(f"hexside {names}", f"terrain.xlsx:Hexsides: a row for {names} "
-                                       f"(or sides_complete on {self.hexids.format(a)} or {self.hexids.format(b)})"))
+                    out.append(Unknown(f"hexside {names}", self.side_cell(a, b, (
+                        f"terrain.xlsx:Hexsides: a row for {names} (or sides_complete on {self.hexids.format(a)} "
+                        f"or {self.hexids.format(b)})"))))
         return tuple(out)
+
+    def hex_cell(self, h: Hex, text: str) -> CellRef:
+        """The Hexes row that would give a hex's terrain (``text``: how a message names it)."""
+        name = self.hexids.format(h)
+        return CellRef(TERRAIN, "Hexes", (("map", h.map), ("hex", name)), "terrain", text, f"terrain of {name}", h)
+
+    def side_cell(self, a: Hex, b: Hex, text: str) -> CellRef:
+        """The Hexsides row that would give the features between two adjacent hexes, stated from ``a``."""
+        names = f"{self.hexids.format(a)}|{self.hexids.format(b)}"
+        return CellRef(TERRAIN, "Hexsides", (("map", a.map), ("hex", self.hexids.format(a)),
+                                             ("side", self.direction(a, b) or "")), "features", text,
+                       f"hexside {names}", a)
 
     # -- what features mean -----------------------------------------------------
     def category(self, code: str) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gamedata.hexids import Hex, HexError, HexIds
-from gamedata.load import EFFECTS_FILE, TERRAIN_FILE, map_defs
+from gamedata.folder import EFFECTS_FILE, TERRAIN_FILE, map_defs
 from gamedata.model import Problem
 from gamedata.terrain import Terrain, codes
 from gamedata.workbook import Row, Sheet
@@ -33,7 +33,8 @@ class _Out:
         return sheet.rows if sheet else ()
 
     def add(self, file: str, sheet: str, row: Row | int, column: str, message: str, severity: str = "error") -> None:
-        number = row if isinstance(row, int) else row.number
+        """A problem at a cell; a row the player's layer gave names the layer's workbook and row."""
+        file, number = (file, row) if isinstance(row, int) else row.where(column, file)
         self.problems.append(Problem(file, sheet, number, column, message, severity))
 
 
@@ -184,24 +185,26 @@ def _legend(out: _Out, types: dict[str, str], hexids: HexIds) -> None:
 def _drafts(out: _Out) -> None:
     """One warning per sheet and map listing the rows digitize drafted that nobody reviewed."""
     for sheet in ("Hexes", "Hexsides"):
-        pending: dict[str, list[int]] = {}
+        pending: dict[tuple[str, str], list[int]] = {}
         for row in out.rows(sheet):
             if _text(row, "source").lower() == "digitize" and not row.get("reviewed"):
-                pending.setdefault(str(row.get("map")), []).append(row.number)
-        for map_id, numbers in pending.items():
-            out.add(TERRAIN_FILE, sheet, numbers[0], "reviewed",
+                file, number = row.where("reviewed", TERRAIN_FILE)
+                pending.setdefault((file, str(row.get("map"))), []).append(number)
+        for (file, map_id), numbers in pending.items():
+            out.add(file, sheet, numbers[0], "reviewed",
                     f"{len(numbers)} row(s) of map '{map_id}' drafted by digitize are not reviewed (rows "
-                    f"{_ranges(numbers)}): check them against the map, then set reviewed to TRUE", "warning")
+                    f"{spans(numbers)}): check them against the map, then set reviewed to TRUE", "warning")
 
 
-def _ranges(numbers: list[int]) -> str:
-    spans: list[str] = []
+def spans(numbers: list[int]) -> str:
+    """Row numbers as spans: 2-5, 9."""
+    out: list[str] = []
     start = prev = numbers[0]
     for n in numbers[1:] + [None]:  # type: ignore[list-item]
         if n is not None and n == prev + 1:
             prev = n
             continue
-        spans.append(str(start) if start == prev else f"{start}-{prev}")
+        out.append(str(start) if start == prev else f"{start}-{prev}")
         if n is not None:
             start = prev = n
-    return ", ".join(spans)
+    return ", ".join(out)

@@ -5,29 +5,36 @@ straight to the cell. User data never raises: every failure becomes a Problem.
 """
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import jsonschema
 
 from gamedata.combat import combat_problems
 from gamedata.conditions import parse_amount, parse_condition
 from gamedata.hexids import HexError, HexIds
-from gamedata.load import (
-    GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, FolderData, GameDataError, SheetSpec, map_defs,
-    read_game_toml, reinf_sheet, schema, setup_sheet,
+from gamedata.layer import Layer, lay_over, read_layer
+from gamedata.folder import (
+    GAME_FILE, OPTIONAL_FILES, USER_WORKBOOKS, WORKBOOKS, GameDataError, SheetSpec, map_defs,
+    read_game_toml, reinf_sheet, setup_sheet,
 )
 from gamedata.model import _LEVELS, Problem
 from gamedata.rolls import parse_dice, parse_effect, parse_roll
-from gamedata.scenario_rules import read_rules
+from gamedata.scenario_rules import ScenarioRules, read_rules
 from gamedata.terrain_check import terrain_problems
+from gamedata.typed import MISSING_COLUMN, check_sheet, schema_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
 
-MISSING_COLUMN = "missing column"
+@dataclass(frozen=True)
+class FolderData:
+    """What a game folder holds once read: the definition and every sheet by name."""
+
+    definition: dict[str, Any]
+    sheets: dict[str, Sheet]
+    rules: ScenarioRules | None = None      # scenario-rules.toml, when the folder has one
+    layer: Layer | None = None              # the player's layer as read (its rows are merged into `sheets`)
 
 
 def validate(folder: Path | str) -> list[Problem]:
@@ -41,7 +48,7 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
         definition = read_game_toml(folder)
     except GameDataError as exc:
         return exc.problems, FolderData({}, {})
-    problems = list(_schema_problems(GAME_FILE, "", 0, definition, "game"))
+    problems = list(schema_problems(GAME_FILE, "", 0, definition, "game"))
     if not problems:
         problems += _map_problems(definition) + _dice_problems(definition)
     if problems:
@@ -74,13 +81,15 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
                 problems += _check_sheets(file, specs, sheets, homes, read_workbook(folder / file))
             except WorkbookError as exc:
                 problems.append(exc.problem)
+    layer, layer_problems = read_layer(folder)
+    problems += layer_problems + lay_over(sheets, homes, layer, HexIds(map_defs(definition)))
     if not any(p.message == MISSING_COLUMN for p in problems):
         # a deleted column is said once, on its header: the references and cells that read it would
         # each say it again (an effects.xlsx Terrain without its codes makes every cost row unknown)
         problems += _cross_references(definition, sheets, homes)
     rules, rule_problems = read_rules(folder)
     problems += rule_problems
-    return sorted(set(problems)), FolderData(definition, sheets, rules)
+    return sorted(set(problems)), FolderData(definition, sheets, rules, layer)
 
 
 def _map_problems(definition: dict[str, Any]) -> list[Problem]:
@@ -114,57 +123,11 @@ def _check_sheets(file: str, specs: tuple[SheetSpec, ...], sheets: dict[str, She
             if not spec.optional:
                 problems.append(Problem(file, spec.name, 0, "", "missing sheet"))
             continue
-        props = schema(spec.schema)["properties"]
-        missing = {col for col in props if col not in sheet.header}
-        problems += [Problem(file, spec.name, 1, col, MISSING_COLUMN) for col in props if col in missing]
-        for index, col in enumerate(sheet.header):
-            if col and col not in props:
-                problems.append(Problem(file, spec.name, 1, col, "unknown column"))
-            if col and col in sheet.header[:index]:
-                problems.append(Problem(file, spec.name, 1, col, "column appears twice"))
-        for row in sheet.rows:
-            instance = {k: v for k, v in row.values.items() if k in props and v is not None}
-            # a deleted column is said once, on the header, not once per row
-            problems += [p for p in _schema_problems(file, spec.name, row.number, instance, spec.schema)
-                         if p.column not in missing]
-        sheets[spec.name] = sheet
+        found, typed = check_sheet(file, sheet, spec.schema)
+        problems += found
+        sheets[spec.name] = typed
         homes[spec.name] = file
     return problems
-
-
-@functools.lru_cache(maxsize=None)
-def _validator(name: str) -> jsonschema.Draft202012Validator:
-    """One validator per schema: reading and compiling it per row cost most of a load."""
-    return jsonschema.Draft202012Validator(schema(name))
-
-
-def _schema_problems(file: str, sheet: str, row: int, instance: dict[str, Any], name: str) -> Iterable[Problem]:
-    validator = _validator(name)
-    for error in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
-        if error.validator == "required":           # a nested table's keys are named with their path
-            where = [str(p) for p in error.absolute_path]
-            for col in (c for c in error.validator_value if c not in error.instance):
-                yield Problem(file, sheet, row, ".".join([*where, col]), "required value is empty")
-            continue
-        path = [str(p) for p in error.absolute_path]
-        column = path[0] if sheet else ".".join(path)
-        yield Problem(file, sheet, row, column, _describe(error))
-
-
-def _describe(error: jsonschema.ValidationError) -> str:
-    if error.validator == "type":
-        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        kinds = " or ".join(w for w in wanted if w != "null")
-        return f"expected {kinds}, got {error.instance!r}"
-    if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
-    if error.validator == "minimum":
-        return f"{error.instance!r} is below the smallest allowed value, {error.validator_value}"
-    if error.validator == "maximum":
-        return f"{error.instance!r} is above the largest allowed value, {error.validator_value}"
-    if error.validator == "pattern" and "patternMessage" in error.schema:
-        return f"{error.instance!r}: {error.schema['patternMessage']}"
-    return error.message
 
 
 def _rows(sheets: dict[str, Sheet], name: str) -> tuple[Row, ...]:
@@ -181,7 +144,8 @@ class _Ref:
         self.problems: list[Problem] = []
 
     def add(self, sheet: str, row: Row, column: str, message: str) -> None:
-        self.problems.append(Problem(self.homes.get(sheet, ""), sheet, row.number, column, message))
+        file, number = row.where(column, self.homes.get(sheet, ""))
+        self.problems.append(Problem(file, sheet, number, column, message))
 
 
 def _cross_references(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[str, str]) -> list[Problem]:

@@ -14,7 +14,7 @@ import re
 import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +38,27 @@ class WorkbookError(Exception):
 
 @dataclass(frozen=True)
 class Row:
-    """One data row: its spreadsheet row number and its cells keyed by header."""
+    """One data row: its spreadsheet row number and its cells keyed by header.
+
+    A row of the game merged with the player's layer (`gamedata.layer`) remembers where each
+    cell came from, so a problem names the cell the player typed: ``file`` is set on a row the
+    layer added (its workbook, e.g. ``player/terrain.xlsx``; "" = the sheet's own workbook),
+    ``given`` maps each column the layer gave to its (workbook, row)."""
 
     number: int
     values: Mapping[str, Cell]
+    file: str = ""
+    given: Mapping[str, tuple[str, int]] = field(default_factory=dict)
 
     def get(self, column: str) -> Cell:
         return self.values.get(column)
+
+    def where(self, column: str, home: str) -> tuple[str, int]:
+        """The workbook and row of a cell: the player's layer's when it gave it, else the
+        row's own (``home`` = the workbook of the row's sheet)."""
+        if column in self.given:
+            return self.given[column]
+        return (self.file or home, self.number)
 
 
 @dataclass(frozen=True)
@@ -83,11 +97,12 @@ def _cell(value: Any) -> Cell:
     return value
 
 
-def read_workbook(path: Path) -> dict[str, Sheet]:
-    """Read every sheet of an xlsx file; raise WorkbookError on an unreadable file."""
+def read_workbook(path: Path, label: str | None = None) -> dict[str, Sheet]:
+    """Read every sheet of an xlsx file; raise WorkbookError on an unreadable file. Problems
+    name the file by ``label`` (default: its name)."""
     import openpyxl
 
-    name = path.name
+    name = label or path.name
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -96,7 +111,7 @@ def read_workbook(path: Path) -> dict[str, Sheet]:
         raise WorkbookError(Problem(name, message=f"file too large ({size} bytes)"))
     if size == 0 or not zipfile.is_zipfile(path):
         raise WorkbookError(Problem(name, message=unreadable_workbook(path, size)))
-    _check_unpacked_size(path)
+    _check_unpacked_size(path, name)
     # openpyxl and the XML parser below it raise many exception types on a damaged file;
     # user data must never end in a traceback, so any failure here becomes one Problem.
     try:
@@ -142,15 +157,15 @@ def _has_formulas(path: Path) -> bool:
     return False
 
 
-def _check_unpacked_size(path: Path) -> None:
+def _check_unpacked_size(path: Path, name: str) -> None:
     """Refuse zip bombs before openpyxl inflates anything."""
     try:
         with zipfile.ZipFile(path) as archive:
             total = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, OSError) as exc:
-        raise WorkbookError(Problem(path.name, message=f"not a readable xlsx workbook ({exc})")) from None
+        raise WorkbookError(Problem(name, message=unreadable_workbook(path, path.stat().st_size))) from None
     if total > MAX_UNPACKED_BYTES:
-        raise WorkbookError(Problem(path.name, message=f"unpacks to {total} bytes, more than a workbook may"))
+        raise WorkbookError(Problem(name, message=f"unpacks to {total} bytes, more than a workbook may"))
 
 
 def _read_sheet(ws: Any, file: str, formulas: Any = None) -> Sheet:

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from gamedata.cellref import CellRef
+
 
 class Severity(str, Enum):
     """How serious a finding is; the exit code depends on ``ERROR`` only."""
@@ -80,6 +82,9 @@ class Finding:
     from its start, for the report to draw; ``blocked`` the hexes that stopped a trace
     (enemy-adjacent, prohibited) when no route exists; ``measured`` the distances the rule
     measured, both ends named (a unit and its leader, an enemy, its wagon, the supply source).
+    ``cells``: for a not-checked finding, the empty cells of the game's data that would let it
+    run (all of them, in the order the check needed them; the message names the first few), for
+    `adjutant to-fill`.
     """
 
     check: str
@@ -93,6 +98,7 @@ class Finding:
     locations: tuple[Place, ...] = ()
     path: tuple[Place, ...] = ()
     blocked: tuple[Place, ...] = ()
+    cells: tuple[CellRef, ...] = ()
     measured: tuple[Measure, ...] = ()
 
     @property

@@ -56,6 +56,7 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
 
 
 check_tables = _imported_when_run(".rules.tables", "check_tables")
+carry_tables = _imported_when_run(".rules.tables", "carry_tables")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
@@ -107,7 +108,7 @@ CHECKS: tuple[Check, ...] = (
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
-          check_tables, (Need("game", "no roll was read against its die-roll table"),)),
+          check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
           check_combat, (Need("game", "no combat roll was read against a combat table"),)),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",

@@ -37,6 +37,7 @@ def finding_dict(f: Finding) -> dict[str, Any]:
         "blocked": [_place(p) for p in f.blocked],
         "measured": [{"from": _place(m.start), "to": _place(m.end), "from_label": m.start_label,
                       "to_label": m.end_label, "length": m.length} for m in f.measured],
+        "cells": [c.as_json() for c in f.cells],
         "message": f.message,
         "rule": f.rule,
     }

@@ -173,8 +173,8 @@ def test_5_2_arrivals(game):
     assert (_label(game, group.turn), group.entry) == ("Jul 20 12:00PM", "B5.36")
     ferguson = _reinf(game, "5.2", "Ferguson")     # L713 12:00PM West edge of map A
     assert (_label(game, ferguson.turn), ferguson.entry) == ("Jul 20 12:00PM", "A-west")
-    cleburne = _reinf(game, "5.2", "Gby/C/H")      # L715 from 3:00PM on a 1
-    assert (_label(game, cleburne.turn), cleburne.dr_set) == ("Jul 20 3:00PM", "1")
+    cleburne = _reinf(game, "5.2", "Gby/C/H")      # L715 from 3:00PM on the roll of its table
+    assert (_label(game, cleburne.turn), cleburne.dr_set) == ("Jul 20 3:00PM", "atl-cleburne")
 
 
 def test_5_2_confederate_zone_rule_on_every_row(game):

@@ -18,6 +18,7 @@ from conftest import CORPUS, ENGINE_LOG, ENGINE_MODULE, corpus_saves
 from vassal.commands import AddPiece, ChangePiece, Log, parse_command, parse_tree
 from vassal.errors import FormatError
 from vassal.keys import CTRL, NamedKeyStroke, key
+from vassal.lint.pieces import all_traits
 from vassal.piece import Piece
 from vassal.savefile import read_save
 from vassal.sequence import TAB, decode
@@ -343,6 +344,9 @@ def test_any_text_is_either_kept_exactly_or_refused_clearly(type_text, state_tex
 def test_deeply_nested_markers_do_not_crash():
     inner = Piece((BasicPiece("m.png", "M"),))
     for _ in range(150):
-        inner = Piece((PlaceMarker(marker=inner), BasicPiece("p.png", "P")))
+        inner = Piece((PlaceMarker(marker=inner.slot_text()), BasicPiece("p.png", "P")))
     text = inner.slot_text()
     assert Piece.from_slot_text(text).slot_text() == text
+    # the lint walks every level, each placed piece right after the trait that places it
+    names = [t.name for t in all_traits(Piece.from_slot_text(text)) if isinstance(t, BasicPiece)]
+    assert names == ["M"] + ["P"] * 150

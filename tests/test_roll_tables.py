@@ -63,7 +63,8 @@ def arrival_mod(f: Facts) -> int:
 def arrival(total: int, f: Facts) -> str:
     modified = total + arrival_mod(f)
     sets = 0 if modified <= -3 else 6 if modified >= 4 else {-2: 1, -1: 2, 0: 2, 1: 3, 2: 4, 3: 5}[modified]
-    return f"sets={sets}; set=arrival" + ("; fatigue=1" if modified in (-2, -1) else "")   # * = FL 1 (L324)
+    fatigue = "1" if modified in (-2, -1) else "none"      # * = FL 1 (L324), else Fatigue Level 0 (L1625)
+    return f"sets={sets}; set=arrival; fatigue={fatigue}; entry=alt +1; leaders=on top"   # L1627-1630
 
 
 BLOCKHOUSE_BASE = {"declared(attack)": "normal", "unit.value(combat)": 1, "unit.value(artillery)": 0,
@@ -122,7 +123,8 @@ def union_reinforcement(total: int, f: Facts) -> str:                # L1573-158
     turn = f["turn"]
     mod = -4 if 2 <= turn <= 4 else -3 if turn == 5 else -2 if turn in (6, 7) else 0
     mod += -3 if f[SET_11] >= 11 else 0
-    return f"sets={band(total + mod, [(1, 0), (3, 1), (5, 2), (6, 3)])}; set=union; withhold=yes"   # L1589
+    return (f"sets={band(total + mod, [(1, 0), (3, 1), (5, 2), (6, 3)])}; set=union; withhold=yes; "   # L1589
+            "fatigue=none")
 
 
 def manpower(total: int, f: Facts) -> str:                            # L1565, L304-306
@@ -369,6 +371,13 @@ ATLANTA = {
     "atl-hearing-guns": Oracle(lambda t, f: "Sherman" if t == 1 else "Hood" if t == 6 else "neither", contains=True),
     "atl-creek-crossing": Oracle(creek, tuple({"swamp-hexes": n} for n in (0, 1, 2)), contains=True),
     "atl-bridge-repair": Oracle(lambda t, f: "the bridge is repaired" if t == 1 else "not repaired", contains=True),
+    # L715: "Each turn starting at 3:00PM, roll a die. On 1, Cleburne enters. At 6:00PM or later a die roll of 1 or 2"
+    "atl-cleburne": Oracle(lambda t, f: "enter from the West edge" if t == 1 or (t == 2 and f["hour"] >= "18:00")
+                           else "does not enter", ({"hour": "15:00"}, {"hour": "17:30"}, {"hour": "18:00"}),
+                           contains=True),
+    # L182 (3.5): out of ammunition on 11 or 12, Confederate artillery included; L144 (2.5): '+' units also on 10
+    "atl-fire-ammo": Oracle(lambda t, f: "every firing unit" if t >= 11 else "'+' units" if t == 10
+                            else "no ammunition result", contains=True),
     "atl-cavalry-not-played": Oracle(lambda t, f: NOT_PRINTED),          # L543: "roll low or high", no numbers
     "atl-weather-after-clear": Oracle(weather("clear")),
     "atl-weather-after-rain": Oracle(weather("rain")),

@@ -20,7 +20,7 @@ def test_the_numbers_of_each_game_with_their_rule():
                                         "resupply.union-drm", "resupply.camp-target", "bridge-clear")] == [
         4, -2, -1, 3, 2, 4]                                              # 10.92 L385-399; 9.44 L315
     assert parameter(itw, "supply-source.Confederate") is None           # the intersection's hex is not given
-    assert cell(itw, "supply-source.Confederate") == "rules.xlsx:Parameters:7:value (supply-source.Confederate)"
+    assert str(cell(itw, "supply-source.Confederate")) == "rules.xlsx:Parameters:7:value (supply-source.Confederate)"
     rss = load_game(SOURCES / "cwb-regimental")
     assert {r.leader: r.range for r in rss.command_ranges} == {"level:corps": 12, "level:division": 8,
                                                                "level:brigade": 6}   # 10.5a L63-67
@@ -47,7 +47,7 @@ def test_a_misspelt_leader_formation_or_number_is_named_by_its_cell(tmp_path):
     _rewrite(folder, "Activation", 2, leader="Scofield", members="USA IV;USA V", limit="five")
     assert sorted(map(str, validate(folder))) == [
         "rules.xlsx:Activation:2:leader: unknown leader 'Scofield'",
-        "rules.xlsx:Activation:2:limit: expected integer, got 'five'",
+        "rules.xlsx:Activation:2:limit: 'five' is not a whole number",
         "rules.xlsx:Activation:2:members: unknown member (unit, formation or type:<unit type>) 'USA V'",
     ]
 

@@ -138,9 +138,12 @@ def weather_log(hsn: Hsn, path: Path, die: int) -> Path:
     turn = Turn(hsn.module, THOMAS, nodes, board, first_id=1732500020001)
     on_turn(hsn, turn, 15, "1")
     roll(hsn, turn, "winter-weather", die)                    # -1 on Turn 15 (4.0)
-    slot = next(s for s in hsn.module.piece_slots if s.entry_name == "Winter Weather Start")
-    marker_type, marker_state = Piece.from_slot_text(slot.text).encode()
-    turn.place("winter-1", marker_type, marker_state, onto=pid["O. Moore"])
+    for n, name in enumerate(("Winter Weather Start", "Last Turn of Winter")):   # L1308
+        slot = next(s for s in hsn.module.piece_slots if s.entry_name == name)
+        marker_type, marker_state = Piece.from_slot_text(slot.text).encode()
+        turn.place(f"winter-{n}", marker_type, marker_state, onto=pid["O. Moore"])
+    for wagon in ("Wagon Train A", "Wagon Train B", "Wagon Train C"):          # L1321: removed at winter's start
+        turn.delete(pid[wagon])
     return save(hsn, turn, path)
 
 
@@ -188,16 +191,17 @@ def test_clean_logs_give_no_finding(hsn, logs, name):
 def test_too_many_reinforcement_sets_after_the_roll(hsn, logs):
     (f,) = findings(hsn, logs["sets"])
     assert (f.check, f.severity, f.step, f.player, f.pieces) == (
-        "tables", Severity.ERROR, 2, "Thomas", ("Hammond", "Knipe"))
+        "tables", Severity.ERROR, 4, "Thomas", ("Hammond", "Knipe"))        # the step set 2 entered
     assert f.rule == "Union Reinforcement Table (12.0)"
     assert f.message == ("Union Reinforcement Table 6 (-4 Reinforcement rolls on Turns 2, 3, and 4) = 2 -> 1: "
                          "2 set(s) entered in steps 3-4: union 1 (Hammond); union 2 (Knipe); the result allows 1")
 
 
 def test_a_weather_marker_set_against_the_roll(hsn, logs):
-    (f,) = findings(hsn, logs["weather"])
+    f, last = findings(hsn, logs["weather"])
     assert (f.check, f.severity, f.step, f.player, f.pieces) == (
-        "tables", Severity.ERROR, 2, "Thomas", ("Winter Weather Start",))
+        "tables", Severity.ERROR, 3, "Thomas", ("Winter Weather Start",))
+    assert (last.severity, last.step, last.pieces) == (Severity.ERROR, 4, ("Last Turn of Winter",))
     assert f.rule == "Winter Weather Table (4.0)"
     assert f.message.startswith("Winter Weather Table 4 (-1 On Turn 15 (December 7)) = 3 -> No Effect: "
                                 "Winter Weather Start placed at step 3 against the roll")

@@ -61,7 +61,8 @@ def test_the_4_15_command_trace_costs_are_the_printed_ones(itw, book_lines) -> N
     # "Use regular Leader movement cost for Command Range in all other terrain": the leader's cell,
     # which the Battle Book does not print, is what a trace through a Field needs
     field = fx.cost("command-brigade", "enter", "Field")
-    assert field.cells == (f"effects.xlsx:Costs:{_row(itw, 'leader', 'enter', 'Field')}:cost (leader enter Field)",)
+    row = _row(itw, "leader", "enter", "Field")
+    assert tuple(map(str, field.cells)) == (f"effects.xlsx:Costs:{row}:cost (leader enter Field)",)
 
 
 def _row(game, move, action, terrain) -> int:
@@ -71,7 +72,7 @@ def _row(game, move, action, terrain) -> int:
 def test_every_unprinted_chart_cell_is_empty_and_named(itw) -> None:
     unprinted = itw.effects.unprinted()
     assert len(unprinted) == sum(1 for r in itw.terrain_costs if r.cost is None and r.factor is None and not r.prohibited)
-    assert all(re.match(r"effects\.xlsx:Costs:\d+:cost \(", c) for c in unprinted)
+    assert all(re.match(r"effects\.xlsx:Costs:\d+:cost \(", str(c)) for c in unprinted)
     printed = [r for r in itw.terrain_costs if r.cost is not None or r.factor is not None or r.prohibited]
     assert all(r.rulebook_line for r in printed)                    # nothing without its line
     assert all(r.rulebook_line is None for r in itw.terrain_costs if r not in printed)
@@ -118,8 +119,8 @@ def test_every_game_readme_lists_the_cells_to_fill() -> None:
         assert to_fill(game) in readme, f"{folder.name}: run python tools/terrain_to_fill.py"
         section = readme.split(HEADING)[1]
         for cell in game.effects.unprinted():                       # every empty chart cell, by its row
-            row = int(cell.split(":")[2])
-            assert any(int(a) <= row <= int(b or a) for a, b in re.findall(r"(\d+)(?:-(\d+))?", section)), cell
+            row = int(str(cell).split(":")[2])
+            assert any(int(a) <= row <= int(b or a) for a, b in re.findall(r"(\d+)(?:-(\d+))?", section)), str(cell)
         for special in game.terrain_specials:
             if not special.hex:
                 assert f"`Specials` row {special.origin.row}: the `hex`" in section
@@ -180,7 +181,7 @@ def test_the_bundled_games_validate_clean() -> None:
         assert validate(folder) == [], folder.name
 
 
-# -- re-import keeps the user's cells --------------------------------------------------------------
+# -- re-import moves the user's cells to the player's layer --------------------------------------------------------------
 
 def test_a_reimport_keeps_the_users_map_and_chart_cells(tmp_path) -> None:
     folder = tmp_path / "itw"
@@ -203,6 +204,8 @@ def test_a_reimport_keeps_the_users_map_and_chart_cells(tmp_path) -> None:
     hexes.append({"map": "N", "hex": "N5029", "terrain": "Field", "elevation": 5})
     _rewrite(folder, "terrain.xlsx", Specials=specials, Hexes=hexes)
     run_import(ITW_BOOK, "into-the-woods-shiloh", folder)
+    assert read_workbook(folder / "terrain.xlsx") == read_workbook(ITW / "terrain.xlsx")   # the rulebook's alone
+    assert sorted(p.name for p in (folder / "player").iterdir()) == ["effects.xlsx", "terrain.xlsx"]   # yours
     game = load_game(folder)
     assert game.effects.cost("leader", "enter", "Field") == 1                  # the user's cell is kept
     assert game.effects.cost("infantry", "enter", "Woods") == 1.5              # the rulebook's cell wins

@@ -21,6 +21,7 @@ from vassal.traits import (
     Layer,
     LegacyLayer,
     Marker,
+    PlaceMarker,
     PropertyCommand,
     Obscurable,
     Restricted,
@@ -30,7 +31,6 @@ from vassal.traits import (
 )
 from vassal.traits import fields as F
 from vassal.traits.layer import LEVEL
-from vassal.traits.placemark import MARKER
 from vassal.traits.props import COMMANDS
 
 # The Layer of the format reference §4.6 worked example, as written by VASSAL.
@@ -196,7 +196,6 @@ CODEC_STRATEGIES = {
         st.builds(PropertyCommand, TEXT, st.none() | KEY, st.lists(TEXT, min_size=1, max_size=3).map(tuple)),
         max_size=3,
     ).map(tuple),
-    id(MARKER): st.just("null") | SIMPLE_PIECE,
 }
 OTHER_FIELDS = {
     "persistent": st.none() | st.lists(st.tuples(TEXT, TEXT), max_size=3).map(tuple),
@@ -211,6 +210,8 @@ def trait_strategy(cls):
             continue
         codec = f.metadata.get("codec")
         kwargs[f.name] = CODEC_STRATEGIES[id(codec)] if codec is not None else OTHER_FIELDS[f.name]
+    if issubclass(cls, PlaceMarker):
+        kwargs["marker"] = st.just("null") | SIMPLE_PIECE.map(Piece.slot_text)   # a whole piece inline
     strategy = st.builds(cls, **kwargs)
     if cls is FreeRotator:
         # fields of the other rotation mode are not written, so they hold their defaults

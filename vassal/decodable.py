@@ -11,14 +11,11 @@ bring encoders of their own: for them an unknown command is taken as decodable.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
 
 from . import components as c
+from .buildfile import Element
 from .sequence import decode
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .module import Module
 
 #: Decoded by VASSAL's core encoders whatever the module holds.
 ALWAYS = ("+/", "-/", "D/", "CHAT", "AUDIO\t", "UNDO\t", "EXT\t", "PLUGIN\t", "DECKREPOS\t", "PRIV_CHAT",
@@ -51,22 +48,25 @@ def _elements(root) -> Iterator:
 
 
 class CommandSupport:
-    """``decodes(text)``: whether VASSAL, loading this module, decodes one command text."""
+    """``decodes(text)``: whether VASSAL, loading this module, decodes one command text.
 
-    def __init__(self, module: Module) -> None:
+    Read from the module's buildFile tree, the (name, id) of each of its maps and the
+    (name, container) of each global property (``vassal.module.Module.command_support``)."""
+
+    def __init__(self, root: Element, maps: Iterable[tuple[str, str]], properties: Iterable[tuple[str, str]]) -> None:
+        maps, properties = tuple(maps), tuple(properties)
         tags: dict[str, list] = {}
-        for el in _elements(module.root):
+        for el in _elements(root):
             tags.setdefault(el.tag, []).append(el)
         self._present = {prefix for prefix, tag in _BY_COMPONENT if tag in tags}
         # ObscurableOptions registers its encoder only when players choose who may unmask
         if any(el.get("nonOwnerUnmaskable") == "Use Preferences Setting" for el in tags.get(c.M + "GlobalOptions", ())):
             self._present.add("UNMASK\t")
         self._ids = tuple(f"{prefix}{name}{i}" for prefix, tag, name in _BY_ID for i in range(len(tags.get(tag, ()))))
-        self._boards = tuple(f"{name}BoardPicker" for m in module.maps for name in {m.name, m.ident} if name)
+        self._boards = tuple(f"{name}BoardPicker" for names in maps for name in set(names) if name)
         self._special = tuple(f"SHOW_RESULTS\t{el.get('name')}\t" for el in tags.get(c.M + "SpecialDiceButton", ()))
-        self._containers = {"", "Module"} | {m.name for m in module.maps} | {
-            p.container for p in module.global_properties}
-        self._properties = {p.name for p in module.global_properties}
+        self._containers = {"", "Module"} | {name for name, _ in maps} | {container for _, container in properties}
+        self._properties = {name for name, _ in properties}
         # a class outside VASSAL may register an encoder we cannot know of
         self._custom = any(not tag.startswith("VASSAL.") and "." in tag for tag in tags)
 

@@ -10,11 +10,17 @@ of the four grid elements a Board may hold into its model. Every grid offers
 * ``vassal_location(name, size)``: what VASSAL's own parser returns, quirks kept;
 * ``to_element(factory)``: the element back, attributes verbatim.
 
+``renumbered(grid, **numbering)`` gives a hex grid another numbering: a community module's grid
+without one (VASSAL names every point on it ``offboard``) named as a game numbers its hexes.
+
 ``size`` is the board's size (its image size, or width/height without image).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from vassal.components import grid_numbering
 from vassal.errors import FormatError
 from vassal.grids.base import ElementLike, LocationError, Point, RawElement, Size
 from vassal.grids.hexgrid import (
@@ -44,7 +50,7 @@ GRID_TAGS = (HexGrid.tag, SquareGrid.tag, RegionGrid.tag, ZONED_GRID)
 __all__ = [
     "FLAT_DIRECTIONS", "GRID_TAGS", "POINTY_DIRECTIONS", "GridNumbering", "HexGrid", "Hexside",
     "LocationError", "MapGrid", "Point", "Polygon", "RawElement", "RawHex", "Region", "RegionGrid",
-    "Size", "SquareGrid", "Zone", "ZonedGrid", "grid_from_element",
+    "Size", "SquareGrid", "Zone", "ZonedGrid", "grid_from_element", "renumbered",
 ]
 
 
@@ -56,3 +62,10 @@ def grid_from_element(el: ElementLike) -> MapGrid:
     if grid is None:
         raise FormatError(f"{el.tag} is not a board grid", "Board")
     return grid
+
+
+def renumbered(grid: HexGrid, **numbering: object) -> HexGrid:
+    """``grid`` with its HexGridNumbering replaced by (or, where it has none, given) one of these
+    attributes (``vassal.components.grid_numbering``'s keywords); geometry and other children kept."""
+    child = GridNumbering.from_element(grid_numbering("hex", **numbering))  # type: ignore[arg-type]
+    return replace(grid, children=(*(c for c in grid.children if not isinstance(c, GridNumbering)), child))

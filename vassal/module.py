@@ -254,7 +254,8 @@ class Module:
 
     @functools.cached_property
     def _command_support(self) -> CommandSupport:
-        return CommandSupport(self)
+        return CommandSupport(self.root, ((m.name, m.ident) for m in self.maps),
+                              ((p.name, p.container) for p in self.global_properties))
 
     def command_support(self) -> CommandSupport:
         """Which commands VASSAL decodes with this module (``vassal.decodable``)."""

@@ -16,8 +16,8 @@ from typing import TypeVar
 
 from .errors import FormatError
 from .sequence import TAB, chain_parts, decode, encode, written_chain
-from .traits import (BasicPiece, Comment, Hideable, Labeler, Layer, Obscurable, Trait, UnknownTrait, UsePrototype,
-                     decode_trait)
+from .traits import (BasicPiece, Comment, Hideable, Labeler, Layer, Obscurable, PlaceMarker, Trait, UnknownTrait,
+                     UsePrototype, decode_trait)
 
 T = TypeVar("T", bound=Trait)
 
@@ -298,3 +298,15 @@ def _with_parameters(definition: Piece, parameters: str) -> Piece:
         type_text = type_text.replace(f"${name}$", value)
         state_text = state_text.replace(f"${name}$", value)
     return Piece.decode(type_text, state_text)
+
+
+def placed_piece(trait: PlaceMarker) -> Piece | None:
+    """The piece a Place Marker or Replace trait defines inline (``+/null/type/state``), decoded
+    when asked (the trait keeps VASSAL's text); None for a palette path, ``null``, or a
+    definition that does not decode."""
+    if not trait.marker.startswith("+/"):
+        return None
+    try:
+        return Piece.from_slot_text(trait.marker)
+    except FormatError:
+        return None

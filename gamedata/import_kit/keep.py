@@ -1,98 +1,145 @@
-"""What a re-import keeps of the user's own map and chart data.
+"""What a re-import keeps: values a player typed into an imported workbook.
 
-`terrain.xlsx` and `effects.xlsx` hold both what the rulebook states (written by the
-importer, each row with its rulebook line) and what only the user's map and charts can give
-(terrain of every hex, chart cells the rulebook does not print). Running `import-tables`
-again must not throw the second away. So, per sheet, rows are matched by a key:
-- a row the importer writes takes the user's values for every cell the importer leaves empty
-  (a filled-in cost, an elevation, the hex of a supply source the rulebook names without it),
-  and the union of both terrain-code lists;
-- a row only the user has is kept, after the importer's rows, unless it carries a rulebook
-  line (it came from an earlier import of a text that no longer says it).
-Same inputs (rulebook, overrides, the workbook on disk) give the same bytes.
+The imported workbooks (`oob.xlsx`, `tables.xlsx`, `terrain.xlsx`, `effects.xlsx`) are written
+from the rulebook alone; the player's own numbers belong in the player's layer (`player/`,
+`gamedata.layer`), which `import-tables` never writes. A player who typed values straight into
+an imported workbook would lose them at the next import, so before writing, the import compares
+what the folder holds with what it produces, row by row (rows matched by the layer's keys):
+
+- a cell the player filled where the importer writes nothing (a strength, an elevation, a
+  chart cost, a code added to a hex's list) is *typed*: moved to the same workbook of the
+  layer, with its row's key;
+- a row only the player has (no rulebook line: it never came from an import) is typed whole;
+- a cell the importer writes with another value is *replaced*: the rulebook's value wins, and
+  the import says so (to keep the player's, give it in the layer, where it wins with a warning).
+
+The typed values go to a new workbook of the layer; when that workbook already exists the
+import stops before writing anything (the layer is the player's: the import never changes it)
+and lists the cells to move by hand. Same inputs give the same bytes.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from gamedata.hexids import HexError, HexIds
+from gamedata.layer import OVERLAYS, PLAYER_DIR, Normalize, Overlay, layer_file, row_key
 from gamedata.terrain import codes
-from gamedata.workbook import Cell
-
-#: sheet -> the columns that identify a row
-KEYS: dict[str, tuple[str, ...]] = {
-    "Hexes": ("map", "hex"),
-    "Hexsides": ("map", "hex", "side"),
-    "Names": ("map", "hex", "name"),
-    "Specials": ("map", "kind", "name", "side"),
-    "Legend": ("map", "code"),
-    "Terrain": ("code",),
-    "Moves": ("code",),
-    "Costs": ("move", "action", "terrain", "via", "condition"),
-    "Implied": ("route", "crossing", "implies"),
-}
-LISTS = {"terrain", "features"}
-"""Columns holding `;`-separated codes: merged as a union, the importer's codes first."""
+from gamedata.workbook import Cell, Row, SheetData
 
 Record = Mapping[str, Cell]
 
 
-def _key(sheet: str, row: Record, normalize: Callable[[str, str], str]) -> tuple[str, ...]:
-    out = []
-    for column in KEYS[sheet]:
-        value = row.get(column)
-        text = "" if value is None else str(value).strip()
-        if column == "hex" and text:
-            text = normalize(text, str(row.get("map") or ""))
-        out.append(text)
-    return tuple(out)
+@dataclass(frozen=True)
+class Replaced:
+    """A cell of an imported workbook the rulebook now gives otherwise."""
+
+    file: str
+    sheet: str
+    row: int
+    column: str
+    was: Cell
+    now: Cell
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {self.was!r} replaced by the rulebook's {self.now!r}"
 
 
-def _normalizer(hexids: HexIds | None) -> Callable[[str, str], str]:
-    def normalize(text: str, map_id: str) -> str:
-        if hexids is None:
-            return text
-        try:
-            return hexids.normalize(text, map_id or None)
-        except (HexError, KeyError):
-            return text
-    return normalize
+@dataclass
+class Typed:
+    """What the player typed into the imported workbooks, per workbook and sheet, as rows of
+    the layer (key columns + the typed cells), and the cells the rulebook replaced."""
+
+    rows: dict[str, dict[str, list[dict[str, Cell]]]] = field(default_factory=dict)
+    replaced: list[Replaced] = field(default_factory=list)
+    where: dict[str, list[str]] = field(default_factory=dict)     # workbook -> its typed cells, `sheet:row:column`
+
+    def cells(self, file: str | None = None) -> int:
+        """How many typed cells (outside the keys), in one workbook or in all."""
+        return sum(len(row) - len(OVERLAYS[f][name].key)
+                   for f, sheets in self.rows.items() if file in (None, f)
+                   for name, rows in sheets.items() for row in rows)
+
+    def summary(self, file: str) -> str:
+        """`Units: strength 30, movement 30` for a workbook."""
+        parts = []
+        for name, rows in self.rows[file].items():
+            counts: dict[str, int] = {}
+            for row in rows:
+                for column in row:
+                    if column not in OVERLAYS[file][name].key:
+                        counts[column] = counts.get(column, 0) + 1
+            parts.append(f"{name}: " + ", ".join(f"{c} {n}" for c, n in counts.items()))
+        return "; ".join(parts)
 
 
-def _merged(produced: Record, kept: Record) -> dict[str, Cell]:
-    row = dict(produced)
-    for column, value in kept.items():
-        if column in LISTS and value is not None and row.get(column) is not None:
-            union = dict.fromkeys(codes(str(row[column])) + codes(str(value)))
-            row[column] = ";".join(union)
-        elif row.get(column) is None and value is not None:
-            row[column] = value
-    return row
-
-
-def keep_user_rows(sheet: str, produced: Sequence[Record], existing: Sequence[Record],
-                   hexids: HexIds | None) -> list[dict[str, Any]]:
-    """The importer's rows with the user's cells merged in, then the user's own rows."""
-    if sheet not in KEYS or not existing:
-        return [dict(r) for r in produced]
-    normalize = _normalizer(hexids)
-    theirs: dict[tuple[str, ...], Record] = {}
-    for row in existing:
-        theirs.setdefault(_key(sheet, row, normalize), row)
-    out: list[dict[str, Any]] = []
-    used: set[tuple[str, ...]] = set()
+def typed_rows(file: str, sheet: str, produced: Sequence[Record], existing: Sequence[Row],
+               normalize: Normalize, typed: Typed) -> None:
+    """Add to ``typed`` what the player typed into one sheet of an imported workbook (see
+    module doc)."""
+    overlay = OVERLAYS.get(file, {}).get(sheet)
+    if overlay is None or not existing:
+        return
+    made: dict[tuple[str, ...], list[Record]] = {}
     for row in produced:
-        key = _key(sheet, row, normalize)
-        if key in theirs and key not in used:
-            out.append(_merged(row, theirs[key]))
-            used.add(key)
-        else:
-            out.append(dict(row))
-    for row in existing:
-        key = _key(sheet, row, normalize)
-        if key in used or row.get("rulebook_line") is not None:
+        made.setdefault(row_key(overlay, row, normalize), []).append(row)
+    out: list[dict[str, Cell]] = []
+    for found in existing:          # rows sharing a key are paired in order, as both files list them
+        number, row = found.number, found.values
+        same = made.get(row_key(overlay, row, normalize))
+        if not same:
+            if row.get("rulebook_line") is None:
+                out.append({k: v for k, v in row.items() if v is not None})
+                typed.where.setdefault(file, []).append(f"{sheet}:{number} (a row of yours)")
             continue
-        used.add(key)
-        out.append(dict(row))
+        cells = _typed_cells(file, sheet, number, row, same.pop(0), overlay, typed)
+        if cells:
+            out.append({**{k: row.get(k) for k in overlay.key if row.get(k) is not None}, **cells})
+            typed.where.setdefault(file, []).extend(f"{sheet}:{number}:{c}" for c in cells)
+    if out:
+        typed.rows.setdefault(file, {})[sheet] = out
+
+
+def _typed_cells(file: str, sheet: str, number: int, row: Record, made: Record, overlay: Overlay,
+                 typed: Typed) -> dict[str, Cell]:
+    cells: dict[str, Cell] = {}
+    for column, value in row.items():
+        if value is None or column in overlay.key:
+            continue
+        now = made.get(column)
+        if now is None:
+            cells[column] = value
+        elif column in overlay.lists:
+            extra = [c for c in codes(str(value)) if c not in codes(str(now))]
+            if extra:
+                cells[column] = ";".join(extra)
+        elif now != value:
+            typed.replaced.append(Replaced(file, sheet, number, column, value, now))
+    return cells
+
+
+def layer_sheets(file: str, sheets: Mapping[str, list[dict[str, Cell]]]) -> list[SheetData]:
+    """The typed rows of a workbook as the layer's sheets: the keys, then the columns in use."""
+    out = []
+    for name, rows in sheets.items():
+        key = OVERLAYS[file][name].key
+        used = dict.fromkeys(c for row in rows for c in row if c not in key)
+        out.append(SheetData(name, (*key, *used), tuple(rows)))
     return out
+
+
+def blocked(folder: Path, typed: Typed) -> list[str]:
+    """Why the typed values cannot be moved: a workbook of the layer they would go to exists."""
+    out = []
+    for file in typed.rows:
+        if (folder / PLAYER_DIR / file).exists():
+            cells = typed.where[file]
+            more = f" and {len(cells) - SHOWN} more" if len(cells) > SHOWN else ""
+            out.append(f"{layer_file(file)} exists, so the values you typed into {file} cannot be moved there "
+                       f"({', '.join(cells[:SHOWN])}{more}): copy them into {layer_file(file)} (or clear them in "
+                       f"{file}) and import again")
+    return out
+
+
+SHOWN = 10
+"""Cells named one by one in a message; beyond, a count."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 
-from gamedata.load import schema
+from gamedata.folder import schema
 
 FILE = "overrides.csv"
 HEADER = ("rulebook_line", "field", "value", "reason")

@@ -16,15 +16,13 @@ from gamedata.import_kit.overrides import OverrideError, Overrides
 from gamedata.import_kit.readings import ReadingError, apply_readings
 from gamedata.import_kit.report import Report
 from gamedata.import_kit.rulebook import Rulebook, RulebookError
-from gamedata.import_kit.keep import keep_user_rows
-from gamedata.load import (
-    EFFECTS_FILE, TERRAIN_FILE, WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema,
+from gamedata.import_kit.keep import Typed, blocked, layer_sheets, typed_rows
+from gamedata.layer import PLAYER_DIR, Layer, hex_normalizer, read_layer
+from gamedata.folder import (
+    WORKBOOKS, GameDataError, columns, map_defs, read_game_toml, reinf_sheet, schema,
     setup_sheet,
 )
-from gamedata.workbook import Cell, SheetData, WorkbookError, read_workbook, write_workbook
-
-KEPT_FILES = (TERRAIN_FILE, EFFECTS_FILE)
-"""Workbooks holding the user's map and chart data beside the rulebook's: kept on re-import."""
+from gamedata.workbook import Row, SheetData, WorkbookError, read_workbook, write_workbook
 
 
 class ImportFailed(Exception):
@@ -48,7 +46,12 @@ def check_title(book: Rulebook, title: str, definition: dict) -> None:
 @dataclass(frozen=True)
 class ImportResult:
     report: Report
-    written: tuple[Path, ...]
+    outputs: Outputs
+    kept: Layer             # the player's layer the folder held before the import (never written)
+
+    @property
+    def written(self) -> tuple[Path, ...]:
+        return self.outputs.written
 
 
 def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
@@ -88,34 +91,57 @@ def run_import(rulebook: Path, game: str, folder: Path) -> ImportResult:
     lost = report.unaccounted()
     if lost:
         raise ImportFailed("importer dropped rows silently: " + ", ".join(f"{t} line {n}" for t, n in lost))
-    written = write_outputs(ctx.sheets, folder, ctx.hexids)
+    kept = read_layer(folder)[0]
+    outputs = write_outputs(ctx.sheets, folder, ctx.hexids)
     report.write(folder)
-    return ImportResult(report, written)
+    return ImportResult(report, outputs, kept)
 
 
-def write_outputs(sheets: dict[str, list[dict]], folder: Path, hexids: HexIds | None = None) -> tuple[Path, ...]:
-    """Write every workbook of the layout (empty sheets included) in a fixed order; the
-    user's own rows of the terrain and chart workbooks are kept (`gamedata.import_kit.keep`)."""
+def write_outputs(sheets: dict[str, list[dict]], folder: Path, hexids: HexIds | None = None) -> Outputs:
+    """Write every workbook of the layout (empty sheets included) in a fixed order, from the
+    importer's rows alone. Values the player typed into those workbooks are first moved to new
+    workbooks of the player's layer (`gamedata.import_kit.keep`); when such a workbook already
+    exists nothing is written and the import fails, naming the values to move."""
     scenario_ids = [str(r["scenario_id"]) for r in sheets.get("Scenarios", [])]
-    written = []
+    unknown = set(sheets) - {s.name for spec_list in WORKBOOKS.values() for s in spec_list} - {
+        n for sid in scenario_ids for n in (setup_sheet(sid).name, reinf_sheet(sid).name)}
+    if unknown:
+        raise ImportFailed(f"importer produced sheets outside the layout: {sorted(unknown)}")
+    normalize = hex_normalizer(hexids)
+    typed = Typed()
+    books = []
     for file, specs in WORKBOOKS.items():
         all_specs = list(specs)
         if file == "scenarios.xlsx":
             all_specs += [s for sid in scenario_ids for s in (setup_sheet(sid), reinf_sheet(sid))]
-        existing = _existing(folder / file) if file in KEPT_FILES else {}
-        data = [SheetData(s.name, columns(s.schema),
-                          tuple(keep_user_rows(s.name, sheets.get(s.name, ()), existing.get(s.name, ()), hexids)))
-                for s in all_specs]
-        unknown = set(sheets) - {s.name for spec_list in WORKBOOKS.values() for s in spec_list} - {
-            n for sid in scenario_ids for n in (setup_sheet(sid).name, reinf_sheet(sid).name)}
-        if unknown:
-            raise ImportFailed(f"importer produced sheets outside the layout: {sorted(unknown)}")
+        existing = _existing(folder / file)
+        for s in all_specs:
+            typed_rows(file, s.name, sheets.get(s.name, ()), existing.get(s.name, ()), normalize, typed)
+        books.append((file, [SheetData(s.name, columns(s.schema), tuple(dict(r) for r in sheets.get(s.name, ())))
+                             for s in all_specs]))
+    refused = blocked(folder, typed)
+    if refused:
+        raise ImportFailed("nothing written: " + "; ".join(refused))
+    moved = []
+    for file, rows in typed.rows.items():
+        write_workbook(folder / PLAYER_DIR / file, layer_sheets(file, rows))
+        moved.append(folder / PLAYER_DIR / file)
+    for file, data in books:
         write_workbook(folder / file, data)
-        written.append(folder / file)
-    return tuple(written)
+    return Outputs(tuple(folder / file for file, _ in books), typed, tuple(moved))
 
 
-def _existing(path: Path) -> dict[str, list[dict[str, Cell]]]:
+@dataclass(frozen=True)
+class Outputs:
+    """What an import wrote: the imported workbooks, the values the player had typed into
+    them (moved to the layer's workbooks ``moved``) and the cells the rulebook replaced."""
+
+    written: tuple[Path, ...]
+    typed: Typed
+    moved: tuple[Path, ...]
+
+
+def _existing(path: Path) -> dict[str, tuple[Row, ...]]:
     """The rows of a workbook already in the folder (none when absent); an unreadable one
     stops the import rather than being overwritten."""
     if not path.exists():
@@ -123,5 +149,5 @@ def _existing(path: Path) -> dict[str, list[dict[str, Cell]]]:
     try:
         book = read_workbook(path)
     except WorkbookError as exc:
-        raise ImportFailed(f"{exc.problem}: not overwritten (it may hold your own map data); fix or move it") from None
-    return {name: [dict(r.values) for r in sheet.rows] for name, sheet in book.items()}
+        raise ImportFailed(f"{exc.problem}: not overwritten (it may hold values you typed); fix or move it") from None
+    return {name: sheet.rows for name, sheet in book.items()}

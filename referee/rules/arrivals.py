@@ -90,7 +90,7 @@ def arrival_findings(unit: UnitView, row: ReinforcementRow, before: GameView, vi
         if view.turn is None:
             yield _finding(Severity.NOT_CHECKED, f"{unit.name} entered at {unit.location}; its turn was not "
                            f"checked: the log's turn is not known (due Turn {due})", rule, *at)
-        elif view.turn.id != due:
+        elif view.turn.id != due and (view.turn.id < due or not row.dr_set):  # by die roll: from the turn on
             early = view.turn.id < due
             yield _finding(Severity.ERROR if early else Severity.WARNING,
                            f"{unit.name} entered on Turn {view.turn.id} ({view.turn.label}), "

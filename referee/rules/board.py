@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from gamedata.cellref import CellRef
 from gamedata.paths import HexGraph
 
 from ..findings import Finding, Severity
@@ -57,9 +58,9 @@ class Unchecked:
     rule: str
     log: str
     reasons: dict[str, int] = field(default_factory=dict)
-    cells: dict[str, None] = field(default_factory=dict)
+    cells: dict[CellRef, None] = field(default_factory=dict)
 
-    def add(self, reason: str, cells: Iterable[str] = ()) -> None:
+    def add(self, reason: str, cells: Iterable[CellRef] = ()) -> None:
         self.reasons[reason] = self.reasons.get(reason, 0) + 1
         for c in cells:
             self.cells.setdefault(c)
@@ -72,5 +73,6 @@ class Unchecked:
         fill = ""
         if cells:
             more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
-            fill = f"; fill {', '.join(cells[:limit])}{more}"
-        yield Finding(self.check, Severity.NOT_CHECKED, f"not checked: {said}{fill}", self.rule, self.log)
+            fill = f"; fill {', '.join(map(str, cells[:limit]))}{more}"
+        yield Finding(self.check, Severity.NOT_CHECKED, f"not checked: {said}{fill}", self.rule, self.log,
+                      cells=tuple(cells))

@@ -27,6 +27,7 @@ from typing import Any
 
 from gamedata.combat import Combat, CombatReading, SideResult, resolve
 from gamedata.conditions import UNKNOWN, MappingFacts
+from gamedata.cellref import CellRef, unit_cell
 from gamedata.hexids import Hex, HexIds
 from vassal.replay import Moved
 
@@ -159,7 +160,9 @@ def check_combat(ctx: CheckContext) -> Iterable[Finding]:
             buttons = ", ".join(f"'{u.button}'" for u in likely)
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} combat roll(s) ({buttons}) not checked: no combat "
                           f"table for {ctx.game.system} (enter the series' chart in combat.xlsx)",
-                          "combat tables (combat.xlsx)", ctx.log.label, likely[0].steps[0])
+                          "combat tables (combat.xlsx)", ctx.log.label, likely[0].steps[0],
+                          cells=(CellRef("combat.xlsx", "Combat Tables", (), "", "combat.xlsx",
+                                         f"the {ctx.game.system} combat table"),))
         return
     yield from _check(ctx, read.combat)
 
@@ -190,10 +193,13 @@ def _check(ctx: CheckContext, rolls: Sequence[Any]) -> Iterator[Finding]:
         attack = [strength(u) for u in found.attackers]
         defend = [strength(u) for u in found.defenders]
         if None in attack or None in defend:
-            missing = [u.name for u, s_ in zip(found.attackers + found.defenders, attack + defend) if s_ is None]
+            unknown = [u for u, s_ in zip(found.attackers + found.defenders, attack + defend) if s_ is None]
+            missing = [u.name for u in unknown]
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said} ({found.how}): strength not known for "
                           f"{', '.join(missing)} (counter and order of battle)", cite, ctx.log.label, cr.step,
-                          cr.player, tuple(missing))
+                          cr.player, tuple(missing),
+                          cells=tuple(unit_cell(u.unit_id, "strength", u.name, f"oob.xlsx:Units: strength of {u.name}")
+                                      for u in unknown))
             continue
         reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, _facts(ctx.game, found))
         pieces = tuple(u.name for u in found.attackers + found.defenders)

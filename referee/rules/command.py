@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from gamedata.cellref import CellRef
 from gamedata.hexids import Hex, HexIds
 from gamedata.model import _LEVELS, ChainRule, CommandRange, Game
 from gamedata.paths import Reach, Route, reach, route
@@ -44,7 +45,7 @@ class Trace:
     cost: float | None = None
     path: tuple[Hex, ...] = ()
     proof: str = ""
-    cells: tuple[str, ...] = ()
+    cells: tuple[CellRef, ...] = ()
 
 
 @dataclass

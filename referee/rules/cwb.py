@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from gamedata.cellref import CellRef
 from gamedata.model import ChainRule, Game
 from gamedata.ruledata import cell, cite, parameter, parameter_row
 
@@ -195,7 +196,8 @@ def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, 
               if w.side == u.side and w.unit.type in WAGONS and _serves(game, w) in chain]
     if not any(w.hex is not None for w in wagons):
         if not [w for w in game.units if w.side == u.side and w.type in WAGONS]:
-            unchecked.add("no wagon in the order of battle", ["oob.xlsx:Units (wagons)"])
+            unchecked.add("no wagon in the order of battle", [CellRef("oob.xlsx", "Units", (), "", "oob.xlsx:Units (wagons)",
+                                                                      "wagons in the order of battle")])
         else:
             yield "no wagon of its corps or army train is on the map", []
         return

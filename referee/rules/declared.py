@@ -30,7 +30,7 @@ from ..findings import Finding, Severity
 from ..view import GameView, UnitView
 from .board import moved, named
 from .command import Tracer, leader_level, own_formation, range_of
-from .incommand import describe, measure
+from .incommand import describe, measure, range_to_fill
 
 CHECK_ID = "command"
 
@@ -157,8 +157,10 @@ class Declarations:
         if brigadier.hex is None or commander.hex is None or rng is None or rng.range is None:
             why = "his Command Range is not in rules.xlsx" if commander.hex is not None and brigadier.hex is not None \
                 else "one of them is not on the map"
+            placed = commander.hex is not None and brigadier.hex is not None
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}: whether he is in {commander.name}'s Command Range "
-                          f"is not checked ({why})", rule, label, view.step, player, (brigadier.name, commander.name))
+                          f"is not checked ({why})", rule, label, view.step, player, (brigadier.name, commander.name),
+                          cells=(range_to_fill(commander, rng),) if placed else ())
             return
         t = tracer.trace(brigadier, commander, rng)
         if t.within is False:
@@ -169,8 +171,8 @@ class Declarations:
                           tracer.places(brigadier.map, t.path), measured=(measure(t, tracer),))
         elif t.within is None:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}: the trace crosses hexes without terrain "
-                          f"({', '.join(t.cells[:3])})", rule, label, view.step, player,
-                          (brigadier.name, commander.name))
+                          f"({', '.join(map(str, t.cells[:3]))})", rule, label, view.step, player,
+                          (brigadier.name, commander.name), cells=t.cells)
 
     def finish(self, game: Game, tracer: Tracer) -> Iterator[Finding]:
         """The last AM's finding, and what no line of the log declared: not checked (once per log)."""
@@ -190,4 +192,4 @@ class Declarations:
                    else f"no chat declaration is defined: fill {cell(game, words)}")
             cap = f"{row.value:g}" if isinstance(row.value, (int, float)) else str(row.value)
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{what.format(cap=cap)} not checked: {why}",
-                          _rule(row, key), self.label)
+                          _rule(row, key), self.label, cells=() if said else (cell(game, words),))

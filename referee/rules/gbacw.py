@@ -157,10 +157,11 @@ def _attached_in_range(game: Game, rule: ChainRule, view: GameView, u: UnitView,
         rng = range_of(game, f.leader, u.side)
         said = f"{u.name} attached to {u.formation} at {tracer.hexids.format(u.hex)}"
         if leader is None or leader.hex is None or rng is None or rng.range is None:
+            placed = leader is not None and leader.hex is not None
             yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: whether it was in {f.name}'s range is not checked "
-                          "(" + ("his range is not in rules.xlsx" if leader is not None and leader.hex is not None
-                                 else "the leader is not on the map") + ")",
-                          cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name,))
+                          "(" + ("his range is not in rules.xlsx" if placed else "the leader is not on the map") + ")",
+                          cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name,),
+                          cells=(incommand.range_to_fill(leader, rng),) if placed else ())
             continue
         t = tracer.trace(u, leader, rng)
         if t.within is False:
@@ -171,8 +172,8 @@ def _attached_in_range(game: Game, rule: ChainRule, view: GameView, u: UnitView,
                           measured=(incommand.measure(t, tracer),))
         elif t.within is None:
             yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: the trace to {leader.name} crosses hexes without "
-                          f"terrain ({', '.join(t.cells[:3])})", cite(rule.section, rule.rulebook_line), label,
-                          view.step, player, (u.name, leader.name))
+                          f"terrain ({', '.join(map(str, t.cells[:3]))})", cite(rule.section, rule.rulebook_line),
+                          label, view.step, player, (u.name, leader.name), cells=t.cells)
 
 
 def game_start_batteries(game: Game, formation: str) -> list[str]:
@@ -212,7 +213,8 @@ class Supply:
         def step(a: Hex, b: Hex) -> float | Missing | None:
             side = terrain.hexside(a, b)
             if side is None:
-                return Missing((f"terrain.xlsx:Hexsides: {terrain.hexids.format(a)}|{terrain.hexids.format(b)}",))
+                return Missing((terrain.side_cell(a, b, f"terrain.xlsx:Hexsides: {terrain.hexids.format(a)}|"
+                                                        f"{terrain.hexids.format(b)}"),))
             return 1.0 if {ROAD, LANE} & set(side.features) else None
         self.step = step
         self.mode = StayOn(lambda a, b: ROAD in terrain.routes(a, b))
@@ -370,8 +372,8 @@ def _line(game: Game, supply: Supply, view: GameView, u: UnitView, starts: list[
                   f"next to {', '.join(near)}" + (" (a camp roll needs no supply line)" if camp else ""),
                   rule, label, step, player, (u.name, *near), tracer.places(u.map, [u.hex]),
                   tracer.places(u.map, free.path), tracer.places(u.map, blocked),
-                  (Measure(tracer.place(u.map, u.hex), tracer.place(u.map, free.path[-1]), u.name, "the supply source",
-                           f"{len(free.path) - 1} hexes by road"),))
+                  measured=(Measure(tracer.place(u.map, u.hex), tracer.place(u.map, free.path[-1]), u.name,
+                                    "the supply source", f"{len(free.path) - 1} hexes by road"),))
 
 
 def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from gamedata.cellref import CellRef, range_cell
 from gamedata.hexids import Hex
-from gamedata.model import Game
+from gamedata.model import CommandRange, Game
 from gamedata.ruledata import cite
 
 from ..findings import Finding, Measure, Severity
@@ -170,10 +171,18 @@ def _failed(game: Game, assessment: Assessment, step: int, unchecked: Unchecked)
         elif t.within is None:
             unchecked.add("command traces through hexes without terrain", t.cells)
     for _, c, rng in assessment.no_range:
-        where = f"{rng.origin.file}:{rng.origin.sheet}:{rng.origin.row}:range ({c.name})" if rng and rng.origin \
-            else f"rules.xlsx:Ranges: a row for {c.name}"
-        unchecked.add("leaders whose command range is not in rules.xlsx (printed on the counter only)", [where])
+        unchecked.add("leaders whose command range is not in rules.xlsx (printed on the counter only)",
+                      [range_to_fill(c, rng)])
     return found
+
+
+def range_to_fill(leader: UnitView, rng: CommandRange | None) -> CellRef:
+    """The Ranges cell that would give a leader's command range: his row's (or his level's), else a row to add."""
+    where = f"{rng.origin.file}:{rng.origin.sheet}:{rng.origin.row}:range ({leader.name})" if rng and rng.origin \
+        else f"rules.xlsx:Ranges: a row for {leader.name}"
+    if rng is not None:
+        return range_cell(rng.leader, rng.side, leader.name, where)
+    return range_cell(leader.unit_id, leader.side, leader.name, where)
 
 
 def _why_out(game: Game, unit: UnitView, out: dict[str, OutOfCommand]) -> OutOfCommand | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from vassal import components as c
 from vassal.errors import FormatError
 from vassal.keys import NamedKeyStroke
-from vassal.piece import Piece
+from vassal.piece import Piece, placed_piece
 from vassal.sequence import decode
 from vassal.traits import PlaceMarker, Trait, UsePrototype
 from vassal.traits.fields import KEY, KEYS
@@ -70,11 +70,18 @@ def check_pieces(located: list[Located]) -> PieceReport:
 
 
 def all_traits(piece: Piece) -> Iterator[Trait]:
-    """The piece's traits and those of the pieces its markers would place, recursively."""
-    for trait in piece.traits:
+    """The piece's traits and, after each Place Marker, the traits of the piece it would
+    place, however deep (a hostile module's nesting is walked, not recursed into)."""
+    pending = [iter(piece.traits)]
+    while pending:
+        trait = next(pending[-1], None)
+        if trait is None:
+            pending.pop()
+            continue
         yield trait
-        if isinstance(trait, PlaceMarker) and isinstance(trait.marker, Piece):
-            yield from all_traits(trait.marker)
+        inner = placed_piece(trait) if isinstance(trait, PlaceMarker) else None
+        if inner is not None:
+            pending.append(iter(inner.traits))
 
 
 def _references(piece: Piece) -> list[str]:

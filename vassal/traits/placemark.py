@@ -4,39 +4,16 @@ piece, whose whole definition (``+/null/type/state``) sits in one field (§4.4).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from ..errors import FormatError
 from ..keys import NamedKeyStroke
 from .base import Trait
-from .fields import Codec, custom, flag, integer, keystroke, text
-
-if TYPE_CHECKING:
-    from ..piece import Piece
-
-
-def _parse_marker(token: str, default: Any) -> Piece | str:
-    """A nested definition as a ``Piece``; anything else (``null``, a palette path) as text."""
-    from ..piece import Piece
-
-    if not token.startswith("+/"):
-        return token
-    try:
-        return Piece.from_slot_text(token)
-    except (FormatError, RecursionError):  # hostile nesting is kept as text, not followed
-        return token
-
-
-def _format_marker(value: Piece | str) -> str:
-    return value if isinstance(value, str) else value.slot_text()
-
-
-MARKER = Codec(_parse_marker, _format_marker)
+from .fields import flag, integer, keystroke, text
 
 
 @dataclass(frozen=True)
 class PlaceMarker(Trait):
-    """Places ``marker`` (a ``Piece``, or VASSAL's text for it) at or near this piece."""
+    """Places ``marker`` at or near this piece: VASSAL's text for it, a whole piece definition
+    inline (``+/null/type/state``, read by ``vassal.piece.Piece.placed_pieces``) or ``null``."""
 
     ID = "placemark;"
     TYPE = (
@@ -47,7 +24,7 @@ class PlaceMarker(Trait):
 
     command: str = text("Place Marker")
     key: NamedKeyStroke | None = keystroke()
-    marker: Any = custom(MARKER, "null")
+    marker: str = text("null")
     marker_text: str = text("null")
     x_offset: str = text("0")  # expressions since 3.6, e.g. {CurrentY > 300 ? 150 : -150}
     y_offset: str = text("0")

@@ -180,7 +180,7 @@ def _reinforcement(p: Placement, place: _Clause, hexes: list[str]) -> Placement:
     turn = re.search(r"\bturn (\d+)\b", text, re.IGNORECASE)
     masked, times = mask_times(text)
     date = re.search(r"\b(?:July (\d{2})|(\d{2}) July)\b", text)
-    dr_set = re.search(r"\bon die roll ([\d-]+)\b", text)
+    dr_set = re.search(r"\bon die roll ([\w-]+)\b", text)
     entry = ""
     for phrase, code in _AREAS.items():
         if phrase in text.lower():
@@ -190,7 +190,7 @@ def _reinforcement(p: Placement, place: _Clause, hexes: list[str]) -> Placement:
     leftover = masked
     for phrase in _AREAS:
         leftover = re.sub(re.escape(phrase), " ", leftover, flags=re.IGNORECASE)
-    leftover = re.sub(r"\b(on die roll [\d-]+|enters?|arrives?|at|on|from|turn \d+|July \d{2}|\d{2} July)\b",
+    leftover = re.sub(r"\b(on die roll [\w-]+|enters?|arrives?|at|on|from|turn \d+|July \d{2}|\d{2} July)\b",
                       " ", leftover, flags=re.IGNORECASE)
     for h in hexes:
         leftover = leftover.replace(h, " ")

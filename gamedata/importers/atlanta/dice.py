@@ -53,6 +53,15 @@ DIE_TABLES: tuple[DieTable, ...] = (
              modifiers=((70, "only 1", "either hex is swamp"), (70, "none", "both hexes are swamp"))),
     DieTable("atl-bridge-repair", "Bridge repair", "1d6", "each turn while the repair conditions of 1.8 hold",
              "1.8", None, 74, 74, "Bridges may be destroyed", rows=((74, "1", "the bridge is repaired"),)),
+    DieTable("atl-fire-ammo", "Fire combat (ammunition: Low Ammo on 11-12, 10-12 for '+' units)", "2d6",
+             "every fire combat roll: the series Fire Table (not in the rulebook) gives the losses; 11-12 runs the "
+             "firing units low on ammunition, Confederate artillery included (3.5), and 10 too for '+' units (2.5)",
+             "3.5", None, 182, 182, "The Confederate artillery operated",
+             rows=((182, "11-12", "every firing unit one ammunition level down (Confederate artillery: out of "
+                                  "ammunition)"),)),
+    DieTable("atl-cleburne", "Cleburne's arrival", "1d6", "each turn from 3:00PM until Cleburne's division enters; "
+             "from 6:00PM a 1 or 2 brings him in", "5.2b.2", "5.2", 715, 715, "Cleburne's division and Hb(4)",
+             rows=((715, "1", "Cleburne's division and Hb(4) enter from the West edge of map A or B"),)),
     DieTable("atl-cavalry-not-played", "Cavalry action not played: brigades sent to Decatur", "1d6",
              "'roll low or high with a die': the thresholds are not printed", "5.1d.5", "5.1", 543, 543,
              "This rule allows", rows=((543, "low", "one brigade of the Army of the Ohio"),

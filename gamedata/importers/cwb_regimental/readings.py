@@ -13,6 +13,9 @@ READINGS: tuple[Reading, ...] = (
             result="no ammunition result"),
     Reading("Modifiers", "rss-fire-combat-ammo", 271, "+1", "crossfire", "27.1b: +1 to the Fire Combat Table "
             "roll, which is the roll 28.1 reads", when="crossfire"),
+    Reading("Rows", "rss-distorted-order", 55, "6", "may again be sent orders", "the lock ends: the Distorted "
+            "Order marker of the unit rolled for comes off", effect="status=-distorted-order; units=rolled"),
     Reading("Rows", "rss-distorted-order", 55, "otherwise", "until the player rolls a 6 on one die",
-            "the lock ends only on a 6", add=True, result="the unit still may not be sent orders"),
+            "the lock ends only on a 6: the marker stays", add=True, result="the unit still may not be sent orders",
+            effect="units=rolled"),
 )

@@ -23,15 +23,35 @@ def _row(table_id: str, line: int, roll: str, quote: str, why: str, **cells: str
 
 
 def _arrivals(table_id: str, first: int) -> list[Reading]:
-    """Arrival Table (13.0 and Scenario 2 rule 11): the result is the number of sets; -2 and -1
-    also put a Fatigue Level 1 marker under the arriving division(s) (footnote *)."""
+    """Arrival Table (13.0 and Scenario 2 rule 11): the result is the number of sets; divisions
+    arrive at Fatigue Level 0, -2 and -1 put a Fatigue Level 1 marker under them (footnote *), an
+    alternative entry hex one level more, and leaders are placed atop an arriving division (L1625-1630)."""
     rows = []
     for offset, (roll, sets) in enumerate((("-3 or less", 0), ("-2", 1), ("-1", 2), ("0", 2), ("1", 3), ("2", 4),
                                            ("3", 5), ("4 or more", 6))):
-        effect = f"sets={sets}; set=arrival" + ("; fatigue=1" if roll in ("-2", "-1") else "")
-        rows.append(_row(table_id, first + offset, roll, str(sets), "the number of sets; * = Fatigue Level 1",
-                         effect=effect))
+        effect = (f"sets={sets}; set=arrival; fatigue={'1' if roll in ('-2', '-1') else 'none'}; entry=alt +1; "
+                  "leaders=on top")
+        rows.append(_row(table_id, first + offset, roll, str(sets), "the number of sets; * = Fatigue Level 1; "
+                         "alternative entry +1 Fatigue Level, leaders atop a division (L1625-1630)", effect=effect))
     return rows
+
+
+def _enhancement(table_id: str, lines: tuple[int, int, int, int], caps: str) -> list[Reading]:
+    """Union Manpower Enhancement (11.0; S2 rule): the unit types one unit of which may gain one
+    Manpower point, and the limits the gain may not pass."""
+    return [_row(table_id, lines[0], "1", "there is no effect", "no unit gains", effect="gain=; units=side:Union"),
+            _row(table_id, lines[1], "2,4", "single Union cavalry unit", "one cavalry unit +1",
+                 effect=f"gain=Cav; units=side:Union; cap={caps}"),
+            _row(table_id, lines[2], "3,5", "single Union infantry unit", "one infantry unit +1",
+                 effect=f"gain=Inf; units=side:Union; cap={caps}"),
+            _row(table_id, lines[3], "6", "one cavalry and one infantry unit", "one of each +1",
+                 effect=f"gain=Cav,Inf; units=side:Union; cap={caps}")]
+
+
+#: 7.0 Attachment size limits (L1449-1455) for Union units, which 11.0 applies to enhancement (L1565).
+_CAPS_11 = "Inf Div:11, Inf Brig:6, Inf Regt:3, Cav Brig:3, Cav Regt:1"
+#: Scenario 2's own limits (L306): "not be enhanced above a Manpower value of 11 or 3".
+_CAPS_S2 = "Inf:11, Cav:3"
 
 
 def _arrival_modifiers(table_id: str, first: int) -> list[Reading]:
@@ -80,8 +100,9 @@ READINGS: tuple[Reading, ...] = (
       for line, roll in ((1164, "4"), (1166, "6"), (1167, "7"), (1170, "10"), (1171, "11"))
       for result, when in (("Rain" if roll == "4" else "Late Rain", "weather != winter"),
                            ("No Effect", "weather = winter"))),
-    _row("random-events", 1165, "5", "if winter weather is in effect", "footnote +",
-         result="Winter Weather End Change", when="weather = winter"),
+    _row("random-events", 1165, "5", "if winter weather is in effect", "footnote +; the Last Turn of Winter "
+         "marker moves one box either way on an odd or even roll (L1216)",
+         result="Winter Weather End Change", when="weather = winter", effect="weather-end=changed"),
     _row("random-events", 1165, "5", "Otherwise apply", "footnote +", result="Enhanced Movement",
          when="weather != winter"),
     _row("random-events", 1168, "8", "on Turns 3-10", "footnote %", result="Union Night March", when="turn <= 10"),
@@ -96,20 +117,23 @@ READINGS: tuple[Reading, ...] = (
     _row("random-events", 1172, "12", "Army Initiative Change—B", "2.2: from Turn 11", when="turn >= 11"),
     # -- Winter Weather (4.0)
     _row("winter-weather", 1298, "4 or more", "Winter Weather Start", "the Winter Weather Start marker goes on the "
-         "current turn (L1308); winter lasts seven turns (L1310)", effect="weather=winter; lasts=7; "
-         "place=Winter Weather Start"),
+         "current turn and the Last Turn of Winter six boxes ahead (L1308); winter lasts seven turns (L1312); Union "
+         "wagons on the map are removed (L1321)", effect="weather=winter; lasts=7; place=Winter Weather Start; "
+         "place=Last Turn of Winter; remove=type:Wag side:Union"),
     _mod("winter-weather", 1304, "-2", "On Turn 14", "turn = 14"),
     _mod("winter-weather", 1305, "-1", "On Turn 15", "turn = 15"),
     _mod("winter-weather", 1306, "1", "On Turn 17 (December 9), and thereafter", "turn >= 17"),
     # -- Union cavalry mounts (5.2, 5.3)
-    _row("remount", 1351, "6", "Remounted", "the Unmounted marker is removed", effect="status=-unmounted"),
-    _row("unmounting", 1368, "6 or more", "Unmounted", "the marker flips to Unmounted", effect="status=unmounted"),
+    _row("remount", 1351, "6", "Remounted", "the Unmounted marker is removed from the unit rolled for",
+         effect="status=-unmounted; units=rolled"),
+    _row("unmounting", 1368, "6 or more", "Unmounted", "the marker of the unit rolled for flips to Unmounted",
+         effect="status=unmounted; units=rolled"),
     _mod("unmounting", 1372, "1", "exhausted", "unit.status(exhausted)"),
     _mod("unmounting", 1373, "1", "disorganized", "unit.status(disorganized)"),
     _mod("unmounting", 1374, "1", "demoralized", "unit.status(demoralized)"),
     # -- Union Reinforcement Table (12.0): the result is the number of sets
-    *(_row("union-reinforcement", line, roll, result, "the number of sets; sets may be withheld (L1589)",
-           effect=f"sets={result}; set=union; withhold=yes")
+    *(_row("union-reinforcement", line, roll, result, "the number of sets; sets may be withheld (L1589); placed "
+           "at Fatigue Level 0 (L1589)", effect=f"sets={result}; set=union; withhold=yes; fatigue=none")
       for line, roll, result in ((1575, "1 or less", "0"), (1576, "2", "1"), (1577, "3", "1"), (1578, "4", "2"),
                                  (1579, "5", "2"), (1580, "6", "3"))),
     _mod("union-reinforcement", 1584, "-4", "Turns 2, 3, and 4", "turn in 2..4"),
@@ -119,7 +143,10 @@ READINGS: tuple[Reading, ...] = (
          "set 11 made available in an earlier turn: 11 sets or more before this turn (sets come in order, L1589)"),
     # -- Confederate Variable Reinforcements (13.0)
     _row("confederate-variable-reinforcement", 1637, "1-5", "does not receive", "no set",
-         effect="sets=0; set=variable; withhold=yes"),
-    _row("confederate-variable-reinforcement", 1637, "6", "single “set”", "one set; may be withheld",
-         effect="sets=1; set=variable; withhold=yes"),
+         effect="sets=0; set=variable; withhold=yes; fatigue=none"),
+    _row("confederate-variable-reinforcement", 1637, "6", "single “set”", "one set; may be withheld; placed at "
+         "Fatigue Level 0 (L1637)", effect="sets=1; set=variable; withhold=yes; fatigue=none"),
+    # -- Union Manpower Enhancement (11.0, Scenario 2)
+    *_enhancement("manpower-enhancement", (1565, 1565, 1565, 1565), _CAPS_11),
+    *_enhancement("s2-manpower-enhancement", (304, 304, 306, 306), _CAPS_S2),
 )
