@@ -12,15 +12,12 @@ VASSAL's own replay.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import engine
-from rule_terrain import patch, write_patch
-from test_rule_logs import BEAUREGARD, RANGES, ROAD, SOURCES, Built, _build, command_script, record, supply_log
+from test_rule_logs import BEAUREGARD, Built, command_script, patched_itw, record, supply_log
 from viewlogs import same_board
 
-from gamedata import load_game
 from vassal.replay import replay_file
 
 LONG_TOKEN = "https://example.org/forum/" + "a1b2c3d4" * 30
@@ -29,20 +26,10 @@ COMMAND_LOG = "turn-15-confederate-division-orders-and-the-withers-gladden-trace
 SUPPLY_LOG = "turn-15-confederate-ammo-resupply.vlog"
 
 
-def patched_game(out: Path) -> Built:
-    """Into the Woods with the player's cells of ``test_rule_logs`` filled, built under ``out``."""
-    folder = out / "into-the-woods-shiloh"
-    shutil.copytree(SOURCES / "into-the-woods-shiloh", folder)
-    game = patch(load_game(folder), roads=[ROAD], ranges=RANGES, columns=range(24, 49), rows=range(12, 31),
-                 parameters={"supply-source.Confederate": "S2825"})
-    write_patch(folder, game)
-    return _build(folder, out)
-
-
 def planted_logs(out: Path) -> tuple[Built, dict[str, Path]]:
     """The game's folder and module under ``out``, and the two logs by kind (command, supply)."""
     engine.require()
-    built = patched_game(out)
+    built = patched_itw(out)
     supply = supply_log(built, out / SUPPLY_LOG, planted=True)
     same_board(engine.decode_log(built.vmod, supply), replay_file(str(supply), built.module))
     command = record(built, command_script(True) + f"chat {LONG_TOKEN}\n", out / COMMAND_LOG, BEAUREGARD,

@@ -25,8 +25,7 @@ import pytest
 from click.testing import CliRunner
 from concealed import HIDE, MASK, conceal
 from conftest import CORPUS
-from report_logs import patched_game
-from test_rule_logs import BEAUREGARD, command_script, record
+from test_rule_logs import BEAUREGARD, command_script, patched_itw, record
 from viewlogs import same_board
 
 from adjutant.cli import main
@@ -52,7 +51,7 @@ def cli(*args: object):
 def itw(tmp_path_factory) -> dict:
     engine.require()
     out = tmp_path_factory.mktemp("fog")
-    built = patched_game(out)
+    built = patched_itw(out)
     with zipfile.ZipFile(built.vmod) as archive:
         mask_image = next(n for n in archive.namelist() if n.startswith("images/back_"))[len("images/"):]
     vmod = conceal(built.vmod, out / "concealed.vmod", {"25 AL": MASK, "Gladden": HIDE}, mask_image)

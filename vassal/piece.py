@@ -94,19 +94,13 @@ class Piece:
     @property
     def name(self) -> str:
         """VASSAL's PieceName: the BasicPiece name passed out through each Layer and Label."""
-        properties = self.properties
-        name = self.basic.name
-        for trait in reversed(self.traits[:-1]):
-            if isinstance(trait, Layer):
-                name = trait.apply_name(name)
-            elif isinstance(trait, Labeler):
-                name = trait.apply_name(name, properties)
-        return name
+        return self.seen_name(None)
 
-    def seen_name(self, conceals: Callable[[Trait], bool]) -> str:
+    def seen_name(self, conceals: Callable[[Trait], bool] | None) -> str:
         """The name as a player shown only what he may see: passed out as ``name`` is, but a
         Mask that ``conceals`` from him names the piece by the mask's name, an Invisible trait
-        by "" (VASSAL's ``getName`` for one the trait is obscured or invisible to)."""
+        by "" (VASSAL's ``getName`` for one the trait is obscured or invisible to); ``None``:
+        by what it is."""
         properties = self.properties
         name = self.basic.name
         for trait in reversed(self.traits[:-1]):
@@ -114,6 +108,8 @@ class Piece:
                 name = trait.apply_name(name)
             elif isinstance(trait, Labeler):
                 name = trait.apply_name(name, properties)
+            elif conceals is None:
+                continue
             elif isinstance(trait, Obscurable) and trait.masked and conceals(trait):
                 name = trait.mask_name or "?"
             elif isinstance(trait, Hideable) and trait.hidden and conceals(trait):
