@@ -25,13 +25,16 @@ from .progress import ProgressBar
               help="The log or save the first LOG continues (repeatable, in playing order), or a folder of them.")
 @click.option("--module", "module", type=click.Path(path_type=Path), help="The module (.vmod or unpacked folder).")
 @click.option("--game", "game", type=click.Path(path_type=Path, file_okay=False),
-              help="The game's folder, sources/<game>: sides, dice, rules and which checks apply.")
+              help="The game: its folder (sources/<game>) or a bundled game's id: sides, dice, rules and which "
+                   "checks apply.")
 @click.option("--units", "units", type=click.Path(path_type=Path, dir_okay=False),
               help="units.csv (adjutant map-units) for a module whose pieces carry no unit ids.")
 @click.option("--scenario", help="The scenario the logs play (id or name); default: found from each log.")
 @click.option("--check", "checks", multiple=True, type=click.Choice(CHECK_IDS),
               help="Run only this check (repeatable); default: all, or the game's list.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
+@click.option("--all", "all_logs", is_flag=True,
+              help="List the findings of the --previous logs too (else only counted, per log).")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here.")
 @click.option("--as", "as_side", metavar="SIDE",
               help="Show hidden and masked pieces as this side may see them (default: the side of the player "
@@ -39,11 +42,12 @@ from .progress import ProgressBar
 @click.option("--reveal", is_flag=True,
               help="Show hidden and masked pieces as they are (a neutral referee, or after the game).")
 def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | None, game: Path | None,
-          units: Path | None, scenario: str | None, checks: tuple[str, ...], fmt: str, output: Path | None,
-          as_side: str | None, reveal: bool) -> None:
+          units: Path | None, scenario: str | None, checks: tuple[str, ...], all_logs: bool, fmt: str,
+          output: Path | None, as_side: str | None, reveal: bool) -> None:
     """Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.
 
-    Several LOGs are checked in the order given, each against the one before.
+    Several LOGs are checked in the order given, each against the one before; the --previous
+    logs are checked too, their findings counted per log (--all lists them).
     Exit 0: no errors; 1: errors found; 2: an input could not be read.
     """
     if as_side is not None and reveal:
@@ -55,9 +59,9 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
             if warning:
                 bar.close()
                 click.echo(f"warning: {warning}", err=True)
-            report = run_check(list(logs), list(previous), loaded, game, list(checks) or None,
-                               units, scenario, pictures=fmt == "html", progress=bar.update,
-                               as_side=as_side, reveal=reveal)
+            report = run_check(list(logs), list(previous), loaded, _game_folder(game) if game else None,
+                               list(checks) or None, units, scenario, pictures=fmt == "html", all_logs=all_logs,
+                               progress=bar.update, as_side=as_side, reveal=reveal)
             if fmt == "json":
                 text = render_json(report)
             elif fmt == "html":
@@ -78,3 +82,12 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
     else:
         click.echo(text, nl=False)
     raise SystemExit(1 if report.failed else 0)
+
+
+def _game_folder(given: Path) -> Path:
+    """A game folder, or a bundled game's id (the game's data is imported only when --game is given)."""
+    from gamedata.bundled import UnknownGame, game_folder
+    try:
+        return game_folder(given)
+    except UnknownGame as e:
+        raise InputError(str(e)) from None

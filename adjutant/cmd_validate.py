@@ -13,7 +13,9 @@ from gamedata.validate import validate as validate_folder
 @click.option("--vassal", "target", default="3.6", show_default=True,
               help="For a module: the oldest VASSAL version it must open in.")
 @click.option("--game", "game", type=click.Path(file_okay=False, path_type=Path),
-              help="For a units.csv: the game's folder, sources/<game>, whose units it names.")
+              help="For a units.csv: the game whose units it names; for a module: the game whose scenarios its "
+                   "setups must hold (default: the bundled game the module is named after). A folder or a "
+                   "bundled game's id.")
 def validate(path: Path, target: str, game: Path | None) -> None:
     """Check sources/<game>/ against the schemas and cross-references, a module
     (.vmod, unpacked folder or buildFile) against what VASSAL itself would reject or warn about,
@@ -29,7 +31,7 @@ def validate(path: Path, target: str, game: Path | None) -> None:
         click.echo(f"error: {path}: {refused}", err=True)
         raise SystemExit(2)
     if _is_module(path):
-        _validate_module(path, target)
+        _validate_module(path, target, game)
     else:
         _validate_game(path)
 
@@ -103,7 +105,7 @@ def _report(problems: list, where: Path) -> None:
     click.echo(f"{where}: no problems found" + (f", {warnings} warning(s)" if warnings else ""))
 
 
-def _validate_module(path: Path, target: str) -> None:
+def _validate_module(path: Path, target: str, game: Path | None) -> None:
     from vassal.lint import lint
 
     try:
@@ -116,10 +118,34 @@ def _validate_module(path: Path, target: str) -> None:
             click.echo(str(issue))
     for setup in report.setups:
         click.echo(f"setup {setup.name}: {len(setup.pieces)} pieces")
-    errors, warnings = len(report.errors), len(report.warnings)
+    lacking = _setups_lacking_units(path, report.setups, game)
+    for line in lacking:
+        click.echo(f"error: {line}")
+    errors, warnings = len(report.errors) + len(lacking), len(report.warnings)
     click.echo(f"{path}: {errors} error(s), {warnings} warning(s) for VASSAL {target}")
     if errors or warnings:
         raise SystemExit(1)
+
+
+def _setups_lacking_units(path: Path, setups, game: Path | None) -> list[str]:
+    """Each setup that lacks units its scenario places, when the module's game is known: given
+    (--game), or the bundled game the module is named after (we name a module after its game)."""
+    from builder.setup_audit import missing_units
+    from gamedata import GameDataError, load_game
+    from gamedata.bundled import UnknownGame, bundled, bundled_names, game_folder
+    from vassal.errors import FormatError
+    from vassal.module import read_module
+
+    try:
+        if game is not None:
+            folder = game_folder(game)
+        else:
+            name = read_module(path).name
+            folder = next((bundled()[gid] for gid, gname in bundled_names().items() if gname == name), None)
+        return list(missing_units(setups, load_game(folder))) if folder is not None else []
+    except (UnknownGame, GameDataError, FormatError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
 
 
 def _validate_unit_map(path: Path, game_path: Path | None) -> None:

@@ -275,8 +275,23 @@ def _amount(table: DieRollTable, row: TableRow) -> Amount:
 
 
 def roll_tables(tables: Iterable[DieRollTable]) -> tuple[RollTable, ...]:
-    """The die-roll tables among ``tables`` (reference tables left out)."""
-    return tuple(t for t in (RollTable.of(x) for x in tables) if t is not None)
+    """The die-roll tables among ``tables`` (reference tables left out). A game's tables (a
+    tuple, ``Game.tables``) are read once: every log of a chain and every check asks for them."""
+    if isinstance(tables, tuple):
+        known = _READ.get(id(tables))
+        if known is not None and known[0] is tables:
+            return known[1]
+    read = tuple(t for t in (RollTable.of(x) for x in tables) if t is not None)
+    if isinstance(tables, tuple):
+        if len(_READ) >= _KEEP:
+            _READ.clear()
+        _READ[id(tables)] = (tables, read)
+    return read
+
+
+#: the tables read lately, by the identity of the tuple they were read from (kept alive with it)
+_READ: dict[int, tuple[tuple[DieRollTable, ...], tuple[RollTable, ...]]] = {}
+_KEEP = 8
 
 
 # ---------------------------------------------------------------- reading one roll

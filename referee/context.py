@@ -31,7 +31,9 @@ class CheckContext:
     chain); ``first`` is the chain's first file, the reference for module versions;
     ``views`` the game view of every step of ``log`` (None without the game's data);
     ``carried``: check id -> what that check's ``carry`` handed over from the log before this
-    one in the chain (a table roll whose consequences fall in this log, say)."""
+    one in the chain (a table roll whose consequences fall in this log, say); ``opening``: the
+    log opens the game (no file is given before it: its start is the set-up); ``closing``: no
+    log follows it in the chain (what is still open at its end is judged there, not handed on)."""
 
     log: LogInput
     previous: LogInput | None
@@ -41,3 +43,5 @@ class CheckContext:
     views: Views | None = None
     passed: Passed = field(default_factory=dict)
     carried: Mapping[str, object] = field(default_factory=dict)
+    opening: bool = True
+    closing: bool = True

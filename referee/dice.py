@@ -34,12 +34,35 @@ _NDS = re.compile(r"^(?P<n>\d+)d(?P<s>\d+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
+class Die:
+    """What a dice button throws: ``count`` dice of ``sides`` faces numbered from ``low`` (0 for
+    a d10 read 0-9, VASSAL's "add to each die" of -1); ``total``: the button reports only the
+    total of its dice (or adds to it), so its results are totals, not faces."""
+
+    count: int
+    sides: int
+    low: int = 1
+    total: bool = False
+
+    @property
+    def faces(self) -> bool:
+        """Whether a result is the face of each die (not a total)."""
+        return not self.total
+
+    def __str__(self) -> str:
+        text = f"d{self.sides}" if self.faces else f"{self.count}d{self.sides} total"  # a total of several dice
+        return text + (f" ({self.low}-{self.low + self.sides - 1})" if self.low != 1 else "")
+
+
+@dataclass(frozen=True)
 class Roll:
     """One roll of one or more dice.
 
     ``sides`` is ``None`` when nothing says what dice were thrown (a report
-    format we recognise, from a module we were not given); such rolls are listed
-    and counted but kept out of the goodness-of-fit test.
+    format we recognise, from a module we were not given) or when the result is a
+    total of several dice; such rolls are listed and counted but kept out of the
+    goodness-of-fit test. ``low``: the die's first face (0 for a d10 read 0-9);
+    ``die``: how the audit names the dice when it knows them ("d10 (0-9)", "2d6 total").
     """
 
     step: int
@@ -48,6 +71,20 @@ class Roll:
     dice: tuple[int, ...]
     sides: int | None
     text: str
+    low: int = 1
+    die: str = ""
+
+    @property
+    def die_type(self) -> str:
+        return self.die or (f"d{self.sides}" if self.sides else "unknown die")
+
+
+def roll_of(step: int, player: str | None, purpose: str, dice: tuple[int, ...], die: Die | int | None,
+            text: str) -> Roll:
+    """A roll of a die known by its size (``int``) or its button (``Die``), or of unknown dice."""
+    if isinstance(die, Die):
+        return Roll(step, player, purpose, dice, die.sides if die.faces else None, text, die.low, str(die))
+    return Roll(step, player, purpose, dice, die, text)
 
 
 @dataclass(frozen=True)

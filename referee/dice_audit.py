@@ -48,10 +48,7 @@ class PurposeLine:
     rolls: int
     dice: int
     mean_die: float
-
-    @property
-    def die_type(self) -> str:
-        return f"d{self.sides}" if self.sides else "unknown die"
+    die_type: str = "unknown die"   # "d6", "d10 (0-9)", "2d6 total"
 
 
 @dataclass(frozen=True)
@@ -94,28 +91,28 @@ def _player(roll: Roll) -> str:
 
 def possible(roll: Roll) -> bool:
     """True when every die shows a face the die has (false for a forged or misread line)."""
-    return roll.sides is not None and all(1 <= d <= roll.sides for d in roll.dice)
+    return roll.sides is not None and all(roll.low <= d < roll.low + roll.sides for d in roll.dice)
 
 
 def audit_dice(rolls: Iterable[LoggedRoll], table_rolls: Iterable[LoggedTableRoll] = ()) -> DiceAudit:
     """Group the rolls and test each player's dice, and each player's rolls per table;
     deterministic order by name."""
     all_rolls = tuple(rolls)
-    by_purpose: dict[tuple[str, str, int], list[Roll]] = {}
-    by_type: dict[tuple[str, int], list[int]] = {}
+    by_purpose: dict[tuple[str, str, int, str], list[Roll]] = {}
+    by_type: dict[tuple[str, int, int], list[int]] = {}
     for lr in all_rolls:
         r = lr.roll
-        key = (_player(r), r.purpose, r.sides or 0)
+        key = (_player(r), r.purpose, r.sides or 0, r.die_type)
         by_purpose.setdefault(key, []).append(r)
         if r.sides and possible(r):
-            by_type.setdefault((_player(r), r.sides), []).extend(r.dice)
+            by_type.setdefault((_player(r), r.sides, r.low), []).extend(r.dice)
     lines = []
-    for (player, purpose, sides), group in sorted(by_purpose.items()):
+    for (player, purpose, sides, die), group in sorted(by_purpose.items()):
         faces = [d for r in group for d in r.dice]
         lines.append(PurposeLine(player, purpose, sides or None, len(group), len(faces),
-                                 sum(faces) / len(faces)))
-    fits = tuple(PlayerFit(player, face_fit(values, sides))
-                 for (player, sides), values in sorted(by_type.items()))
+                                 sum(faces) / len(faces), die))
+    fits = tuple(PlayerFit(player, face_fit(values, sides, low))
+                 for (player, sides, low), values in sorted(by_type.items()))
     return DiceAudit(tuple(lines), fits, all_rolls, _table_fits(table_rolls))
 
 
@@ -144,17 +141,17 @@ def dice_findings(audit: DiceAudit, log: str) -> list[Finding]:
             findings.append(Finding(
                 check=CHECK_ID, severity=Severity.WARNING,
                 message=(f"{r.purpose} roll shows {','.join(map(str, r.dice))}, "
-                         f"which a d{r.sides} cannot roll: the line was not written by the dice button as configured"),
+                         f"which a {r.die_type} cannot roll: the line was not written by the dice button as configured"),
                 rule="a die shows only its own faces", log=lr.log, step=r.step, player=r.player))
     for pf in audit.fits:
         fit = pf.fit
         if not fit.suspicious:
             continue
-        counts = ", ".join(f"{face}:{count}" for face, count in enumerate(fit.counts, start=1))
+        counts = ", ".join(f"{face}:{count}" for face, count in enumerate(fit.counts, start=fit.low))
         findings.append(Finding(
             check=CHECK_ID,
             severity=Severity.WARNING,
-            message=(f"{pf.player}'s d{fit.sides} results are unlikely for a fair die: "
+            message=(f"{pf.player}'s {fit.die} results are unlikely for a fair die: "
                      f"{fit.n} dice, faces {counts}, mean {fit.mean:.2f} (fair {fit.fair_mean:.2f}), "
                      f"chi-square {fit.chi_square:.1f} with {fit.dof} degrees of freedom, p = {fit.p_value:.2g}"),
             rule=(f"Pearson chi-square goodness of fit, flagged below p = {SUSPICIOUS_P} "

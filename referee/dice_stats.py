@@ -89,8 +89,8 @@ def chi_square_sf(statistic: float, dof: int) -> float:
 class FaceFit:
     """Pearson's test that every face of a ``sides``-sided die is equally likely.
 
-    ``counts[i]`` is how often face ``i + 1`` came up. ``adequate`` says whether the
-    sample is large enough for ``p_value`` to mean something.
+    ``counts[i]`` is how often face ``low + i`` came up (``low`` 1, or 0 for a d10 read 0-9).
+    ``adequate`` says whether the sample is large enough for ``p_value`` to mean something.
     """
 
     sides: int
@@ -101,10 +101,20 @@ class FaceFit:
     dof: int
     p_value: float | None
     adequate: bool
+    low: int = 1
 
     @property
     def fair_mean(self) -> float:
-        return (self.sides + 1) / 2.0
+        return self.low + (self.sides - 1) / 2.0
+
+    @property
+    def die(self) -> str:
+        """``d6``; ``d10 (0-9)`` for a die whose faces do not start at 1."""
+        return f"d{self.sides}" + (f" ({self.low}-{self.low + self.sides - 1})" if self.low != 1 else "")
+
+    def faces(self) -> str:
+        """How often each face came up, named: ``1:4 2:6 3:5 4:5 5:3 6:7``."""
+        return " ".join(f"{self.low + i}:{c}" for i, c in enumerate(self.counts))
 
     @property
     def suspicious(self) -> bool:
@@ -112,10 +122,11 @@ class FaceFit:
         return self.adequate and self.p_value is not None and self.p_value < SUSPICIOUS_P
 
 
-def face_fit(values: Iterable[int], sides: int) -> FaceFit:
-    """Counts, mean and chi-square test of single-die results against a fair die.
+def face_fit(values: Iterable[int], sides: int, low: int = 1) -> FaceFit:
+    """Counts, mean and chi-square test of single-die results against a fair die whose faces
+    are ``low`` to ``low + sides - 1``.
 
-    Values outside ``1..sides`` are a caller error: recognized dice never produce
+    Values outside the faces are a caller error: recognized dice never produce
     them, and silently dropping them would falsify the sample size.
     """
     if sides < 2:
@@ -123,18 +134,19 @@ def face_fit(values: Iterable[int], sides: int) -> FaceFit:
     counts = [0] * sides
     n = 0
     for v in values:
-        if not 1 <= v <= sides:
-            raise ValueError(f"die value {v} is not a face of a d{sides}")
-        counts[v - 1] += 1
+        if not low <= v < low + sides:
+            raise ValueError(f"die value {v} is not a face of a d{sides}" + (f" read {low}-{low + sides - 1}"
+                                                                            if low != 1 else ""))
+        counts[v - low] += 1
         n += 1
     dof = sides - 1
     if n == 0:
-        return FaceFit(sides, 0, tuple(counts), None, None, dof, None, False)
-    mean = sum((i + 1) * c for i, c in enumerate(counts)) / n
+        return FaceFit(sides, 0, tuple(counts), None, None, dof, None, False, low)
+    mean = sum((low + i) * c for i, c in enumerate(counts)) / n
     expected = n / sides
     statistic = sum((c - expected) ** 2 for c in counts) / expected
     p = chi_square_sf(statistic, dof)
-    return FaceFit(sides, n, tuple(counts), mean, statistic, dof, p, expected >= MIN_EXPECTED)
+    return FaceFit(sides, n, tuple(counts), mean, statistic, dof, p, expected >= MIN_EXPECTED, low)
 
 
 @dataclass(frozen=True)

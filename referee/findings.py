@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from gamedata.cellref import CellRef
+if TYPE_CHECKING:  # pragma: no cover - a check of a log alone loads no game data (cells come with it)
+    from gamedata.cellref import CellRef
 
 
 class Severity(str, Enum):

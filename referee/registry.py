@@ -47,6 +47,9 @@ ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
 EXITS = "exits"
 VICTORY = "victory"
+#: rule checks whose findings do not depend on which units the pieces are: a roll is read
+#: against its table by its button (and chat), a combat table by its button
+READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
 
 
 def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Iterable[Finding]]:
@@ -55,13 +58,28 @@ def _imported_when_run(module: str, name: str) -> Callable[[CheckContext], Itera
     return run
 
 
+def _folded(module: str, name: str) -> tuple[Callable[[CheckContext], Iterable[Finding]],
+                                            Callable[[CheckContext], object]]:
+    """``run`` and ``carry`` of a check that works out its findings and what it hands on in one
+    pass, ``name(ctx) -> (findings, carried)``: the runner calls ``carry`` right after ``run``
+    with the same context, so the pass is made once and its result kept for that context only."""
+    last: list[tuple[CheckContext, tuple[list[Finding], object]]] = []
+
+    def fold(ctx: CheckContext) -> tuple[list[Finding], object]:
+        if not last or last[0][0] is not ctx:
+            last[:] = [(ctx, getattr(importlib.import_module(module, __package__), name)(ctx))]
+        return last[0][1]
+
+    return (lambda ctx: fold(ctx)[0]), (lambda ctx: fold(ctx)[1])
+
+
 check_tables = _imported_when_run(".rules.tables", "check_tables")
 carry_tables = _imported_when_run(".rules.tables", "carry_tables")
+check_setup, carry_setup = _folded(".rules.setup", "judge_setup")
 check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
-check_setup = _imported_when_run(".rules.setup", "check_setup")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
@@ -118,7 +136,8 @@ CHECKS: tuple[Check, ...] = (
     Check(ACTIVATION, "activations: which leader may activate which units, and how many",
           check_activation, (Need("game", "no activation was checked"),)),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
-                 "facing, strength, status", check_setup, _SCENARIO_NEEDS),
+                 "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
+          _SCENARIO_NEEDS, carry_setup),
     Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
           check_arrivals, _SCENARIO_NEEDS),
     Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",
@@ -128,6 +147,11 @@ CHECKS: tuple[Check, ...] = (
           check_victory, _SCENARIO_NEEDS),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
+
+
+def needing(checks: Iterable[Check], input: str) -> frozenset[str]:
+    """The ids of the checks that read ``input`` ("module" or "game")."""
+    return frozenset(c.id for c in checks if any(n.input == input for n in c.needs))
 
 
 class UnknownCheck(ValueError):

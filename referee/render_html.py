@@ -28,7 +28,7 @@ from .crops import Crop
 from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Severity
 from .render_text import step_label
-from .report import WORDS, CheckReport, group_key
+from .report import WORDS, CheckReport, group_key, role_text
 from .story import LogStory, StoryStep
 
 STORY_OPEN_UP_TO = 400
@@ -376,14 +376,14 @@ def _dice(report: CheckReport) -> list[str]:
                        f"<td>{line.mean_die:.2f}</td></tr>")
         out.append("</table>")
     if report.dice.fits:
-        out.append("<table><tr><th>player</th><th>die</th><th>dice</th><th>faces 1..n</th>"
+        out.append("<table><tr><th>player</th><th>die</th><th>dice</th><th>times each face came up (face:times)</th>"
                    "<th>mean (fair)</th><th>chi-square</th><th>p</th></tr>")
         for pf in report.dice.fits:
             fit = pf.fit
             test = (f"<td>{fit.chi_square:.2f} ({fit.dof} df)</td><td>{fit.p_value:.3g}</td>" if fit.adequate
                     else f'<td colspan="2">too few dice to test (needs {int(MIN_EXPECTED * fit.sides)})</td>')
-            out.append(f"<tr><td>{escape(pf.player)}</td><td>d{fit.sides}</td><td>{fit.n}</td>"
-                       f"<td>{' '.join(str(c) for c in fit.counts)}</td>"
+            out.append(f"<tr><td>{escape(pf.player)}</td><td>{escape(fit.die)}</td><td>{fit.n}</td>"
+                       f"<td>{escape(fit.faces())}</td>"
                        f"<td>{fit.mean:.2f} ({fit.fair_mean:.2f})</td>{test}</tr>")
         out.append("</table>")
     out.append("</section>")
@@ -394,7 +394,9 @@ def _files(report: CheckReport) -> list[str]:
     out = ['<section id="files"><h2>Files</h2><table><tr><th>file</th><th>module</th><th>VASSAL</th>'
            "<th>steps</th><th>players</th></tr>"]
     for log in report.logs:
-        out.append(f"<tr><td>{escape(log.label)}</td><td>{escape(log.module_name)} {escape(log.module_version)}</td>"
+        role = role_text(log)
+        label = escape(log.label) + (f"<br><small>{escape(role)}</small>" if role else "")
+        out.append(f"<tr><td>{label}</td><td>{escape(log.module_name)} {escape(log.module_version)}</td>"
                    f"<td>{escape(log.vassal_version)}</td><td>{log.steps}</td>"
                    f"<td>{escape(', '.join(log.players))}</td></tr>")
     out.append("</table></section>")

@@ -61,7 +61,8 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
         "format": FORMAT,
         "logs": [
             {"file": log.label, "module_name": log.module_name, "module_version": log.module_version,
-             "vassal_version": log.vassal_version, "steps": log.steps, "players": list(log.players)}
+             "vassal_version": log.vassal_version, "steps": log.steps, "players": list(log.players),
+             "role": log.role, "unlisted": None if log.unlisted is None else dict(log.unlisted)}
             for log in report.logs
         ],
         "checks": list(report.checks),
@@ -77,12 +78,14 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
                 for lr in report.dice.rolls
             ],
             "by_purpose": [
-                {"player": line.player, "purpose": line.purpose, "sides": line.sides, "rolls": line.rolls,
+                {"player": line.player, "purpose": line.purpose, "sides": line.sides, "die": line.die_type,
+                 "rolls": line.rolls,
                  "dice": line.dice, "mean_die": round(line.mean_die, 4)}
                 for line in report.dice.lines
             ],
             "fairness": [
-                {"player": pf.player, "sides": pf.fit.sides, "dice": pf.fit.n, "counts": list(pf.fit.counts),
+                {"player": pf.player, "sides": pf.fit.sides, "first_face": pf.fit.low, "dice": pf.fit.n,
+                 "counts": list(pf.fit.counts),
                  "mean": None if pf.fit.mean is None else round(pf.fit.mean, 4),
                  "chi_square": None if pf.fit.chi_square is None else round(pf.fit.chi_square, 4),
                  "dof": pf.fit.dof,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Severity
-from .report import CheckReport
+from .report import CheckReport, role_text
 
 _HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.NOT_CHECKED: "Not checked",
              Severity.INFO: "Notes"}
@@ -36,8 +36,10 @@ def render_text(report: CheckReport) -> str:
     out = []
     for log in report.logs:
         players = ", ".join(log.players) or "none recorded"
+        role = role_text(log)
         out.append(f"{log.label}: {log.module_name or '(no module name)'} {log.module_version}, "
-                   f"VASSAL {log.vassal_version or '?'}, {log.steps} steps, players: {players}")
+                   f"VASSAL {log.vassal_version or '?'}, {log.steps} steps, players: {players}"
+                   + (f" ({role})" if role else ""))
     out.append(f"checks: {', '.join(report.checks)}")
     out.append(report.counts())
     out.append(report.view())
@@ -58,7 +60,7 @@ def render_text(report: CheckReport) -> str:
         out.append("Dice fairness (chi-square, every face equally likely):")
         for pf in report.dice.fits:
             fit = pf.fit
-            head = f"  {pf.player} d{fit.sides}: {fit.n} dice, mean {fit.mean:.2f} (fair {fit.fair_mean:.2f})"
+            head = f"  {pf.player} {fit.die}: {fit.n} dice, mean {fit.mean:.2f} (fair {fit.fair_mean:.2f})"
             if fit.adequate:
                 out.append(f"{head}, chi-square {fit.chi_square:.2f}, {fit.dof} df, p = {fit.p_value:.3g}")
             else:

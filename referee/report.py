@@ -39,6 +39,31 @@ class LogSummary:
     vassal_version: str
     steps: int
     players: tuple[str, ...]
+    #: "checked"; "previous" (a --previous log: checked too, its findings listed only with --all);
+    #: "left out" (a log of another game: not checked, not part of the chain)
+    role: str = "checked"
+    #: the findings of a --previous log that are not listed: (severity, count), most severe first;
+    #: None when its findings are listed (a log checked, or --all)
+    unlisted: tuple[tuple[str, int], ...] | None = None
+
+
+_NOUNS = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "not-checked": ("not checked", "not checked"),
+          "info": ("note", "notes")}
+
+
+def role_text(log: LogSummary) -> str:
+    """What the report says of a log that is not one of the logs checked: ``--previous: 2 errors,
+    3 notes not listed (--all lists them)``; "" for a log checked."""
+    if log.role == "left out":
+        return "left out: a log of another game"
+    if log.role != "previous":
+        return ""
+    if log.unlisted is None:
+        return "--previous"
+    if not log.unlisted:
+        return "--previous: no findings"
+    counts = ", ".join(f"{n} {_NOUNS[s][n != 1]}" for s, n in log.unlisted)
+    return f"--previous: {counts} not listed (--all lists them)"
 
 
 @dataclass(frozen=True)

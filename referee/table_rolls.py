@@ -76,6 +76,13 @@ def _fits(dice: tuple[int, ...], table: RollTable | Combat) -> bool:
     return len(dice) == table.dice.count and all(table.dice.low <= d <= table.dice.high for d in dice)
 
 
+def undone_steps(steps: Sequence[StepView]) -> frozenset[int]:
+    """The steps an undo took back: their rolls do not stand (the undo check reports them; the
+    rolls left unread are counted without them)."""
+    from .checks.undo import match_undos
+    return frozenset(rec.target.index for rec in match_undos(steps) if rec.target is not None)
+
+
 def read_table_rolls(steps: Sequence[StepView], game: Game,
                      phase_at: Callable[[int], str | None] = lambda step: None) -> TableRolls:
     """Every roll of ``steps`` with its table; ``phase_at(step)`` is the turn tracker's phase

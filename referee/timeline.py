@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from vassal.replay import Added, Changed, ChatLine, DiceRoll, Moved, Removed, Step
 
-from .dice import Roll, read_chat_roll, sides_from_name
+from .dice import Die, Roll, read_chat_roll, roll_of, sides_from_name
 from .findings import Place
 
 
@@ -53,8 +53,9 @@ def _place(map_id: str | None, location: str, x: int, y: int) -> Place | None:
     return Place(map_id, location or f"{x},{y}", x, y) if map_id else None
 
 
-def step_view(step: Step, sides: Mapping[str, int]) -> StepView:
-    """Reduce one replay step; ``sides`` gives the die size per dice purpose when known."""
+def step_view(step: Step, sides: Mapping[str, Die | int]) -> StepView:
+    """Reduce one replay step; ``sides`` gives the die (its size, or the button's dice) per dice
+    purpose when known."""
     texts: list[str] = []
     pieces: list[str] = []
     places: list[Place] = []
@@ -64,8 +65,8 @@ def step_view(step: Step, sides: Mapping[str, int]) -> StepView:
         if isinstance(e, ChatLine):
             texts.append(e.text)
         elif isinstance(e, DiceRoll) and not undo and e.values:
-            rolls.append(Roll(step.index, e.player or step.player, e.purpose, e.values,
-                              e.sides or sides.get(e.purpose) or sides_from_name(e.purpose), e.text))
+            rolls.append(roll_of(step.index, e.player or step.player, e.purpose, e.values,
+                                 e.sides or sides.get(e.purpose) or sides_from_name(e.purpose), e.text))
         elif isinstance(e, Moved):
             pieces.append(e.name)
             places.extend(p for p in (_place(e.from_map, e.from_location, e.from_x, e.from_y),
@@ -76,7 +77,7 @@ def step_view(step: Step, sides: Mapping[str, int]) -> StepView:
         for text in texts:
             chat = read_chat_roll(text)
             if chat:
-                rolls.append(Roll(step.index, chat.player or step.player, chat.purpose, chat.dice,
-                                  chat.sides or sides.get(chat.purpose), text))
+                rolls.append(roll_of(step.index, chat.player or step.player, chat.purpose, chat.dice,
+                                     chat.sides or sides.get(chat.purpose), text))
     return StepView(step.index, step.player, undo, step.undoes, tuple(rolls), tuple(texts), _unique(pieces),
                     tuple(dict.fromkeys(places)))

@@ -1,8 +1,12 @@
 """The real VASSAL engine (``../shared/vassal-engine``) as the tests' oracle.
 
 Each call starts a JVM under Xvfb (5-30 s), so results are memoised for the
-whole test session by the files' contents: call these from module- or
-session-scoped fixtures, and as few times as a test file can manage.
+whole test session by the command, its options and the files' contents (not their
+paths): call these from module- or session-scoped fixtures, and as few times as a
+test file can manage. The memo is shared by the test workers through a folder the
+controller makes for the session (``ENGINE_CACHE``): the same module built by two test
+files (builds are byte-identical) is checked by the engine once, the second worker
+waiting for the first.
 
 The engine needs Java 17 and ``xvfb-run``. Where they are missing the engine
 tests are skipped with the reason printed, except when ``ADJUTANT_REQUIRE_ENGINE``
@@ -11,13 +15,15 @@ is set (``.ci/run`` sets it): then they fail, so CI never passes without the ora
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import json
 import os
 import re
 import shutil
 import subprocess
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -26,6 +32,8 @@ from conftest import SHARED
 
 ENGINE = SHARED / "vassal-engine"
 TIMEOUT = int(os.environ.get("ORACLE_TIMEOUT", "300"))
+CACHE_VARIABLE = "ADJUTANT_ENGINE_CACHE"
+"""The environment variable naming the session's shared memo folder (set by conftest.py)."""
 
 
 def missing() -> str | None:
@@ -80,20 +88,49 @@ def _fingerprint(path: Path) -> str:
 
 
 def run(command: str, *args: str | Path, files: tuple[Path, ...] = (), memo: bool = True) -> Run:
-    """Run an engine command; with ``memo``, once per distinct (arguments, file contents)."""
+    """Run an engine command; with ``memo``, once per distinct (command, other arguments, contents
+    of ``files``) in the whole session: a file named in ``args`` counts by its contents only."""
     require()
     argv = (str(ENGINE / command),) + tuple(str(a) for a in args)
-    key = (argv, tuple(_fingerprint(f) for f in files))
-    if key not in _memo or not memo:
-        started = time.perf_counter()
-        done = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", errors="replace",
-                              timeout=TIMEOUT, env={**os.environ, "ORACLE_TIMEOUT": str(TIMEOUT)})
-        lines = tuple(done.stdout.splitlines())
-        if not any(line.startswith("SUMMARY") for line in lines):
-            raise AssertionError(f"{command} did not finish:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-        _memo[key] = Run(tuple(argv), done.returncode, lines, time.perf_counter() - started)
-        calls.append(_memo[key])
+    prints = {str(f): _fingerprint(f) for f in files}
+    key = (command, tuple(prints.get(a, a) for a in argv[1:]), tuple(prints.values()))
+    if not memo:
+        return _call(command, argv)
+    if key not in _memo:
+        _memo[key] = _shared(key, lambda: _call(command, argv))
     return _memo[key]
+
+
+def _call(command: str, argv: tuple[str, ...]) -> Run:
+    started = time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", errors="replace",
+                          timeout=TIMEOUT, env={**os.environ, "ORACLE_TIMEOUT": str(TIMEOUT)})
+    lines = tuple(done.stdout.splitlines())
+    if not any(line.startswith("SUMMARY") for line in lines):
+        raise AssertionError(f"{command} did not finish:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    result = Run(argv, done.returncode, lines, time.perf_counter() - started)
+    calls.append(result)
+    return result
+
+
+def _shared(key: tuple, call) -> Run:
+    """The result of ``call`` for ``key`` from the session's shared memo folder, calling it (under
+    a lock, so another worker asking the same waits instead of running it twice) when absent."""
+    folder = os.environ.get(CACHE_VARIABLE)
+    if not folder or not Path(folder).is_dir():
+        return call()
+    name = hashlib.sha256(repr(key).encode()).hexdigest()
+    stored = Path(folder) / f"{name}.json"
+    with open(Path(folder) / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if stored.is_file():
+            data = json.loads(stored.read_text(encoding="utf-8"))
+            return Run(tuple(data["args"]), data["returncode"], tuple(data["lines"]), data["seconds"])
+        result = call()
+        temp = stored.with_suffix(".tmp")
+        temp.write_text(json.dumps(asdict(result)), encoding="utf-8")
+        temp.replace(stored)
+        return result
 
 
 #: Every engine call made in this session, in order (for the time summary at the end of a run).
@@ -199,6 +236,14 @@ class SetupPiece:
     name: str
 
 
+def by_setup(pieces: list[SetupPiece]) -> dict[str, list[SetupPiece]]:
+    """``setup_locations``'s pieces by setup name, apostrophes as written (the engine prints U+2019)."""
+    found: dict[str, list[SetupPiece]] = {}
+    for p in pieces:
+        found.setdefault(p.setup.replace("\u2019", "'"), []).append(p)
+    return found
+
+
 def setup_locations(module: Path) -> list[SetupPiece]:
     """Every piece of every predefined setup, as File > New Game places it."""
     r = run("setup-locations", module, files=(module,))
@@ -208,6 +253,40 @@ def setup_locations(module: Path) -> list[SetupPiece]:
         if m is None:
             raise AssertionError(f"unexpected setup-locations line: {text!r}")
         out.append(SetupPiece(m["setup"], m["map"], m["loc"], m["name"]))
+    return out
+
+
+# ---------------------------------------------------------------- dice VASSAL must roll a chosen way
+
+
+def forced(button, total: int, name: str | None = None):
+    """A DiceButton element that rolls ``total`` every time: one die of one side, ``plus``
+    ``total - 1``, the total reported; its report format (and so VASSAL's own evaluation of it) is
+    the button's. ``script-log`` rolls are random: a test that needs every result of a table
+    rolls buttons like this one, once per total."""
+    from vassal.buildfile import Element
+    attrs = {**button.attrs, "nDice": "1", "nSides": "1", "plus": str(total - 1), "addToTotal": "0",
+             "reportTotal": "true"}
+    if name is not None:
+        attrs.update(name=name, text=name, tooltip=name)
+    return Element(button.tag, attrs, list(button.children), button.text)
+
+
+def with_forced_button(module: Path, button: str, total: int, out: Path) -> Path:
+    """A copy of ``module`` whose dice button ``button`` rolls ``total`` every time."""
+    from vassal.archive import open_zip, read_entry, write_zip
+    from vassal.buildfile import parse_buildfile, write_buildfile
+    with open_zip(module) as zf:
+        entries = [(name, read_entry(zf, name, 1 << 28)) for name in zf.namelist()]
+    root = parse_buildfile(dict(entries)["buildFile.xml"])
+    changed = 0
+    for parent in root.iter():
+        for i, child in enumerate(parent.children):
+            if child.tag.endswith("DiceButton") and child.get("name") == button:
+                parent.children[i] = forced(child, total)
+                changed += 1
+    assert changed == 1, f"{module.name} has {changed} dice buttons named {button!r}"
+    write_zip(out, [(name, write_buildfile(root) if name == "buildFile.xml" else data) for name, data in entries])
     return out
 
 

@@ -6,6 +6,12 @@ hand in VASSAL (3.6+). It has one map with a Hood Strikes North style hex grid
 image, two side palettes, a prototype with a Layer, a rotate trait and a Marker,
 three pieces, 2d6 and 1d6 dice buttons, a turn tracker, a chart window, two sides
 and one predefined setup that places the pieces at named hexes.
+
+The real VASSAL engine judges it: `check-vmod --strict` loads it with no error or warning (every
+image, slot, prototype and the setup), and `setup-locations` finds each piece on its hex when the
+setup is opened. Mutation tried: our HexGrid reading y0 one hex lower (`vassal.grids.hexgrid`), so
+our placing and our naming agree with each other and not with VASSAL: the engine test fails (and
+the hand-picked point test), while the replay-based `test_setup_pieces_land_on_their_hexes` passes.
 """
 
 import io
@@ -13,6 +19,8 @@ import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageDraw
+
+import engine
 
 from vassal import components as c
 from vassal.archive import entry_names, open_zip, read_entry, write_zip
@@ -187,6 +195,19 @@ def test_hex_names_are_hood_strikes_north_style():
     assert board.location_name((X0 + 60, Y0 + 35)) == "0201"
     assert board.location_name((X0 + 60 * 11, Y0 + 69 * 9 + 35)) == "1210"   # odd raw column: lower
     assert board.location_name((X0 + 60 * 11, Y0 + 69 * 9)) == "1209"
+
+
+def test_vassal_loads_the_module_clean_with_its_pieces_and_setup():
+    run = engine.check_vmod(_built(), strict=True)
+    assert run.returncode == 0 and run.problems() == [], run.problems()
+    (line,) = run.tagged("CHECKED")
+    assert line.startswith(f"module '{MODULE_NAME}' version '1.0'; 3 piece slots, 1 prototypes, "
+                           "1 predefined setups loaded (3 pieces)")
+
+
+def test_vassal_opens_the_setup_with_every_piece_on_its_hex():
+    placed = [(p.setup, p.map, p.loc, p.name) for p in engine.setup_locations(_built())]
+    assert sorted(placed) == sorted(("Scenario 1", MAP_NAME, hex_name, name) for _, _, name, _, hex_name in UNITS)
 
 
 def test_setup_pieces_land_on_their_hexes(tmp_path):

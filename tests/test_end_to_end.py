@@ -6,7 +6,9 @@ roll, a chat line); Thomas (Union) loads it and records log 2 from its end (a
 move, a roll, an undo of the roll and a second roll). Then ``adjutant inspect``
 and ``adjutant check`` are run on those logs as a player would run them. Start
 hexes come from the rulebook's set-up table (scenario 1, rulebook lines 242-271),
-target hexes are neighbours by the game's own hex numbering.
+target hexes are neighbours by the game's own hex numbering. Every log written here is replayed
+by the real engine too (decode-log): same steps and final board as ours (mutation tried: our
+replay putting a stack one pixel lower, `GameState._set_stack_state`: both engine tests fail).
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from pbem import (
     roll_properties,
 )
 from PIL import Image
+from viewlogs import same_board
+
+import engine
 
 from adjutant.cli import main
 from gamedata import load_game
@@ -202,6 +207,26 @@ def test_log2_starts_exactly_where_log1_ended(day):
     assert moved == {unit: to for unit, _, to in HOOD_MOVES}
 
 
+def test_vassal_replays_both_logs_to_our_board_and_starts_log2_where_log1_ended(day):
+    """The logs written here, replayed by VASSAL's own step (decode-log): the same steps and final
+    board as our replay, log 2 starting (in VASSAL) where VASSAL ended log 1, and the chat lines
+    and rolls as the players see them."""
+    first = engine.decode_log(day.vmod, day.log1)
+    same_board(first, replay_file(str(day.log1), day.module))
+    second = engine.decode_log(day.vmod, day.log2, start=True)
+    same_board(second, replay_file(str(day.log2), day.module))
+    where = lambda pieces: {p.id: (p.map, p.x, p.y, p.loc) for p in pieces}  # noqa: E731
+    assert where(second.start) == where(first.final)
+    moved = {p.name: p.loc for p in first.final if p.name in ("Jackson", "Buford")}
+    assert moved == {unit: to for unit, _, to in HOOD_MOVES}
+    assert any(line.endswith("Forrest rides north; your move, George") for line in first.chat), first.chat
+    assert sum(HOOD_ROLL[0] in line for line in first.chat) == 1
+    purpose, (undone,), (kept,) = THOMAS_ROLLS
+    assert [line for line in second.chat if purpose in line] == [
+        f"*** {purpose} = {undone} *** <Thomas>", f"* UNDO: *** {purpose} = {undone} *** <Thomas>",
+        f"*** {purpose} = {kept} *** <Thomas>"]
+
+
 # ---------------------------------------------------------------- adjutant inspect
 
 
@@ -303,6 +328,7 @@ def test_check_logs_in_the_wrong_order_breaks_the_chain_naming_every_moved_piece
 def test_check_names_a_piece_moved_between_the_logs_and_both_hexes(day):
     unit, start, to = NUDGED
     log2 = thomas_turn(day, nudged(day), day.folder / "log2-nudged.vlog")
+    same_board(engine.decode_log(day.vmod, log2), replay_file(str(log2), day.module))
     code, report = check_json(log2, "--previous", day.log1, "--module", day.vmod, "--game", GAME)
     assert code == 1
     (chain,) = [f for f in report["findings"] if f["check"] == "chain"]

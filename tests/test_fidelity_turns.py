@@ -6,6 +6,12 @@ missing active flags switch items off, a ``currentSubLevel`` outside the
 sub-levels breaks advancing, a CounterTurnLevel takes its loop settings from
 the save. The states VASSAL itself wrote (Kassala, 3.6.5) and the ones the
 builder writes for Hood Strikes North must pass; altered copies must not.
+
+The builder's states are judged by the real engine: VASSAL, opening Scenario 6's setup and
+pressing the tracker's Next button (`script-log`), goes from the setup's first phase to the next
+one of Dec 15 (turn 23). VASSAL restores the altered copies without a word (that is the defect
+the linter reports), so they stay linter tests. Mutation tried: the builder starting every
+setup on the campaign's first turn (`builder.scenarios`): the engine test fails.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from vassal.module import Module, read_module
 from vassal.savefile import read_save, write_save
 from vassal.sequence import decode, encode
 
+import engine
 from conftest import CORPUS
 
 HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
@@ -87,6 +94,17 @@ def test_a_state_started_on_a_later_turn_points_at_that_turn(module: Module, bui
     command = _turn_command(module, built, scenario.name)
     current = int(decode(decode(command.state, "|")[1], ";")[0])
     assert module.turn_trackers[0].levels[0].items[current].startswith("23: Dec 15")
+
+
+def test_vassal_advances_a_later_setup_from_its_own_turn(built: Path, game: Game, tmp_path: Path) -> None:
+    scenario = next(s for s in game.scenarios if s.scenario_id == "S6")
+    recorded = engine.script_log(built, "turn next\n", tmp_path / "next.vlog", player="Thomas", password="pw-7731",
+                                 side="Union", setup=scenario.name)
+    assert recorded.verified
+    first, second = game.phases[0].name, game.phases[1].name
+    assert (first, second) == ("Winter Weather", "Random Events")
+    (logged,) = recorded.logged
+    assert logged.endswith(f"turn next -> 23: Dec 15, 1864-12-15 {second}"), logged
 
 
 def test_missing_active_flags_switch_the_last_turns_off(module: Module, built: Path, game: Game) -> None:

@@ -1,6 +1,16 @@
-"""Into the Woods die-roll, VP and victory-level rows: each one is printed on its rulebook line."""
+"""Into the Woods die-roll, VP and victory-level rows: each one is printed on its rulebook line.
+
+A row whose cited line is a line of a chart (TAB cells) is compared cell by cell: its roll is the
+cell under its column on its line, its result names that line's row and column, and every printed
+cell of a chart has exactly one row. A row stated in a sentence quotes its line, and the quote holds
+the roll (or modifier) the row gives. Mutations tried (each fails here, and passed the former
+substring test): a slow-start cell 0-3 -> 0-2, an involuntary-alert cell 0-4 -> 0-5, Lew Wallace's
+4 PM roll 6 -> 7 or higher, random event 8 -> 7, S1's marginal band 21-40 -> 21-41, S10's Review
+Field turn 9 AM -> 10 AM, Stuart's 10-hex alert roll 0-3 -> 0-4.
+"""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -13,10 +23,130 @@ LINES = (RULEBOOKS / "000_c574b46a31a48b8f.txt").read_text(encoding="utf-8").spl
 FOLDER = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
 
 
-@pytest.mark.parametrize("row", charts.ALL_ROWS + charts.MODIFIERS + charts.VPS + charts.LEVELS,
-                         ids=lambda r: f"{type(r).__name__}-L{r.line}")
-def test_every_chart_row_quotes_its_rulebook_line(row) -> None:
+def cells(line: int) -> list[str]:
+    """The TAB cells of a rulebook line, as printed (the text's tables are TAB-separated)."""
+    return LINES[line - 1].split("\t")
+
+
+def tabbed(records: tuple) -> list:
+    return [r for r in records if "\t" in LINES[r.line - 1]]
+
+
+def _bare(cell: str) -> str:
+    """A cell without its parenthetical and with the rulebook's minus sign as '-', for comparing."""
+    return cell.split(" (")[0].replace("\u2212", "-").strip().lower()
+
+
+# -- rows on a chart's line: their values are the line's cells -------------------------------------------
+
+def test_every_chart_row_on_a_tabbed_line_is_read():
+    """The cell-by-cell tests below cover every row whose cited line is a line of a chart."""
+    kinds = {(type(r).__name__, getattr(r, "table_id", "")) for r in tabbed(charts.ALL_ROWS + charts.VPS + charts.LEVELS)}
+    assert kinds == {("Row", "random-events"), ("Row", "lew-wallace"), ("Row", "slow-start"),
+                     ("Row", "involuntary-alert"), ("VP", ""), ("Level", "")}
+    assert not tabbed(charts.MODIFIERS)
+
+
+@pytest.mark.parametrize("row", [r for r in charts.ALL_ROWS if r.table_id == "random-events"], ids=lambda r: r.roll)
+def test_random_events_rows_are_the_die_and_result_cells(row):
+    die, result = cells(row.line)                                   # L588: Die | Result
+    assert (row.roll, _bare(row.result)) == (die, _bare(result))
+
+
+@pytest.mark.parametrize("row", [r for r in charts.ALL_ROWS if r.table_id == "lew-wallace"], ids=lambda r: r.result[:5])
+def test_lew_wallace_rows_are_the_turn_and_entry_roll_cells(row):
+    turn, entry = cells(row.line)                                   # L1153: Turn | Roll for entry
+    assert (row.result.split(":")[0], row.roll.lower()) == (turn, _bare(entry))
+
+
+def test_slow_start_rows_are_the_printed_cells_and_no_others():
+    """L2552-2559: one row per non-empty cell, its roll the cell under its turn on its division's line."""
+    header = cells(2552)
+    rows = [r for r in charts.ALL_ROWS if r.table_id == "slow-start"]
+    seen = set()
+    for r in rows:
+        who, time = r.result.split(":")[0].split(", ")
+        line = cells(r.line)
+        assert line[0] == who
+        assert line[header.index(time)] == r.roll, (who, time)
+        seen.add((r.line, time))
+    printed = {(n, header[i]) for n in range(2553, 2560) for i, cell in enumerate(cells(n)) if i and cell}
+    assert seen == printed and len(rows) == len(printed)
+
+
+def test_involuntary_alert_rows_are_the_printed_cells_and_no_others():
+    """L3185-3201: a blank division cell repeats the division above; one row per Union division column."""
+    header = cells(3185)                       # CSA Division | # of AMs drawn | Sherman Alert roll | Prentiss ...
+    division = {}
+    for n in range(3186, 3202):
+        division[n] = cells(n)[0] or division[n - 1]
+    rows = [r for r in charts.ALL_ROWS if r.table_id == "involuntary-alert"]
+    seen = set()
+    for r in rows:
+        name, drawn, who = re.fullmatch(r"(\w+) AM #(\S+) drawn: (\w+)'s division alerts", r.result).groups()
+        line = cells(r.line)
+        assert (division[r.line], line[1]) == (name, drawn)
+        assert line[header.index(f"{who} Alert roll")] == r.roll, (name, drawn, who)
+        seen.add((r.line, who))
+    assert seen == {(n, who) for n in range(3186, 3202) for who in ("Sherman", "Prentiss")} and len(rows) == 32
+
+
+@pytest.mark.parametrize("vp", tabbed(charts.VPS), ids=lambda v: f"{v.scenario_id}-L{v.line}-{v.location}")
+def test_vp_rows_are_their_lines_cells(vp):
+    line = cells(vp.line)
+    if len(line) == 3:          # L748/L3251: Field(s) | Turn | VPs Awarded (L753's footnote runs across the cells)
+        fields, turn, points = line
+        names = [n.removeprefix("and ").strip() for n in fields.split(" * ")[0].split(",")]
+        assert all(name in vp.item for name in names), names
+        assert (vp.turn, f"{vp.points:g} VP") == (" ".join(turn.split()[:2]), " ".join(points.split()[:2]))
+    else:                       # L1222: the ten Union camps, two to a line: "S3514 (25 MO)"
+        label = vp.item.removeprefix("camp hex ").split(" occupied")[0]
+        assert f"{vp.location} ({label})" in [c.rstrip(",") for c in line]
+
+
+def _band(cell: str) -> tuple[int | None, int | None]:
+    """A printed VP band: 'More than 41 VPs', '21 to 40 VPs', '−20 to 0 VPs', 'Less than -20 VPs'."""
+    text = _bare(cell)
+    if m := re.fullmatch(r"more than (-?\d+) vps", text):
+        return int(m[1]) + 1, None
+    if m := re.fullmatch(r"less than (-?\d+) vps", text):
+        return None, int(m[1]) - 1
+    m = re.fullmatch(r"(-?\d+) to (-?\d+) vps", text)
+    assert m, cell
+    return int(m[1]), int(m[2])
+
+
+@pytest.mark.parametrize("level", tabbed(charts.LEVELS), ids=lambda v: f"{v.scenario_id}-L{v.line}")
+def test_victory_level_rows_are_the_level_and_band_cells(level):
+    name, band = cells(level.line)                                  # L757: Levels of Victory | VP Total
+    assert _bare(level.result) == _bare(name)
+    assert (level.low, level.high) == _band(band)
+
+
+# -- rows stated in a sentence: the quote is on the line and holds the roll --------------------------------
+
+_TERM = re.compile(r"\d+|\b(?:zero|even|odd)\b")
+#: a modifier the rulebook states in words, not digits (L2517: "-1" for each failed roll)
+_WORDED = {"subtract the number of failed rolls": "-1"}
+
+
+def _terms(text: str) -> set[str]:
+    """The numbers and parities a roll or modifier states ('zero' is 0)."""
+    return {"0" if t == "zero" else t for t in _TERM.findall(text.lower())}
+
+
+@pytest.mark.parametrize("row", [r for r in charts.ALL_ROWS + charts.MODIFIERS if "\t" not in LINES[r.line - 1]],
+                         ids=lambda r: f"{r.table_id}-L{r.line}")
+def test_a_sentence_rows_quote_is_on_its_line_and_states_its_roll(row) -> None:
     assert row.quote in LINES[row.line - 1]
+    stated = row.roll if isinstance(row, charts.Row) else row.modifier
+    assert _terms(stated) <= _terms(row.quote) or _WORDED.get(row.quote) == stated, (stated, row.quote)
+
+
+@pytest.mark.parametrize("record", [r for r in charts.VPS + charts.LEVELS if "\t" not in LINES[r.line - 1]],
+                         ids=lambda r: f"{type(r).__name__}-{r.scenario_id}-L{r.line}")
+def test_a_sentence_vp_or_levels_quote_is_on_its_line(record) -> None:
+    assert record.quote in LINES[record.line - 1]
 
 
 @pytest.fixture(scope="module")

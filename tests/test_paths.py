@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from gamedata.hexids import Hex, HexIds
 from gamedata.load import load_game
 from gamedata.model import MapDef
-from gamedata.paths import MISSING, HexGraph, Missing, StayOn, reach, route, zone
+from gamedata.paths import HexGraph, Missing, reach, route
 from gamedata.terrain import Hexside, HexTerrain, Terrain
+from referee.findings import Severity
 
 ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
 MAP = MapDef("T", "Test map", "", "CCRR", (1, 10), (1, 10), "odd")   # ITW's geometry: odd columns sit lower
@@ -122,76 +123,97 @@ def test_unknown_terrain_is_never_clear(itw) -> None:
                                                                     "hexside 0505|0506"]
 
 
-# -- ITW 10.92 supply lines ----------------------------------------------------------------
+# -- ITW 10.92 supply lines, through the production check ---------------------------------
+# A Confederate battery (artillery needs no roll) whose ammunition goes from Low to full is
+# judged by referee.rules.gbacw.check_supply on a made-up patch of the south map
+# (tests/rule_terrain.py): the hand-made map's hex cc rr is S(cc+20)(rr+10) there, same parity.
+# Mutations of gbacw.Supply / _line tried, each failing here (the former test-written rule passed
+# them all): no StayOn mode (1 failed), lanes not part of a line (5), friendly units not clearing an
+# enemy's hexes (1), an unsurveyed hexside refused instead of unknown (1).
 
-def _supply(t: Terrain):
-    """A 10.92 supply-line step: along a Road or a Farm Lane only, any length."""
-    def step(a: Hex, b: Hex):
-        side = t.hexside(a, b)
-        if side is None:
-            return MISSING
-        return 1.0 if side.has("Road", "Farm Lane") else None
-    return step
+BATTERY, ENEMY, FRIEND = "CS:Bankhead Bty", "US:1 KY", "CS:Calvert Bty"
 
 
-def _on_road(t: Terrain):
-    return lambda a, b: "Road" in t.routes(a, b) and "Farm Lane" not in t.routes(a, b)
+def s(*ids: str) -> list[str]:
+    """Hand-map ids (`0210`) as south-map ids on the patch (`S2220`)."""
+    return [f"S{int(i[:2]) + 20}{int(i[2:]) + 10}" for i in ids]
+
+
+def resupplied(itw, at: str, source: str, roads=(), lanes=(), others: dict[str, str] = {},
+               unsurveyed: tuple[str, ...] = ()) -> list:
+    """The findings of the production supply check when the battery at `at` resupplies, its side's
+    supply source at `source`, roads and lanes along chains of hexes, other units placed, and the
+    hexes in `unsurveyed` with no terrain at all (their sides unknown)."""
+    from dataclasses import replace
+
+    from rule_terrain import patch
+    from rule_views import Scenario, U, V
+
+    from referee.rules.gbacw import check_supply
+
+    game = patch(itw, roads=[s(*r) for r in roads], lanes=[s(*r) for r in lanes],
+                 parameters={"supply-source.Confederate": s(source)[0]})
+    gone = set(s(*unsurveyed))
+    game = replace(game, terrain_hexes=tuple(x for x in game.terrain_hexes if x.hex not in gone))
+    ids = HexIds(game.maps)
+    turn = next(t for t in game.turns if t.id == 40)
+
+    def view(step: int, ammo: str) -> V:
+        units = {uid: U(game.unit(uid), ids.parse(s(where)[0]), game.unit(uid).formation)
+                 for uid, where in others.items()}
+        units[BATTERY] = U(game.unit(BATTERY), ids.parse(s(at)[0]), game.unit(BATTERY).formation,
+                           status={"ammo": ammo})
+        return V(step, units, turn, Scenario("S2"))
+
+    return list(check_supply(game, [view(0, "low"), view(1, "none")], "t.vlog", {}, []))
+
+
+ROAD_OFF_TO_LANE = dict(lanes=[("0210", "0209", "0208"), ("0202", "0302")],
+                        roads=[("0208", "0207", "0206", "0205", "0204", "0203", "0202")])
 
 
 def test_a_supply_line_once_on_a_road_cannot_leave_it(itw) -> None:
-    lanes = chain("0210", "0209", "0208") + chain("0202", "0302")
-    road = chain("0208", "0207", "0206", "0205", "0204", "0203", "0202")
-    t = terrain(itw, routes={"Road": road, "Farm Lane": lanes})
-    source = h("0302")
-    assert route(t.graph, h("0210"), [source], _supply(t), mode=StayOn(_on_road(t))) is None
-    # without the rule the line would be traced: the mode is what refuses it
-    assert route(t.graph, h("0210"), [source], _supply(t)) is not None
+    (f,) = resupplied(itw, "0210", "0302", **ROAD_OFF_TO_LANE)
+    assert f.severity is Severity.ERROR and f.rule == "10.92 Ammo Resupply (rulebook line 376)"
+    assert f.message == f"Bankhead Bty resupplied at {s('0210')[0]}: no road or lane joins it to the supply source"
+    # the same roads with the source on the road: the line is traced, so the refusal above is the rule's
+    assert resupplied(itw, "0210", "0202", **ROAD_OFF_TO_LANE) == []
 
 
 def test_a_supply_line_on_a_farm_lane_may_cross_a_road(itw) -> None:
-    lane = chain("0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203", "0202", "0302")
-    road = chain("0108", "0208", "0308")
-    t = terrain(itw, routes={"Road": road, "Farm Lane": lane})
-    found = route(t.graph, h("0210"), [h("0302")], _supply(t), mode=StayOn(_on_road(t)))
-    assert found is not None and not found.missing
-    assert found.path == tuple(h(x) for x in ("0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203",
-                                              "0202", "0302"))
+    lane = ("0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203", "0202", "0302")
+    assert resupplied(itw, "0210", "0302", lanes=[lane], roads=[("0108", "0208", "0308")]) == []
 
 
 def test_a_supply_line_may_follow_a_road_to_the_source(itw) -> None:
-    lane = chain("0210", "0209", "0208")
-    road = chain("0208", "0207", "0206", "0205", "0204", "0203", "0202", "0302")
-    t = terrain(itw, routes={"Road": road, "Farm Lane": lane})
-    found = route(t.graph, h("0210"), [h("0302")], _supply(t), mode=StayOn(_on_road(t)))
-    assert found is not None and found.path[-1] == h("0302") and found.cost == 9
+    road = ("0208", "0207", "0206", "0205", "0204", "0203", "0202", "0302")
+    assert resupplied(itw, "0210", "0302", lanes=[("0210", "0209", "0208")], roads=[road]) == []
+
+
+LANE = ("0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203", "0202", "0302")
 
 
 def test_enemy_adjacent_hexes_block_a_supply_line_unless_friendly_occupied(itw) -> None:
-    lane = chain("0210", "0209", "0208", "0207", "0206", "0205", "0204", "0203", "0202", "0302")
-    t = terrain(itw, routes={"Farm Lane": lane})
-    enemy = [h("0105")]                                  # next to lane hexes 0205 and 0206
-    blocked = zone(t.graph, enemy)
-    trace = reach(t.graph, h("0210"), None, _supply(t), blocked=blocked, mode=StayOn(_on_road(t)))
-    assert h("0302") not in trace
-    assert set(trace.blocked) == {h("0206")}             # where the line stopped
-    friendly = {h("0205"), h("0206")}
-    cleared = zone(t.graph, enemy, unless=friendly)
-    found = route(t.graph, h("0210"), [h("0302")], _supply(t), blocked=cleared, mode=StayOn(_on_road(t)))
-    assert found is not None and h("0205") in found.path
+    enemy = {ENEMY: "0105"}                               # next to lane hexes 0205 and 0206
+    (f,) = resupplied(itw, "0210", "0302", lanes=[LANE], others=enemy)
+    assert f.severity is Severity.ERROR
+    assert f.message == (f"Bankhead Bty resupplied at {s('0210')[0]} with its supply line cut: the road to "
+                         f"{s('0302')[0]} passes {', '.join(s('0206', '0205'))}, next to 1 KY")
+    assert [p.name for p in f.path] == s(*LANE) and [p.name for p in f.blocked] == s("0206", "0205")
+    assert f.pieces == ("Bankhead Bty", "1 KY")
+    # friendly units in both hexes next to the enemy clear the line
+    assert resupplied(itw, "0210", "0302", lanes=[LANE], others={**enemy, FRIEND: "0205", "CS:Byrne Bty": "0206"}) == []
     # through the enemy unit's own hex: never, even beside friendly units
-    on_lane = zone(t.graph, [h("0205")], unless={h("0206")})
-    assert route(t.graph, h("0210"), [h("0302")], _supply(t), blocked=on_lane) is None
+    (on_lane,) = resupplied(itw, "0210", "0302", lanes=[LANE], others={ENEMY: "0205", FRIEND: "0206"})
+    assert "with its supply line cut" in on_lane.message and [p.name for p in on_lane.blocked] == s("0205", "0204")
 
 
 def test_a_supply_line_through_an_unsurveyed_hexside_is_not_decided(itw) -> None:
-    lane = chain("0210", "0209", "0208")
-    t = terrain(itw, routes={"Farm Lane": lane})
-    rows = [x for x in t.hexes if x.hex not in (h("0208"), h("0207"))]
-    unsurveyed = Terrain(HEXIDS, itw.terrain_types, rows + [HexTerrain(h("0208"), ("Woods",)), HexTerrain(h("0207"), ("Woods",))],
-                         t.hexsides)
-    found = route(unsurveyed.graph, h("0210"), [h("0207")], _supply(unsurveyed))
-    assert found is not None and found.missing
-    assert found.cells == ()                              # MISSING names no cell: the rule says which
+    # the lane reaches 0208; the source 0207 is next to it, across a hexside nobody surveyed
+    (f,) = resupplied(itw, "0210", "0207", lanes=[("0210", "0209", "0208")], unsurveyed=("0207", "0208"))
+    assert f.severity is Severity.NOT_CHECKED
+    assert "supply lines through hexsides without terrain" in f.message
+    assert f"terrain.xlsx:Hexsides: {s('0208')[0]}|{s('0207')[0]}" in f.message
 
 
 # -- the engine itself ------------------------------------------------------------------------

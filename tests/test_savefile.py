@@ -87,3 +87,27 @@ def test_zip_bomb_is_refused(tmp_path):
         z.writestr("savedGame", b"!VCSK00" + b"0" * (300 * 1024 * 1024))
     with pytest.raises(FormatError):
         read_save(p)
+
+
+@pytest.mark.parametrize("document", [
+    b'<!DOCTYPE data [<!ENTITY e "boom">]><data version="1"><name>&e;</name></data>',
+    b'<!DOCTYPE data [<!ENTITY a "xx"><!ENTITY b "&a;&a;&a;&a;">]><data><name>&b;</name></data>',
+    b'<!DOCTYPE data SYSTEM "http://example.invalid/x.dtd"><data><name>x</name></data>',
+])
+def test_metadata_with_a_document_type_is_refused(document):
+    """No entity is declared, expanded or fetched: a document type is refused outright."""
+    from vassal.metadata import parse_metadata
+    with pytest.raises(FormatError, match="declares a document type"):
+        parse_metadata(document, "moduledata")
+
+
+def test_metadata_fields_and_translations():
+    from vassal.metadata import parse_metadata
+    meta = parse_metadata(b'<?xml version="1.0"?><data version="1"><version>1.2</version><name>A &amp; B</name>'
+                          b'<description lang="de">Spiel</description><description> Game </description></data>',
+                          "moduledata")
+    assert (meta.name, meta.version, meta.description) == ("A & B", "1.2", "Game")
+    with pytest.raises(FormatError, match="not well-formed"):
+        parse_metadata(b"<data><name>x</data>", "moduledata")
+    with pytest.raises(FormatError, match="expected <data>"):
+        parse_metadata(b"<other/>", "moduledata")

@@ -2,7 +2,11 @@
 
 Every predefined setup of our modules, opened as File > New Game opens it, passes the
 set-up, reinforcement, restriction and exit checks with no finding, and its VP tally is
-printed. In every scenario, a log (written by the project's log writer from that setup)
+printed. The setups are built from the very tables the checks read, so the placements the
+checks judge are held to the real engine's: VASSAL, opening each setup (`setup-locations`),
+names every piece and its location as our replay does (mutation tried: our replay naming a
+piece without its Layer's "+ (Exhausted)" suffix, `Layer.apply_name`: the setup checks still
+pass, the engine comparison fails). In every scenario, a log (written by the project's log writer from that setup)
 that moves one unit off its set-up hex before play is caught naming the unit and its
 set-up table row; the engine replays three of these logs (one per game) to our board.
 The rule file itself is checked: a schema error names the file and the key.
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -66,6 +71,22 @@ def setups(tmp_path_factory) -> list[Setup]:
                 scenario = next(s for s in built.game.scenarios if s.name == setup.name)
                 found.append(Setup(built, setup.name, scenario, path))
     return found
+
+
+@pytest.fixture(scope="module")
+def placed(setups) -> dict[str, dict[str, list[engine.SetupPiece]]]:
+    """Game id -> setup name -> the pieces VASSAL places when it opens the setup."""
+    return {s.built.game.id: engine.by_setup(engine.setup_locations(s.built.vmod)) for s in setups}
+
+
+def test_every_setup_the_checks_judge_is_placed_as_vassal_places_it(setups, placed) -> None:
+    for s in setups:
+        ours = Counter((p.name.replace("'", "\u2019"), p.map, p.location.replace("'", "\u2019"))
+                       for p in replay_save(read_save(s.file), s.built.module).initial.pieces.values()
+                       if p.map is not None and p.stack_id is not None)
+        theirs = Counter((p.name, p.map, p.loc) for p in placed[s.built.game.id][s.name])
+        assert ours == theirs, s.name
+    assert sum(len(v) for game in placed.values() for v in game.values()) > 3000
 
 
 def check(built: Built, path: Path, checks: list[str]) -> list[Finding]:

@@ -1,6 +1,10 @@
 """Table dice buttons in the real VASSAL engine: every built module loads clean, every table
 button (die-roll tables, and a user's combat chart) rolls, and the chat line VASSAL writes states
-the table's result and is read back by our replay exactly as VASSAL's own replay (decode-log) shows it."""
+the table's result and is read back by our replay exactly as VASSAL's own replay (decode-log) shows it.
+Every total of every table is rolled in VASSAL on every run (buttons forced to each total, with the
+table's own report format), so each branch of each format is asserted, not one random roll per table.
+Mutation tried: the format's thresholds `result <= N` written `result < N` (`builder.table_dice`):
+every game fails."""
 
 from __future__ import annotations
 
@@ -19,6 +23,9 @@ from builder.table_dice import combat_texts, report_format, report_line, texts
 from gamedata import load_game
 from gamedata.combat import Combat, combat_of
 from gamedata.rolls import RollTable, roll_tables
+from vassal import components as c
+from vassal.archive import write_zip
+from vassal.buildfile import write_buildfile
 from vassal.module import Module, read_module
 from gamedata.workbook import write_workbook
 from vassal.replay import ChatLine, DiceRoll, replay_file
@@ -79,6 +86,51 @@ def rolled(built: dict[str, Built], tmp_path_factory: pytest.TempPathFactory) ->
         found[game_id] = Rolled(recorded.log, tuple(line for line in decoded.chat if line.startswith("***")), rolls,
                                 chats)
     return found
+
+
+@pytest.fixture(scope="module")
+def every_total(built: dict[str, Built], tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str, int], str]:
+    """Every total of every table of every game rolled in VASSAL: one module holding, for each table
+    and total, the table's own button forced to that total (`engine.forced`: same report format,
+    so VASSAL evaluates the table's own expression for it), each pressed once in one script-log.
+    (game id, table name, total) -> the chat line VASSAL writes."""
+    out = tmp_path_factory.mktemp("every-total")
+    buttons, keys = [], []
+    for game_id, b in built.items():
+        own = {d.get("name"): d for d in b.module.root.find_all("VASSAL.build.module.DiceButton")}
+        for table in b.tables:
+            for total in table.dice.totals():
+                buttons.append(engine.forced(own[table.name], total, name=f"T{len(buttons)}"))
+                keys.append((game_id, table.name, total))
+    metadata = c.module_metadata("Every total", "1.0", date_saved=1700000000000)
+    board = c.board("Board", size=(200, 200))
+    root = c.game_module("Every total", "1.0", [
+        c.basic_command_encoder(), c.documentation(), c.player_roster(["Union"]), c.global_options(),
+        c.map_component("Main Map", c.map_parts(c.board_picker("Main Map", [board]))), c.global_properties(),
+        c.global_translatable_messages(), *buttons, c.chatter(), c.key_namer(), c.language()])
+    module = out / "every-total.vmod"
+    write_zip(module, [("buildFile.xml", write_buildfile(root)), ("moduledata", metadata.to_xml())])
+    script = "".join(f'roll "T{n}"\n' for n in range(len(buttons)))
+    recorded = engine.script_log(module, script, out / "every-total.vlog", player="Grant", password="grant-pw-31",
+                                 side="Union")
+    assert recorded.verified, recorded.run.lines[-5:]
+    lines = [html.unescape(line) for line in recorded.results if line.startswith("***")]
+    assert len(lines) == len(keys)
+    return dict(zip(keys, lines))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_total_of_every_table_states_its_result_in_vassal_chat(built, every_total, game_id):
+    """Each branch of each table's report format, as VASSAL evaluates it, on every run."""
+    checked = 0
+    for table in built[game_id].tables:
+        by_total = combat_texts(table) if isinstance(table, Combat) else texts(table)
+        for total in table.dice.totals():
+            chat = every_total[(game_id, table.name, total)]
+            assert chat == html.unescape(report_line(table, "Grant", (total,))), (table.name, total)
+            assert chat.endswith(by_total[total])
+            checked += 1
+    assert checked == sum(len(t.dice.totals()) for t in built[game_id].tables) > 10
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -1,4 +1,10 @@
-"""Which table a roll belongs to: our modules' table buttons, and `[[referee.dice]]` for other modules."""
+"""Which table a roll belongs to: our modules' table buttons, and `[[referee.dice]]` for other modules.
+
+The real log on another module is recorded once per kind of result (a die of 2, 3 and 6 on the
+Winter Weather Table), VASSAL rolling a button forced to that die, so every branch is asserted on
+every run. Mutation tried: a roll range's upper bound made exclusive (`RollSpec.matches`): the
+die-2 case fails (the former one-random-roll test caught it one run in six).
+"""
 
 from __future__ import annotations
 
@@ -80,22 +86,34 @@ def test_ten_is_zero_and_a_die_that_does_not_fit(hsn):
     assert read.rolls == () and "rolled 1" in read.unread[0].why
 
 
+#: A Winter Weather roll of each kind (Hood Strikes North 1d6: No Effect, a result depending on
+#: the turn, Winter Weather Start), each made by VASSAL on a button forced to roll it.
+WINTER_DICE = (2, 3, 6)
+
+
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real VASSAL log on a module we did not build: a chat line, then its generic buttons."""
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
+    """Real VASSAL logs on a module we did not build: a chat line, then its generic buttons, the
+    first Morale roll showing each die of WINTER_DICE (the button forced to it in a copy of the
+    module; VASSAL itself rolls and writes the log)."""
     out = tmp_path_factory.mktemp("mapped")
     script = "chat rolling for winter weather\nroll \"Morale\"\nroll \"Combat\"\nroll \"Morale\"\n"
-    return engine.script_log(ENGINE_MODULE, script, out / "mapped.vlog", player="Thomas", password="thomas-pw-9",
-                             side="Red").log
+    logs = {}
+    for die in WINTER_DICE:
+        module = engine.with_forced_button(ENGINE_MODULE, "Morale", die, out / f"dice-test-{die}.vmod")
+        logs[die] = engine.script_log(module, script, out / f"mapped-{die}.vlog", player="Thomas",
+                                      password="thomas-pw-9", side="Red").log
+    return logs
 
 
-def test_a_real_log_on_another_module_is_read_through_the_game_data(recorded, tmp_path):
+@pytest.mark.parametrize("die", WINTER_DICE)
+def test_a_real_log_on_another_module_is_read_through_the_game_data(recorded, die, tmp_path):
     game = tmp_path / "hsn"
     shutil.copytree(HSN, game)
     with (game / "game.toml").open("a", encoding="utf-8") as f:
         f.write('\n[[referee.dice]]\ntable = "winter-weather"\nbutton = "Morale"\nchat = "winter weather"\n')
     module = load_module(ENGINE_MODULE)
-    report = run_check([recorded], module=module, game=game, check_ids=[CHECK_ID, "combat"])
+    report = run_check([recorded[die]], module=module, game=game, check_ids=[CHECK_ID, "combat"])
     unread = [(f.check, f.severity, f.message.split(":")[0]) for f in report.findings if "not" in f.message
               and f.step != 2]
     assert unread == [
@@ -103,17 +121,20 @@ def test_a_real_log_on_another_module_is_read_through_the_game_data(recorded, tm
         (CHECK_ID, Severity.NOT_CHECKED, "1 roll(s) of 'Morale' (steps 4) not read against a die-roll table")]
     assert "no combat table for GCACW" in next(f.message for f in report.findings if f.check == "combat")
     rest = [(f.severity, f.step, f.message) for f in report.findings if f.step == 2]
-    replay = replay_file(str(recorded), module)
-    die = next(d.values[0] for s in replay.steps for d in s.dice())
+    replay = replay_file(str(recorded[die]), module)
+    assert [d.values for s in replay.steps for d in s.dice()][0] == (die,)
     if die <= 2:    # No Effect on any turn: nothing must follow
         assert rest == []
-    elif die == 6:  # Winter Weather Start on any turn: the marker must be placed, and it is not
-        assert [(sev, step) for sev, step, _ in rest] == [(Severity.WARNING, 2)]
-        assert "Winter Weather Start must be placed" in rest[0][2]
+    elif die == 6:  # Winter Weather Start on any turn: its markers must be placed, and the log ends first
+        assert [(sev, step) for sev, step, _ in rest] == [(Severity.NOT_CHECKED, 2)] * 2, rest
+        assert [m.split(": ")[1].split(",")[0] for _, _, m in rest] == [
+            "Last Turn of Winter must be placed", "Winter Weather Start must be placed"]
+        assert all(m.endswith("when the log ends (step 4); the next log of the chain is checked for it")
+                   for _, _, m in rest)
     else:           # the result depends on the turn, which this module's log cannot show
         assert [(sev, step) for sev, step, _ in rest] == [(Severity.NOT_CHECKED, 2)]
         assert "depending on turn" in rest[0][2]
     log = LogInput("mapped.vlog", replay, tuple(step_view(s, {}) for s in replay.steps))
     ((roll, reading),) = list(readings(log.steps, load_game(game)))
     assert (roll.step, roll.player, roll.table.table_id) == (2, "Thomas", "winter-weather")
-    assert describe(roll, reading).startswith(f"rolled Winter Weather Table 1d6: {roll.dice[0]}")
+    assert describe(roll, reading).startswith(f"rolled Winter Weather Table 1d6: {die}")

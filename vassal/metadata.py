@@ -8,12 +8,9 @@ it to spot a game played on the wrong module.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from lxml import etree
+from xml.parsers import expat
 
 from .errors import FormatError
-
-_PARSER_ARGS = dict(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
 @dataclass(frozen=True)
@@ -46,20 +43,40 @@ _TAGS = {"name": "name", "version": "version", "VassalVersion": "vassal_version"
 
 
 def parse_metadata(data: bytes, where: str) -> Metadata:
-    """Read either document; translations (``lang=`` attributes) are ignored."""
-    try:
-        root = etree.fromstring(data, etree.XMLParser(**_PARSER_ARGS))
-    except etree.XMLSyntaxError as e:
-        raise FormatError(f"metadata is not well-formed XML ({e})", where) from None
-    if root.tag != "data":
-        raise FormatError(f"metadata root element is <{root.tag}>, expected <data>", where)
+    """Read either document; translations (``lang=`` attributes) are ignored.
+
+    Read with expat (a C parser Python starts in no time: every log has these documents, and
+    a whole XML library costs more to load than the replay of a short log); a document type
+    declaration is refused, so no entity can be declared, expanded or fetched."""
     fields: dict[str, str] = {}
-    for child in root:
-        if not isinstance(child.tag, str) or child.get("lang"):
-            continue
-        key = _TAGS.get(child.tag)
-        if key and key not in fields:
-            fields[key] = (child.text or "").strip()
+    path: list[tuple[str, bool]] = []      # open elements: (tag, a translation)
+    text: list[str] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if not path and tag != "data":
+            raise FormatError(f"metadata root element is <{tag}>, expected <data>", where)
+        path.append((tag, "lang" in attrs))
+        text.clear()
+
+    def end(tag: str) -> None:
+        _, translated = path.pop()
+        key = _TAGS.get(tag)
+        if len(path) == 1 and key and not translated and key not in fields:
+            fields[key] = "".join(text).strip()
+        text.clear()
+
+    def doctype(*_: object) -> None:
+        raise FormatError("metadata declares a document type: refused (no entities are read)", where)
+
+    parser = expat.ParserCreate()
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.CharacterDataHandler = text.append
+    parser.StartDoctypeDeclHandler = doctype
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as e:
+        raise FormatError(f"metadata is not well-formed XML ({expat.ErrorString(e.code)}, line {e.lineno})",
+                          where) from None
     return Metadata(**fields)
 
 

@@ -320,6 +320,7 @@ class ModuleLocator:
         self.module = module
         self._layouts: dict[tuple[str, tuple[BoardPlacement, ...] | None], tuple[MapLayout, dict]] = {}
         self._names: dict[tuple, str] = {}
+        self._zones: dict[tuple, tuple[str, str]] = {}
 
     def location(self, map_id: str, x: int, y: int, boards: tuple[BoardPlacement, ...] | None) -> str:
         key = (map_id, x, y, boards)
@@ -341,7 +342,15 @@ class ModuleLocator:
     def board_and_zone(self, map_id: str, x: int, y: int,
                        boards: tuple[BoardPlacement, ...] | None) -> tuple[str, str]:
         """``CurrentBoard`` and ``CurrentZone`` of a map point: the board under it and the first
-        zone of that board's zoned grid holding it ("" where there is none)."""
+        zone of that board's zoned grid holding it ("" where there is none); memoised as names are."""
+        key = (map_id, x, y, boards)
+        found = self._zones.get(key)
+        if found is None:
+            found = self._zones[key] = self._board_and_zone(map_id, x, y, boards)
+        return found
+
+    def _board_and_zone(self, map_id: str, x: int, y: int,
+                        boards: tuple[BoardPlacement, ...] | None) -> tuple[str, str]:
         info = self.module.find_map(map_id)
         if info is None:
             return "", ""

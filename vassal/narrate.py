@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from .replay import (Added, BoardsChanged, Changed, ChatLine, DiceRoll, Event, Moved, PlayerJoined,
                      PropertyChanged, Removed, Step, TurnChanged, UndoBegin, UndoEnd)
+from .turns import change_words
 
 SEP = " · "
 
@@ -36,13 +39,27 @@ def describe(e: Event) -> str | None:
     if isinstance(e, ChatLine):
         return f"said “{e.text}”"
     if isinstance(e, TurnChanged):
-        return f"turn tracker {e.tracker} set to {e.state}"
+        return f"turn: {change_words(e.before, e.after)}" if e.after else "turn tracker moved"
     if isinstance(e, BoardsChanged):
         return f"boards of {e.map}: " + ", ".join(b.board for b in e.boards)
     if isinstance(e, PlayerJoined):
         return f"{e.name} joined as {e.side}"
     if isinstance(e, (PropertyChanged, UndoBegin, UndoEnd)):
         return None
+    return None
+
+
+_TURN_REPORT = re.compile(r"Turn Updated from (?P<before>.+?) to (?P<after>.+)$")
+
+
+def _tracker_report(e: Event, events: list[Event]) -> str | None:
+    """Without the module's tracker, a turn change in the words of VASSAL's own report of it
+    ("* * <Hood> Turn Updated from 2: Nov 24 Leader Transfer to 2: Nov 24 Attachment")."""
+    if not isinstance(e, TurnChanged) or e.after:
+        return None
+    for chat in events:
+        if isinstance(chat, ChatLine) and (m := _TURN_REPORT.search(chat.text)):
+            return f"turn: {m['before']} -> {m['after']}"
     return None
 
 
@@ -59,7 +76,7 @@ def describe_step(step: Step) -> str:
         dice = [e for e in events if isinstance(e, DiceRoll)]
         # a dice report repeats the roll as chat: say the roll once
         chats_of_dice = {d.text for d in dice}
-        phrases = [d for e in events
+        phrases = [_tracker_report(e, events) or d for e in events
                    if not (isinstance(e, ChatLine) and (e.text in chats_of_dice or e.text.startswith("*")))
                    and (d := describe(e))]
         if not phrases:

@@ -16,7 +16,7 @@ import gc
 import html
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
 from .commands import (AddPiece, BoardPlacement, ChangePiece, Chat, Command, MovePiece, MutableProperty,
                        PlayerEntry, RemovePiece, SetBoards, SpecialDiceResults, Stream, TurnState, Undo, parse_command,
@@ -25,7 +25,6 @@ from .gamestate import (GameState, MapRules, PieceRecord, StackRecord, basic_nam
                         with_position)
 from .errors import FormatError
 from .metadata import Metadata
-from .naming import PieceNames, Where, surroundings
 from .piece import name_of
 from .secrets import field_pattern, hide, is_id, player_ids
 from .trait_changes import describe_trait_change
@@ -33,6 +32,7 @@ from .savefile import SaveFile, read_save
 from .sequence import decode
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .naming import Where
     from .module import Module
 
 
@@ -148,10 +148,13 @@ class PropertyChanged(Event):
 
 @dataclass(frozen=True)
 class TurnChanged(Event):
-    """A turn tracker moved on (or back): its new state."""
+    """A turn tracker moved on (or back): its new state; with the module, what the tracker
+    showed before and shows now, level by level, in words (`vassal.turns.shown`)."""
 
     tracker: str
     state: str
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -369,7 +372,8 @@ def _replay(save: SaveFile, module: "Module | None", progress: StepProgress | No
     # player ids are passwords: a damaged file can shift one into a name, a side or chat text
     secrets = player_ids([parse_command(t) for t in stream.setup_texts if t.startswith(("PLAYER\t", "M/"))]
                          + list(stream.trailing) + [c for step in stream.steps for c in step])
-    replayer = _StepReplayer(state, locator, _dice_names(module), secrets, _special_sides(module))
+    trackers = {t.ident: t for t in module.turn_trackers} if module is not None else {}
+    replayer = _StepReplayer(state, locator, _dice_names(module), secrets, _special_sides(module), trackers)
     run = []
     for i, cmds in enumerate(stream.steps):
         run.append(replayer.run(i + 1, cmds))
@@ -397,15 +401,21 @@ def _freeze(state: GameState, locator: Locator | None, note: Callable[[str], Non
     """The board as VASSAL shows it: a piece's map is the map listing it (None: on no map); its
     stack is the stack or deck listing it (VASSAL makes stacks of its own while replaying: their
     ids end in ``#stackN``); its state is the state VASSAL would write now, and its name and the
-    levels of Layers that follow a property are worked out as VASSAL does (``vassal.naming``)."""
+    levels of Layers that follow a property are worked out as VASSAL does (``vassal.naming``,
+    imported here: reading a log's steps never names a whole board)."""
+    from .naming import PieceNames, surroundings
     names = PieceNames(surroundings(state.properties, getattr(locator, "module", None),
                                     _deck_counts(state)), note)
     pieces = {}
+    places: dict[tuple, tuple[str, Where]] = {}       # a stack's pieces share their point: located once
     for pid, p in state.pieces.items():
         m, x, y = state.position(pid)
         stack = state.stack_of(pid)
-        location = _locate(locator, state, m, x, y)
-        where = _where(locator, state, m, x, y, location, stack)
+        key = (m, x, y, stack.name if stack is not None and stack.deck else "")
+        if key not in places:
+            location = _locate(locator, state, m, x, y)
+            places[key] = (location, _where(locator, state, m, x, y, location, stack))
+        location, where = places[key]
         name, drawn = names.name_and_state(p.type, current_state(state, p), where)
         pieces[pid] = PieceState(pid, name, m, x, y, location,
                                  stack.id if stack else None,
@@ -417,6 +427,7 @@ def _freeze(state: GameState, locator: Locator | None, note: Callable[[str], Non
 def _where(locator: Locator | None, state: GameState, m: str | None, x: int, y: int, location: str,
            stack: StackRecord | None) -> Where:
     """What the piece's BasicPiece says of where it is (``CurrentMap``, ``CurrentZone``...)."""
+    from .naming import Where
     board = zone = ""
     if m is not None and isinstance(locator, ModuleLocatorLike):
         board, zone = locator.board_and_zone(m, x, y, state.boards.get(m))
@@ -454,6 +465,8 @@ def piece_name(p: PieceRecord) -> str:
 _CHAT_SPEAKER = re.compile(r"^(?:&lt;|<)(?P<name>.+?)(?:&gt;|>) - ")
 # the player after a dice report's closing stars: "*** Morale = 3 *** <Grant>", "*** (IFT DR) 6,6 ***   &lt;Bob&gt;"
 _DICE_PLAYER = re.compile(r"\*\*\*\s*(?:&lt;|<)(?P<name>[^<>&=\"]+?)(?:&gt;|>)")
+# the player a report line names first: "* * &lt;Hood&gt; Turn Updated from ..." (the turn tracker's report)
+_REPORT_PLAYER = re.compile(r"^\*[*\s]*(?:&lt;|<)(?P<name>[^<>&=\"]+?)(?:&gt;|>)")
 _RESULT_SUFFIXES = ("_result", "_total", "_keep", "_summary")
 UNKNOWN_PLAYER = "unknown player"
 UNDO_REPORT = "* UNDO:"  # VASSAL's report of an undone step (Chatter.undo_message)
@@ -475,8 +488,10 @@ def _special_sides(module: "Module | None") -> dict[str, int]:
 
 class _StepReplayer:
     def __init__(self, state: GameState, locator: Locator | None, dice_names: set[str],
-                 secrets: frozenset[str], special_sides: dict[str, int] | None = None):
+                 secrets: frozenset[str], special_sides: dict[str, int] | None = None,
+                 trackers: Mapping[str, Any] | None = None):
         self.state = state
+        self.trackers = trackers or {}   # the module's turn trackers by id, to say what they show
         self.special_sides = special_sides or {}
         self.locator = locator
         self.dice_names = dice_names
@@ -486,6 +501,14 @@ class _StepReplayer:
         self.unnamed: list[int] = []  # steps that change the board and name no player
         self.notes: list[Problem] = []
         self.problems: list[Problem] = []
+
+    def tracker_words(self, tracker: str, before: str | None, after: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What the tracker showed before and shows after, level by level; () without its definition."""
+        info = self.trackers.get(tracker)
+        if info is None:
+            return (), ()
+        from .turns import shown, tracker_values
+        return shown(tracker_values(info, before)), shown(tracker_values(info, after))
 
     def loc(self, m: str | None, x: int, y: int) -> str:
         return _locate(self.locator, self.state, m, x, y)
@@ -511,9 +534,10 @@ class _StepReplayer:
             elif isinstance(c, MovePiece) and c.player_id and c.player_id not in ("null",) and actor is None:
                 unknown_mover = True
             if isinstance(c, Chat):
-                who = _CHAT_SPEAKER.match(c.message) or (_DICE_PLAYER.search(c.message)
-                                                         if c.message.startswith("*") else None)
-                if who and speaker is None:
+                who = _CHAT_SPEAKER.match(c.message) or (
+                    (_DICE_PLAYER.search(c.message) or _REPORT_PLAYER.match(c.message))
+                    if c.message.startswith("*") else None)
+                if who and speaker is None and not is_id(html.unescape(who.group("name")), self.secrets):
                     speaker = html.unescape(who.group("name"))
         undo = [e for e in events if isinstance(e, (UndoBegin, UndoEnd))]
         if not undo and _old_style_undo(commands):
@@ -580,8 +604,9 @@ class _StepReplayer:
             events.append(PropertyChanged(c.name, c.old, c.new, c.container))
             return None
         if isinstance(c, TurnState):
+            before = st.turns.get(c.tracker)
             st.apply(c)
-            events.append(TurnChanged(c.tracker, c.state))
+            events.append(TurnChanged(c.tracker, c.state, *self.tracker_words(c.tracker, before, c.state)))
             return None
         if isinstance(c, SetBoards):
             st.apply(c)

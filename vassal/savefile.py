@@ -9,6 +9,7 @@ name ever used as a path, XML without entities or network.
 from __future__ import annotations
 
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,13 +59,29 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
             raise FormatError("no savedGame entry: not a VASSAL save or log", label)
         # hex obfuscation doubles the size of the text
         data = archive.read_entry(zf, "savedGame", MAX_SAVED_GAME_BYTES * 2 + 16, where=label)
-        meta = {
-            name: parse_metadata(archive.read_entry(zf, name, MAX_METADATA_BYTES, where=label), f"{label}: {name}")
-            if archive.has_entry(zf, name) else None
-            for name in ("savedata", "moduledata")
-        }
+        meta = {name: _metadata(zf, name, label) for name in ("savedata", "moduledata")}
     return SaveFile(label, _text(data, f"{label}: savedGame"), _kind(data), True,
                     meta["savedata"], meta["moduledata"])
+
+
+def read_module_metadata(path: str | os.PathLike[str]) -> Metadata | None:
+    """The ``moduledata`` of a save or log alone (which module wrote it), without decoding its
+    commands: None for a file that records none (a bare 2.9-era stream)."""
+    label = str(path)
+    try:
+        with open(path, "rb") as f:
+            if f.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
+                return None
+    except OSError as e:
+        raise FormatError(f"cannot open ({e.strerror})", label) from None
+    with archive.open_zip(path, label) as zf:
+        return _metadata(zf, "moduledata", label)
+
+
+def _metadata(zf: zipfile.ZipFile, name: str, label: str) -> Metadata | None:
+    if not archive.has_entry(zf, name):
+        return None
+    return parse_metadata(archive.read_entry(zf, name, MAX_METADATA_BYTES, where=label), f"{label}: {name}")
 
 
 def _text(data: bytes, where: str) -> str:

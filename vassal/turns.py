@@ -11,9 +11,12 @@ never set shows each level's start: the first item, or the counter's start value
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .module import TurnLevelInfo, TurnTrackerInfo
 from .sequence import Decoder
+
+if TYPE_CHECKING:  # pragma: no cover - a log read without its module imports no module reader
+    from .module import TurnLevelInfo, TurnTrackerInfo
 
 
 @dataclass(frozen=True)
@@ -68,3 +71,32 @@ def _value(level: TurnLevelInfo, current: int) -> LevelValue:
     text = level.items[current] if 0 <= current < len(level.items) else ""
     return LevelValue(level, current, text)
 
+
+
+def shown(values: tuple[LevelValue, ...]) -> tuple[str, ...]:
+    """Each level as a player reads it: a list item ``18: 11 AM, 1862-04-06`` of level ``Turn``
+    reads ``Turn 18, 11 AM, 1862-04-06``; a bare number or a counter ``Turn 5``; any other item
+    as written (``Division Orders``)."""
+    words = []
+    for v in values:
+        head, sep, rest = v.text.partition(":")
+        if v.level.name and (v.level.kind == "counter" or v.text.strip().isdigit()):
+            words.append(f"{v.level.name} {v.text.strip()}")
+        elif v.level.name and sep and head.strip().isdigit():
+            words.append(f"{v.level.name} {head.strip()}, {rest.strip()}" if rest.strip() else
+                         f"{v.level.name} {head.strip()}")
+        else:
+            words.append(v.text)
+    return tuple(words)
+
+
+def change_words(before: tuple[str, ...], after: tuple[str, ...]) -> str:
+    """A tracker moving on, in words: ``Turn 18, 11 AM: Determine Chain of Command -> Activation
+    Efficiency Determination`` (the levels that stay said once), ``Turn 18, 11 AM: Replacement/Recovery
+    -> Turn 19, 12 PM: Determine Chain of Command`` when the turn changes."""
+    same = 0
+    while same < min(len(before), len(after)) - 1 and before[same] == after[same]:
+        same += 1
+    head = ": ".join(after[:same])
+    change = f"{': '.join(before[same:]) or '(start)'} -> {': '.join(after[same:])}"
+    return f"{head}: {change}" if head else change

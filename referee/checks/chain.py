@@ -16,9 +16,10 @@ from vassal.gamestate import basic_name, chain_parts
 from vassal.piece import same_definition
 from vassal.sequence import decode
 
-from ..context import CheckContext
-from .module import module_of
+from ..causes import DIFFERENT_SHARE, MIN_DIFFERENT, Cause, discontinuity_cause
+from ..context import CheckContext, LogInput
 from ..findings import Finding, Place, Severity
+from .module import module_of
 
 CHECK_ID = "chain"
 RULE = "a log must start from the exact position the previous log ended in"
@@ -109,14 +110,40 @@ def compare_states(previous_end: Mapping[str, Any], start: Mapping[str, Any], pr
                       RULE_UPDATE, log, 0, None, tuple(sorted(set(redefined)))[:10])
 
 
+def chain_differences(previous: LogInput, log: LogInput) -> list[Finding]:
+    """What differs between the end of ``previous`` and the start of ``log`` (the runner asks
+    first, to find a log that does not continue the one before; the chain check then)."""
+    if _LAST and _LAST[0] is previous and _LAST[1] is log:
+        return list(_LAST[2])
+    found = _differences(previous, log)
+    _LAST[:] = [previous, log, found]
+    return list(found)
+
+
+_LAST: list = []     # the last pair compared and what differed
+
+
+def _differences(previous: LogInput, log: LogInput) -> list[Finding]:
+    before, after = module_of(previous), module_of(log)
+    update = (_version(before), _version(after)) if before != after and all(before) and all(after) else None
+    return list(compare_states(previous.replay.final.pieces, log.replay.initial.pieces, previous.label, log.label,
+                               update))
+
+
+def discontinuity(previous: LogInput, log: LogInput) -> Cause | None:
+    """A log whose start differs from the previous log's end in most of its pieces: one cause
+    (a log of another game, or logs out of order), not one finding per piece."""
+    errors = [f for f in chain_differences(previous, log) if f.severity is Severity.ERROR]
+    pieces = len(set(previous.replay.final.pieces) | set(log.replay.initial.pieces))
+    if len(errors) < MIN_DIFFERENT or len(errors) < DIFFERENT_SHARE * pieces:
+        return None
+    return discontinuity_cause(log.label, previous.label, len(errors), pieces, errors[0].message)
+
+
 def check_chain(ctx: CheckContext) -> Iterator[Finding]:
     """Compare this log's start with the end of the file before it, if there is one."""
-    if ctx.previous is None:
-        return
-    before, after = module_of(ctx.previous), module_of(ctx.log)
-    update = (_version(before), _version(after)) if before != after and all(before) and all(after) else None
-    yield from compare_states(ctx.previous.replay.final.pieces, ctx.log.replay.initial.pieces,
-                              ctx.previous.label, ctx.log.label, update)
+    if ctx.previous is not None:
+        yield from chain_differences(ctx.previous, ctx.log)
 
 
 def _version(module: tuple[str, str]) -> str:

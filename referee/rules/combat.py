@@ -33,7 +33,7 @@ from vassal.replay import Moved
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from ..table_rolls import read_table_rolls
+from ..table_rolls import read_table_rolls, undone_steps
 from .consequences import window
 
 CHECK_ID = "combat"
@@ -154,13 +154,16 @@ def check_combat(ctx: CheckContext) -> Iterable[Finding]:
         return
     read = read_table_rolls(ctx.log.steps, ctx.game)
     if not ctx.game.combat:
-        likely = [u for u in read.unread if COMBAT_WORDS.search(u.button)]
+        undone = undone_steps(ctx.log.steps)
+        likely = [(u.button, [s for s in u.steps if s not in undone]) for u in read.unread
+                  if COMBAT_WORDS.search(u.button)]
+        likely = [(button, steps) for button, steps in likely if steps]
         if likely:
-            rolls = sum(len(u.steps) for u in likely)
-            buttons = ", ".join(f"'{u.button}'" for u in likely)
+            rolls = sum(len(steps) for _, steps in likely)
+            buttons = ", ".join(f"'{button}'" for button, _ in likely)
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{rolls} combat roll(s) ({buttons}) not checked: no combat "
                           f"table for {ctx.game.system} (enter the series' chart in combat.xlsx)",
-                          "combat tables (combat.xlsx)", ctx.log.label, likely[0].steps[0],
+                          "combat tables (combat.xlsx)", ctx.log.label, likely[0][1][0],
                           cells=(CellRef("combat.xlsx", "Combat Tables", (), "", "combat.xlsx",
                                          f"the {ctx.game.system} combat table"),))
         return

@@ -189,6 +189,7 @@ class Judge:
     def __init__(self, ctx: Context, o: Outcome, w: Window) -> None:
         self.ctx, self.o, self.w = ctx, o, w
         self.done: set[tuple[str, str]] = set(o.done)
+        self.deferred: set[int] = set()   # ids of the findings ``missing`` made for a window the log's end cut
 
     def finding(self, severity: Severity, message: str, pieces: Iterable[str] = (), step: int | None = None,
                 units: Iterable[Any] = ()) -> Finding:
@@ -204,8 +205,10 @@ class Judge:
     def missing(self, message: str, pieces: Iterable[str] = ()) -> Finding:
         """A consequence not (yet) seen: a warning, or not checked when the log ends first."""
         if self.w.cut:
-            return self.finding(Severity.NOT_CHECKED, f"{message} when the log ends (step {self.w.last}); the next "
+            told = self.finding(Severity.NOT_CHECKED, f"{message} when the log ends (step {self.w.last}); the next "
                                 "log of the chain is checked for it", pieces)
+            self.deferred.add(id(told))
+            return told
         return self.finding(Severity.WARNING, message, pieces)
 
     # -- the game view around the window

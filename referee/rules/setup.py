@@ -10,20 +10,26 @@ choice, in a set-up box or on a hex of that area), with the facing, strength and
 the row gives; a unit the table does not place (a reinforcement among them) must not be
 on the map. Each finding cites the table row (scenarios.xlsx sheet and row) and its
 rulebook line. Only the first log of a chain is compared: later logs continue a game.
+Units still in their set-up boxes are followed through the chain (handed to the next log):
+each is checked when first placed, and those still in a box when the turn tracker first
+moves on are reported there, one finding per box.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 from gamedata.hexids import Hex
 from gamedata.model import Game, ReinforcementRow, Scenario, SetupRow
 from gamedata.systems import FREE_FACING, parse_status, profile_for
 
+from vassal.replay import Step, TurnChanged
+
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
+from ..timeline import StepView
 from ..view import UNKNOWN, YES, GameView, UnitView
 from .scenario_places import Places, place_of
 
@@ -60,36 +66,87 @@ def scenario_for(ctx: CheckContext) -> tuple[Scenario | None, Finding | None]:
     return scenario, None
 
 
-def check_setup(ctx: CheckContext) -> Iterator[Finding]:
+@dataclass(frozen=True)
+class Waiting:
+    """What the set-up check hands to the next log: the scenario's set-up rows whose units are
+    still in their set-up boxes, and whether play has moved past the set-up (they were reported)."""
+
+    scenario_id: str
+    rows: tuple[SetupRow, ...]
+    reported: bool = False
+
+
+def judge_setup(ctx: CheckContext) -> tuple[list[Finding], Waiting | None]:
+    """The set-up of the chain's opening log, then the units still in set-up boxes through the
+    chain: each checked when first placed, and reported when play moves on without them."""
     scenario, missing = scenario_for(ctx)
-    if missing is not None:
-        yield missing
-    if scenario is None or ctx.previous is not None or ctx.views is None or ctx.game is None:
-        return
-    yield from setup_findings(ctx.views.at(0), scenario, ctx.game, ctx.log.label)
-    yield from _placements(ctx, scenario, ctx.game)
+    found = [missing] if missing is not None else []
+    if scenario is None or ctx.views is None or ctx.game is None:
+        return found, None
+    waiting = ctx.carried.get(CHECK_ID)
+    if ctx.opening:
+        found += setup_findings(ctx.views.at(0), scenario, ctx.game, ctx.log.label)
+        start = ctx.views.at(0)
+        waiting = Waiting(scenario.scenario_id, tuple(row for row in scenario.setup if (u := start.unit(row.unit_id))
+                                                      is not None and u.hex is None))
+    if not isinstance(waiting, Waiting) or waiting.scenario_id != scenario.scenario_id or not waiting.rows:
+        return found, None
+    more, waiting = _placements(ctx, scenario, ctx.game, waiting)
+    return found + more, waiting
 
 
-def _placements(ctx: CheckContext, scenario: Scenario, game: Game) -> Iterator[Finding]:
+def _placements(ctx: CheckContext, scenario: Scenario, game: Game, waiting: Waiting
+                ) -> tuple[list[Finding], Waiting]:
     """Units the table sets up in an area (waiting in a set-up box at the start): their first
-    step onto a hex is their set-up, checked against the area and their printed state."""
+    step onto a hex is their set-up, checked against the area and their printed state. Units
+    still in their boxes when the turn tracker first moves on are reported there, once."""
     assert ctx.views is not None
-    start = ctx.views.at(0)
-    waiting = {row.unit_id: row for row in scenario.setup
-               if (u := start.unit(row.unit_id)) is not None and u.hex is None}
+    rows = {row.unit_id: row for row in waiting.rows}
+    reported = waiting.reported
     places = Places(game)
+    found: list[Finding] = []
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
-        for unit_id in sorted(waiting):
+        for unit_id in sorted(rows):
             unit = view.unit(unit_id)
             if unit is None or unit.hex is None:
                 continue
-            row = waiting.pop(unit_id)
+            row = rows.pop(unit_id)
             rule = row_cite(scenario, row, "set-up table")
-            found = list(_placement(unit, row, places, rule, ctx.log.label))
-            found += [_finding(m, rule, ctx.log.label, (unit.name,), (place_of(unit),))
-                      for m in state_differences(unit, row, game, "set-up table")]
-            yield from (replace(f, step=step.index, player=step.player) for f in found)
+            placed = list(_placement(unit, row, places, rule, ctx.log.label))
+            placed += [_finding(m, rule, ctx.log.label, (unit.name,), (place_of(unit),))
+                       for m in state_differences(unit, row, game, "set-up table")]
+            found += [replace(f, step=step.index, player=step.player) for f in placed]
+        if not reported and rows and _moves_on(ctx.log.replay.steps[step.index - 1]):
+            reported = True
+            found += _left_in_boxes(view, rows, scenario, ctx.log.label, step)
+    return found, Waiting(waiting.scenario_id, tuple(rows.values()), reported)
+
+
+def _moves_on(step: Step) -> bool:
+    """A step that moves the turn tracker on: play has moved past the set-up."""
+    return not step.is_undo and any(isinstance(e, TurnChanged) for e in step.events)
+
+
+def _left_in_boxes(view: GameView, rows: dict[str, SetupRow], scenario: Scenario, label: str,
+                   step: StepView) -> Iterator[Finding]:
+    """One error for the units of the set-up table still in their set-up boxes when play moves
+    on, each with its box (one set-up left unfinished: one finding, however many boxes)."""
+    left = [(u, row) for unit_id, row in sorted(rows.items()) if (u := view.unit(unit_id)) is not None
+            and u.hex is None]
+    if not left:
+        return
+    clock = ", ".join(str(x) for x in (view.turn.label if view.turn else None, view.phase) if x)
+    boxes: dict[Place, list[str]] = {}
+    for unit, _ in left:
+        boxes.setdefault(Place(unit.map or "", unit.location), []).append(unit.name)
+    listed = "; ".join(f"{', '.join(names)} in '{place.name or place.map}'" for place, names in boxes.items())
+    rule = row_cite(scenario, left[0][1], "set-up table") + (f" and {len(left) - 1} more row(s)" if len(left) > 1
+                                                             else "")
+    yield Finding(CHECK_ID, Severity.ERROR,
+                  f"{len(left)} unit(s) of the set-up table still in their set-up boxes when play moves on"
+                  f"{f' ({clock})' if clock else ''}: {listed}", rule, label, step.index, step.player,
+                  tuple(u.name for u, _ in left), tuple(boxes))
 
 
 def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) -> Iterator[Finding]:

@@ -24,7 +24,7 @@ from gamedata.rolls import Reading, RollTable, evaluate, roll_tables
 from ..checks.undo import match_undos
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from ..table_rolls import TableRoll, read_table_rolls
+from ..table_rolls import TableRoll, read_table_rolls, undone_steps
 from ..timeline import StepView
 from .combat import COMBAT_WORDS
 from .consequences import (
@@ -151,14 +151,16 @@ def roll_lines(steps: Sequence[StepView], game: Game, views: object = None) -> d
 def check_tables(ctx: CheckContext) -> Iterable[Finding]:
     if ctx.game is None:  # the runner says once that the rules need --game
         return
+    undone = undone_steps(ctx.log.steps)
     for unread in read_table_rolls(ctx.log.steps, ctx.game, phase_at(getattr(ctx, "views", None))).unread:
-        if COMBAT_WORDS.search(unread.button):
+        standing = [s for s in unread.steps if s not in undone]   # an undone roll is the undo check's
+        if COMBAT_WORDS.search(unread.button) or not standing:
             continue  # the combat check reports combat rolls
-        steps = ", ".join(map(str, unread.steps[:12])) + (", …" if len(unread.steps) > 12 else "")
+        steps = ", ".join(map(str, standing[:12])) + (", …" if len(standing) > 12 else "")
         yield Finding(CHECK_ID, Severity.NOT_CHECKED,
-                      f"{len(unread.steps)} roll(s) of '{unread.button}' (steps {steps}) not read against a "
+                      f"{len(standing)} roll(s) of '{unread.button}' (steps {steps}) not read against a "
                       f"die-roll table: {unread.why}", "[referee.dice] in game.toml maps buttons to tables",
-                      ctx.log.label, unread.steps[0])
+                      ctx.log.label, standing[0])
     yield from judge(ctx)[0]
 
 
@@ -206,9 +208,9 @@ def _judge(ctx: CheckContext) -> tuple[list[Finding], TablesCarried]:
 
     def run(o: Outcome, w: Window, until: str) -> None:
         j = Judge(cx, o, w)
-        for check in CHECKS:
-            findings.extend(check(j))
-        findings.extend(ledger.check(j))
+        found = [f for check in CHECKS for f in check(j)] + list(ledger.check(j))
+        # what the log's end leaves open is judged on the next log when one follows (said once, there)
+        findings.extend(f for f in found if ctx.closing or id(f) not in j.deferred)
         if w.cut:
             still_open.append(open_roll(o, until, j.done))
 

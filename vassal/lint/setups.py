@@ -46,11 +46,16 @@ Reader = Callable[[str, int], bytes]
 
 @dataclass(frozen=True)
 class SetupPiece:
-    """A piece as a setup places it; ``location`` is ``""`` where board sizes are unknown."""
+    """A piece as a setup places it; ``location`` is ``""`` where board sizes are unknown;
+    ``properties`` its stored property values (``Piece.properties``: markers, dynamic properties)."""
 
     name: str
     map: str
     location: str
+    properties: tuple[tuple[str, str], ...] = ()
+
+    def property(self, name: str) -> str | None:
+        return next((v for k, v in self.properties if k == name), None)
 
 
 @dataclass(frozen=True)
@@ -119,10 +124,17 @@ def _check_one(module: Module, setup: PredefinedSetupInfo, where: str, read: Rea
         map_id, x, y = state.position(record.id)
         if map_id is not None:
             location = module.locator().location(map_id, x, y, state.boards.get(map_id)) if sizes_known else ""
-            placed.append(SetupPiece(piece_name(record), map_id, location))
+            placed.append(SetupPiece(piece_name(record), map_id, location, _properties(record)))
     listing = "; ".join(f"{s.name} @ {s.map} {s.location}".rstrip() for s in placed)
     issues.append(info(where, f"{len(placed)} pieces on maps: {listing}"))
     return SetupSummary(setup.name, setup.file, tuple(placed))
+
+
+def _properties(record: PieceRecord) -> tuple[tuple[str, str], ...]:
+    try:
+        return tuple(sorted(Piece.decode(record.type, record.state).properties.items()))
+    except (ValueError, IndexError):
+        return ()  # a trait the codec cannot read: the piece is reported by _check_piece
 
 
 def _read_nested_save(data: bytes, where: str) -> SaveFile:

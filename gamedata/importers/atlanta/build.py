@@ -30,7 +30,7 @@ from gamedata.importers.atlanta.oob import formations, units
 from gamedata.importers.atlanta.rules import apply_command_rules
 from gamedata.importers.atlanta.scenarios import LINE_TABLES, SCENARIOS, scenario_clock
 from gamedata.importers.atlanta import terrain as terrain
-from gamedata.importers.atlanta.setup import copy_5_2_into_5_3, line_table
+from gamedata.importers.atlanta.setup import compose_variants, copy_5_2_into_5_3, line_table
 from gamedata.importers.atlanta.units import vocabulary
 from gamedata.importers.atlanta.victory import victory
 
@@ -54,6 +54,7 @@ def build(ctx: Any) -> None:
             copy_5_2_into_5_3(ctx, rows)
         line_table(ctx, table, vocab, rows, clocks[table.scenario][0])
     apply_command_rules(ctx, rows)
+    compose_variants(ctx, rows, [(s[0], s[7], s[3]) for s in SCENARIOS if s[7]])
     _scenarios(ctx, clocks)
     for sheet in sorted(rows, key=_sheet_order):
         for record in rows[sheet]:
@@ -90,7 +91,8 @@ def _scenarios(ctx: Any, clocks: Mapping[str, tuple[int, int]]) -> None:
         ctx.emit("Scenarios", {
             "scenario_id": sid, "name": name, "section": section, "rulebook_line": line,
             "start_turn": start, "end_turn": end, "maps": maps,
-            "notes": join_notes(base and f"variant of {base}: only the listed units differ from {base}", notes),
+            "notes": join_notes(base and f"variant of {base}: its sheets hold the {base} rows of the units it does "
+                                         "not list, then its own", notes),
         })
 
 

@@ -6,7 +6,7 @@ have been applied; every line read is kept or rejected with its reason.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gamedata.import_kit.records import join_notes
@@ -184,3 +184,20 @@ def copy_5_2_into_5_3(ctx: Any, rows: dict[str, list[dict[str, Any]]]) -> None:
         rows[f"5.3 {kind}"] = copied + rows.get(f"5.3 {kind}", [])
     ctx.note("5.3b Confederate additions", 833, "setup", "Same as 5.2a", "5.2 rows copied",
              "5.3 setup and reinforcements are those of 5.2 plus the 5.3b additions")
+
+
+def compose_variants(ctx: Any, rows: dict[str, list[dict[str, Any]]], variants: Sequence[tuple[str, str, int]]
+                     ) -> None:
+    """A variant (5.1d.x, 5.2d.2: "only the listed units differ") as its whole scenario: its base's
+    setup and reinforcement rows, less the units the variant lists (in either sheet), then the
+    variant's own rows, so that its predefined setup and the referee's set-up check hold every
+    unit. ``variants``: (variant id, base id, heading line)."""
+    for sid, base, line in variants:
+        listed = {r["unit_id"] for kind in ("Setup", "Reinf") for r in rows.get(f"{sid} {kind}", [])}
+        for kind in ("Setup", "Reinf"):
+            kept = [dict(r, notes=join_notes(r.get("notes") or "", f"as {base} (variant {sid} lists only the units "
+                                                                     "that differ)"))
+                    for r in rows.get(f"{base} {kind}", []) if r["unit_id"] not in listed]
+            rows[f"{sid} {kind}"] = kept + rows.get(f"{sid} {kind}", [])
+        ctx.note(f"{sid} variant", line, "setup", f"variant of {base}", f"{base} rows copied",
+                 f"the units the variant does not list are set up and arrive as in {base}")

@@ -132,7 +132,8 @@ ROWS = (
         "restrictions"),
     Row("alert-ams", "even", "2 AMs placed in the cup for that division", 3212, "On an even roll"),
     Row("alert-ams", "odd", "1 AM", 3212, "on an odd roll, 1 AM"),
-    Row("stuart-alert", "0-3", "Stuart's brigade alerts (a Confederate unit within 10 hexes)", 3225, "within 10 hexes"),
+    Row("stuart-alert", "0-3", "Stuart's brigade alerts (a Confederate unit within 10 hexes)", 3225,
+        "within 10 hexes of any of Stuart's units, Stuart's brigade involuntarily alerts on a DR of 0-3"),
     Row("stuart-alert", "0-6", "Stuart's brigade alerts (a Confederate unit within 5 hexes)", 3225, "on a roll of 0-6"),
 )
 
