@@ -162,7 +162,7 @@ def _check_unpacked_size(path: Path, name: str) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             total = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError):
         raise WorkbookError(Problem(name, message=unreadable_workbook(path, path.stat().st_size))) from None
     if total > MAX_UNPACKED_BYTES:
         raise WorkbookError(Problem(name, message=f"unpacks to {total} bytes, more than a workbook may"))

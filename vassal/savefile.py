@@ -70,11 +70,11 @@ def read_module_metadata(path: str | os.PathLike[str]) -> Metadata | None:
     label = str(path)
     try:
         with open(path, "rb") as f:
-            if f.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
+            if f.read(len(archive.ZIP_MAGIC)) != archive.ZIP_MAGIC:
                 return None
     except OSError as e:
         raise FormatError(f"cannot open ({e.strerror})", label) from None
-    with archive.open_zip(path, label) as zf:
+    with archive.open_zip(path, label, archive.SAVE) as zf:
         return _metadata(zf, "moduledata", label)
 
 
