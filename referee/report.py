@@ -47,10 +47,6 @@ class LogSummary:
     unlisted: tuple[tuple[str, int], ...] | None = None
 
 
-_NOUNS = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "not-checked": ("not checked", "not checked"),
-          "info": ("note", "notes")}
-
-
 def role_text(log: LogSummary) -> str:
     """What the report says of a log that is not one of the logs checked: ``--previous: 2 errors,
     3 notes not listed (--all lists them)``; "" for a log checked."""
@@ -62,7 +58,7 @@ def role_text(log: LogSummary) -> str:
         return "--previous"
     if not log.unlisted:
         return "--previous: no findings"
-    counts = ", ".join(f"{n} {_NOUNS[s][n != 1]}" for s, n in log.unlisted)
+    counts = ", ".join(f"{n} {WORDS[Severity(s)][n != 1]}" for s, n in log.unlisted)
     return f"--previous: {counts} not listed (--all lists them)"
 
 
