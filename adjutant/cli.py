@@ -35,9 +35,8 @@ SUMMARIES = {
     "inspect": "Show a VASSAL save or log: metadata, players, one line per step, the board.",
     "check": "Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.",
     "map-units": "Draft units.csv: each piece of MODULE matched by name to a unit of the game.",
-    "digitize": "Draft terrain.xlsx from a scanned map calibrated by the map's [maps.scan]: terrain per hex, "
-                "features per hexside, each with a confidence, marked source = digitize and not reviewed. "
-                "Writes an overlay picture of what was read and the list of doubtful cells to review.",
+    "digitize": "Draft the map's terrain into the player's layer (player/terrain.xlsx) from a picture of it, "
+                "with an overlay of what was read and the doubtful cells to review.",
 }
 
 

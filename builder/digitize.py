@@ -1,514 +1,58 @@
-"""Draft a map's terrain from its scanned image: `adjutant digitize MAPIMAGE --game G --map M`.
+"""Draft a map's terrain from a picture of it: `adjutant digitize`.
 
-The scan is read under the map's `[maps.scan]` calibration, so every hex centre is the point
-VASSAL names with that hex. Around each centre the digitizer samples colours and compares
-them with a legend (`terrain.xlsx` sheet Legend: sample colours or a small patch cut from the
-scan, per terrain or feature code; without one, the legend of the builder's own drawing):
-- a hex: two lobes left and right of its centre (clear of the hex id above and a name below):
-  the main terrain is the commonest fill colour, a second code a mark of its colour, the
-  elevation the shade of the fill where the legend has shades;
-- a hexside: cross-sections along the side (streams, ridges...), along the line between the two
-  centres (roads, lanes, railroads), and at the middle (bridges, fords).
-Each guess has a confidence. The draft goes into `terrain.xlsx` marked `source = digitize`,
-never reviewed (validate warns until a person sets `reviewed`), beside an overlay picture of
-what was read and the list of doubtful cells. Rows already in the workbook are kept as they are.
+The picture is a module's board read with the module's own grid (`--module`; a grid without
+numbering is numbered as the game numbers the map), or a scan under the map's `[maps.scan]`
+calibration (`builder.map_image`): either way every hex centre is the point VASSAL names with
+that hex. It is read by likeness to the hexes and hexsides the player names as samples
+(`terrain.xlsx` Samples: `builder.samples`), else by the colours of a legend (Legend rows, or
+adjutant's own drawing: `builder.colour_legend`). The draft, its overlay picture and the
+doubtful cells are written by `builder.terrain_draft`.
 """
 from __future__ import annotations
 
-import csv
 import io
-import math
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageDraw
-
-from builder.boards import EDGE, HALO, HEX_LINE, LABEL, PLACE, SPECIAL, side_segment
-from builder.scans import hex_centres, scan_path
-from builder.terrain_style import CROSSING_MARKS, PAPER, RGB, Style, shade, style_for
-from gamedata.hexids import Hex
-from gamedata.load import TERRAIN_FILE, WORKBOOKS, columns
-from gamedata.model import Game, MapDef, Problem
-from gamedata.terrain import Terrain, codes
-from gamedata.workbook import SheetData, WorkbookError, read_workbook, write_text_atomically, write_workbook
+from builder.colour_legend import read_colours
+from builder.map_image import MapImage
+from builder.samples import read_samples
+from builder.terrain_draft import DigitizeError, Draft, doubtful_csv, overlay, write_drafts
+from gamedata.model import Game
+from gamedata.workbook import write_text_atomically
 from vassal.archive import write_atomically
-from vassal.grid import Size
-
-DOUBTFUL = 0.6
-"""Below this confidence a guess is listed as doubtful."""
-NONE = "none"
 
 
-class DigitizeError(Exception):
-    """The map cannot be digitized; `problem` says where and why."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(str(problem))
-        self.problem = problem
-
-
-@dataclass(frozen=True)
-class Prototype:
-    """One colour of the legend: what it stands for (`role` fill, mark, edge, crossing, route,
-    or none for paper and lettering) and the elevation level of a shaded fill."""
-
-    colour: RGB
-    code: str
-    role: str
-    level: int | None = None
-
-
-class Legend:
-    """The colours to read a map with; `reach` is how far (RGB distance) a pixel may be from
-    every colour and still count."""
-
-    def __init__(self, prototypes: Iterable[Prototype], source: str, reach: float) -> None:
-        self.prototypes = tuple(prototypes)
-        self.source = source
-        self.reach2 = reach * reach
-        self._exact = {}
-        for p in self.prototypes:
-            self._exact.setdefault(p.colour, p)
-        self._near: dict[RGB, Prototype | None] = {}
-
-    def classify(self, rgb: RGB) -> Prototype | None:
-        found = self._exact.get(rgb)
-        if found is not None:
-            return found
-        key = (rgb[0] >> 2, rgb[1] >> 2, rgb[2] >> 2)
-        if key not in self._near:
-            r, g, b = (k * 4 + 2 for k in key)
-            best, dist = None, self.reach2
-            for p in self.prototypes:
-                d = (p.colour[0] - r) ** 2 + (p.colour[1] - g) ** 2 + (p.colour[2] - b) ** 2
-                if d <= dist:
-                    best, dist = p, d
-            self._near[key] = best
-        return self._near[key]
-
-    @property
-    def has_levels(self) -> bool:
-        return any(p.level is not None for p in self.prototypes)
-
-
-def drawing_legend(style: Style, levels: tuple[int, int] | None) -> Legend:
-    """The legend of the builder's drawing: every code's colour (fills at every elevation
-    shade), the marks, and paper and lettering as colours that are no terrain."""
-    out: list[Prototype] = []
-    for look in style.looks:
-        if look.applies == "hex":
-            steps = range(levels[0], levels[1] + 1) if levels else (None,)
-            out += [Prototype(shade(look.colour, level, levels), look.code, "fill", level) for level in steps]
-            out.append(Prototype(look.mark, look.code, "mark"))
-        elif look.applies == "route":
-            out.append(Prototype(look.colour, look.code, "route"))
-        else:
-            out.append(Prototype(look.colour, look.code, "crossing" if look.category in CROSSING_MARKS else "edge"))
-    out.append(Prototype(PAPER, "", "paper"))
-    out += [Prototype(c, "", NONE) for c in (LABEL, PLACE, HEX_LINE, SPECIAL, HALO, EDGE, (255, 255, 255), (0, 0, 0))]
-    return Legend(out, "the legend of adjutant's own drawing (no Legend rows for this map)", 60.0)
-
-
-def sheet_legend(game: Game, map_id: str, folder: Path) -> Legend | None:
-    """The Legend rows of a map, or None when it has none. A patch gives its dominant colours."""
-    rows = [e for e in game.legend if e.map == map_id]
-    if not rows:
-        return None
-    types = {t.code: t for t in game.terrain_types}
-    out: list[Prototype] = []
-    for entry in rows:
-        where = entry.origin.problem if entry.origin else (lambda c, m: Problem(TERRAIN_FILE, "Legend", 0, c, m))
-        t = types.get(entry.code)
-        if t is None:
-            raise DigitizeError(where("code", f"unknown code '{entry.code}'"))
-        role = {"hex": "fill", "route": "route"}.get(t.applies, "crossing" if t.category in CROSSING_MARKS else "edge")
-        colours = [_hex_colour(c) for c in codes(entry.colours)]
-        if entry.patch:
-            colours += _patch_colours(folder, entry.patch, where)
-        out += [Prototype(c, entry.code, role) for c in colours]
-    return Legend(out, f"{TERRAIN_FILE} Legend rows of map '{map_id}'", 48.0)
-
-
-def _hex_colour(text: str) -> RGB:
-    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
-
-
-def _patch_colours(folder: Path, patch: str, where) -> list[RGB]:  # type: ignore[no-untyped-def]
-    path = scan_path(folder, patch)
-    if path is None or not path.is_file():
-        raise DigitizeError(where("patch", f"{patch!r} is not an image file inside the game folder"))
-    try:
-        with Image.open(path) as image:
-            small = image.convert("RGB")
-            small.thumbnail((64, 64))
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise DigitizeError(where("patch", f"{patch}: not a readable image ({type(exc).__name__})")) from None
-    quantized = small.quantize(colors=4)
-    palette = quantized.getpalette() or []
-    counts = sorted(quantized.getcolors() or [], reverse=True)
-    total = sum(n for n, _ in counts) or 1
-    return [tuple(palette[3 * i:3 * i + 3]) for n, i in counts if n / total >= 0.15]  # type: ignore[misc]
-
-
-# -- reading the image ---------------------------------------------------------------------
-
-@dataclass
-class HexGuess:
-    hex: Hex
-    codes: tuple[str, ...]
-    elevation: int | None
-    confidence: float
-    why: str = ""
-
-
-@dataclass
-class SideGuess:
-    a: Hex
-    b: Hex
-    features: tuple[str, ...]
-    confidence: float
-    why: str = ""
-
-
-@dataclass
-class Draft:
-    """What was read from one map, and what was kept from the workbook instead."""
-
-    map: MapDef
-    legend: Legend
-    hexes: list[HexGuess] = field(default_factory=list)
-    sides: list[SideGuess] = field(default_factory=list)
-    kept_hexes: int = 0
-    kept_sides: int = 0
-
-    def doubtful(self) -> list[HexGuess | SideGuess]:
-        return [g for g in (*self.hexes, *self.sides) if g.why]
-
-
-class _Reader:
-    def __init__(self, image: Image.Image, legend: Legend) -> None:
-        self.pixels = image.load()
-        self.width, self.height = image.size
-        self.legend = legend
-
-    def at(self, x: float, y: float) -> Prototype | None:
-        xi, yi = int(round(x)), int(round(y))
-        if 0 <= xi < self.width and 0 <= yi < self.height:
-            return self.legend.classify(self.pixels[xi, yi][:3])
-        return None
-
-    def hex(self, h: Hex, centre: tuple[int, int], scale: float) -> HexGuess:
-        """Fill votes in two lobes beside the centre; marks of second codes in the same lobes.
-        Lettering and lines of the legend are skipped; colours of no legend entry count
-        against the guess."""
-        cx, cy = centre
-        r = scale / math.sqrt(3)
-        band = 0.22 * scale
-        fills: Counter[str] = Counter()
-        levels: dict[str, Counter[int | None]] = {}
-        marks: Counter[str] = Counter()
-        paper = counted = 0
-        inner, outer = (0.3 * r) ** 2, (0.72 * r) ** 2
-        for dy in range(-int(band), int(band) + 1):
-            for dx in range(-int(0.72 * r), int(0.72 * r) + 1):
-                if not inner <= dx * dx + dy * dy <= outer:
-                    continue
-                x, y = cx + dx, cy + dy
-                if not (0 <= x < self.width and 0 <= y < self.height):
-                    continue
-                p = self.at(x, y)
-                if p is not None and p.role in (NONE, "edge", "route", "crossing"):
-                    continue
-                counted += 1            # a colour of no legend entry counts against every guess
-                if p is None:
-                    continue
-                if p.role == "paper":
-                    paper += 1
-                elif p.role == "fill":
-                    fills[p.code] += 1
-                    levels.setdefault(p.code, Counter())[p.level] += 1
-                elif p.role == "mark":
-                    marks[p.code] += 1
-        if not fills or paper >= max(fills.values()):
-            why = "no terrain colour of the legend here" if counted else "nothing readable here"
-            return HexGuess(h, (), None, paper / counted if counted else 0.0, why)
-        (main, votes), *rest = fills.most_common()
-        confidence = votes / counted
-        found = [main] + [code for code, n in marks.most_common() if code != main and n >= max(8, 0.015 * counted)]
-        level = levels[main].most_common(1)[0][0] if self.legend.has_levels else None
-        why = "" if confidence >= DOUBTFUL else (
-            f"{main} on {votes} of {counted} samples" + (f", {rest[0][0]} on {rest[0][1]}" if rest else ""))
-        return HexGuess(h, tuple(found), level, round(confidence, 3), why)
-
-    def side(self, a: Hex, b: Hex, pa: tuple[int, int], pb: tuple[int, int]) -> SideGuess:
-        """Features along the side, routes between the centres, crossings at the middle."""
-        (ax, ay), (bx, by) = pa, pb
-        length = math.hypot(bx - ax, by - ay)
-        ux, uy = (bx - ax) / length, (by - ay) / length          # centre to centre
-        nx, ny = -uy, ux                                         # along the side
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        half = length / (2 * math.sqrt(3))
-        edge_w, route_w = max(2, int(length / 25)), max(3, int(length / 10))
-        edges = self._sections([(mx + nx * t, my + ny * t) for t in _stations(0.3 * half, 0.85 * half)],
-                               (ux, uy), edge_w, "edge")
-        route_points = [(ax + ux * s, ay + uy * s) for s in _stations(0.15 * length, 0.4 * length, 0.5 * length)]
-        routes = self._sections(route_points, (nx, ny), route_w, "route")
-        reach = max(2, int(length / 32))
-        crossing: Counter[str] = Counter()
-        for i in range(-reach, reach + 1):
-            for k in range(-reach, reach + 1):
-                p = self.at(mx + ux * i + nx * k, my + uy * i + ny * k)
-                if p is not None and p.role == "crossing":
-                    crossing[p.code] += 1
-        found: list[str] = []
-        doubts: list[str] = []
-        confidence = 1.0
-        for share, low, high in ((edges, 0.12, 0.3), (routes, 0.2, 0.6)):
-            for code, cover in share.items():
-                confidence = min(confidence, _certainty(cover, low, high))
-                if cover >= high:
-                    found.append(code)
-                elif cover >= low:
-                    doubts.append(f"{code} on {cover:.0%} of the side")
-        for code, n in crossing.items():
-            if n >= 4:
-                found.append(code)
-            else:
-                doubts.append(f"{code}? ({n} pixels at the middle)")
-                confidence = min(confidence, DOUBTFUL / 2)
-        return SideGuess(a, b, tuple(found), round(confidence, 3), "; ".join(doubts))
-
-    def _sections(self, stations: Sequence[tuple[float, float]], across: tuple[float, float], width: int,
-                  role: str) -> dict[str, float]:
-        """The share of informative cross-sections (two pixels in a row of one legend colour
-        other than paper and lettering: a fill or a line, not the anti-aliased edge of a
-        letter) in which each code of `role` appears, on two pixels in a row."""
-        seen: Counter[str] = Counter()
-        informative = 0
-        for x, y in stations:
-            codes_here = set()
-            useful = False
-            previous = None
-            for k in range(-width, width + 1):
-                p = self.at(x + across[0] * k, y + across[1] * k)
-                if p is None or p.role in (NONE, "paper"):
-                    previous = None
-                    continue
-                if previous is not None and previous == p:
-                    useful = True
-                    if p.role == role:
-                        codes_here.add(p.code)
-                previous = p
-            informative += useful
-            seen.update(codes_here)
-        return {code: n / informative for code, n in seen.items()} if informative else {}
-
-
-def _certainty(cover: float, low: float, high: float) -> float:
-    """How sure a presence/absence call is: 1 far from the undecided band [low, high), under
-    DOUBTFUL inside it."""
-    if cover >= high:
-        return min(1.0, DOUBTFUL + (1 - DOUBTFUL) * (cover - high) / max(1e-9, 1 - high) + 0.1)
-    if cover < low:
-        return min(1.0, DOUBTFUL + (1 - DOUBTFUL) * (low - cover) / low + 0.1)
-    return DOUBTFUL * 0.9 * (1 - (cover - low) / (high - low))
-
-
-def _stations(low: float, high: float, mirror: float | None = None) -> list[float]:
-    """Positions between `low` and `high` (one per pixel), on both sides of 0 (or of `mirror`)."""
-    steps = max(2, int(high - low))
-    one = [low + (high - low) * i / (steps - 1) for i in range(steps)]
-    if mirror is None:
-        return [-t for t in reversed(one)] + one
-    return one + [2 * mirror - t for t in one]
-
-
-def read_map(game: Game, folder: Path, map_id: str, image_path: Path) -> Draft:
-    """Read the scan of `map_id` (calibrated by its `[maps.scan]`) into a draft."""
-    m = next((x for x in game.maps if x.id == map_id), None)
-    if m is None:
-        raise DigitizeError(Problem("game.toml", "", 0, "maps", f"no map '{map_id}' (maps: "
-                                    f"{', '.join(x.id for x in game.maps)})"))
-    index = game.maps.index(m)
-    if m.scan is None:
-        raise DigitizeError(Problem("game.toml", "", 0, f"maps[{index}].scan",
-                                    f"map '{map_id}' has no [maps.scan] calibration: give the scan's x0, y0, dx, dy"))
-    try:
-        with Image.open(image_path) as opened:
-            image = opened.convert("RGB")
-    except FileNotFoundError:
-        raise DigitizeError(Problem(str(image_path), message="no such file")) from None
-    except Image.DecompressionBombError:
-        raise DigitizeError(Problem(str(image_path), message=f"more than {2 * Image.MAX_IMAGE_PIXELS} pixels")) from None
-    except (OSError, ValueError) as exc:
-        raise DigitizeError(Problem(str(image_path), message=f"not a readable image ({type(exc).__name__})")) from None
-    terrain = game.terrain
-    centres = hex_centres(m, m.scan, terrain.hexids, Size(*image.size), index)
-    if isinstance(centres, Problem):
-        raise DigitizeError(centres)
-    legend = sheet_legend(game, map_id, folder)
-    if legend is None:
-        legend = drawing_legend(style_for(game.terrain_types), m.elevation)
-        if not _looks_drawn(image, centres, float(m.scan.dy)):
-            raise DigitizeError(Problem(TERRAIN_FILE, "Legend", 0, "map", (
-                f"map '{map_id}' has no Legend rows, and {image_path.name} is not a board adjutant drew (no hex-id "
-                "labels where its drawing puts them): add Legend rows for the map, with sample colours or small "
-                "patches cut from this scan for each terrain and feature code")))
-    reader = _Reader(image, legend)
-    draft = Draft(m, legend)
-    hexids = terrain.hexids
-    canonical = {hexids.canonical(h): h for h in centres}
-    have_hexes = {x.hex for x in terrain.hexes if not x.draft}
-    have_sides = {(min(s.a, s.b), max(s.a, s.b)) for s in terrain.hexsides if s.b is not None and not s.draft}
-    surveyed = {x.hex for x in terrain.hexes if not x.draft and x.sides_complete}
-    for c, written in sorted(canonical.items()):
-        pc = centres[written]
-        near = [centres[n] for n in (canonical.get(x) for x in terrain.graph.neighbours(c)) if n is not None]
-        scale = min(math.dist(pc, q) for q in near) if near else float(m.scan.dy)
-        if c in have_hexes:
-            draft.kept_hexes += 1
-        else:
-            draft.hexes.append(reader.hex(c, pc, scale))
-        for n in terrain.graph.neighbours(c):
-            if n <= c or n not in canonical:
-                continue
-            if (c, n) in have_sides or c in surveyed or n in surveyed:
-                draft.kept_sides += 1
-                continue
-            draft.sides.append(reader.side(c, n, pc, centres[canonical[n]]))
-    return draft
-
-
-def _looks_drawn(image: Image.Image, centres: dict[Hex, tuple[int, int]], scale: float) -> bool:
-    """Whether the image is a board the builder drew: paper hex-id labels at the top of most hexes."""
-    pixels = image.load()
-    sample = sorted(centres.items())[:60]
-    hits = 0
-    for _, (x, y) in sample:
-        window = [(x + dx, y + dy) for dx in range(-int(0.15 * scale), int(0.15 * scale) + 1)
-                  for dy in range(-int(0.4 * scale), -int(0.3 * scale) + 1)
-                  if 0 <= x + dx < image.width and 0 <= y + dy < image.height]
-        paper = sum(1 for p in window if pixels[p][:3] == PAPER)
-        hits += bool(window) and paper >= 0.3 * len(window)
-    return bool(sample) and hits >= 0.7 * len(sample)
-
-
-# -- writing the draft -----------------------------------------------------------------------
-
-def _side_row(terrain: Terrain, map_id: str, guess: SideGuess) -> dict:
-    side = terrain.direction(guess.a, guess.b)
-    return {"map": map_id, "hex": terrain.hexids.format(guess.a), "side": side, "features": ";".join(guess.features),
-            "source": "digitize", "confidence": guess.confidence}
-
-
-def write_draft(game: Game, folder: Path, draft: Draft) -> None:
-    """Put the draft into terrain.xlsx: this map's unreviewed digitized rows are replaced, every
-    other row is kept as it is."""
-    path = folder / TERRAIN_FILE
-    try:
-        book = read_workbook(path)
-    except WorkbookError as exc:
-        raise DigitizeError(exc.problem) from None
-    terrain = game.terrain
-    map_id = draft.map.id
-
-    def keep(row: dict) -> bool:
-        return not (str(row.get("map")) == map_id and str(row.get("source") or "").lower() == "digitize"
-                    and not row.get("reviewed"))
-    sheets = {name: [dict(r.values) for r in sheet.rows] for name, sheet in book.items()}
-    hexes = [r for r in sheets.get("Hexes", []) if keep(r)]
-    hexes += [{"map": map_id, "hex": terrain.hexids.format(g.hex), "terrain": ";".join(g.codes),
-               "elevation": g.elevation, "sides_complete": True, "source": "digitize", "confidence": g.confidence}
-              for g in draft.hexes if g.codes]
-    sides = [r for r in sheets.get("Hexsides", []) if keep(r)]
-    sides += [_side_row(terrain, map_id, g) for g in draft.sides if g.features]
-    sheets["Hexes"], sheets["Hexsides"] = hexes, sides
-    write_workbook(path, [SheetData(s.name, columns(s.schema), tuple(sheets.get(s.name, ())))
-                          for s in WORKBOOKS[TERRAIN_FILE]])
-
-
-def doubtful_csv(terrain: Terrain, draft: Draft) -> str:
-    """Every doubtful cell: what was read, how sure, and why it is doubtful."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["sheet", "map", "hex", "side", "guess", "confidence", "why"])
-    for g in draft.doubtful():
-        if isinstance(g, HexGuess):
-            writer.writerow(["Hexes", draft.map.id, terrain.hexids.format(g.hex), "", ";".join(g.codes),
-                             g.confidence, g.why])
-        else:
-            writer.writerow(["Hexsides", draft.map.id, terrain.hexids.format(g.a), terrain.direction(g.a, g.b),
-                             ";".join(g.features), g.confidence, g.why])
-    return out.getvalue()
-
-
-def overlay(image_path: Path, game: Game, draft: Draft) -> Image.Image:
-    """The scan under what was read: the calibrated hexsides in grey, each hex tinted with its
-    guessed terrain and each feature drawn in the colours of adjutant's own drawing (whatever
-    the scan's colours), doubtful cells ringed in red."""
-    with Image.open(image_path) as opened:
-        base = opened.convert("RGB")
-    terrain = game.terrain
-    looks = style_for(game.terrain_types).by_code
-    centres = hex_centres(draft.map, draft.map.scan, terrain.hexids, Size(*base.size))  # type: ignore[arg-type]
-    assert not isinstance(centres, Problem)
-    at = {terrain.hexids.canonical(h): p for h, p in centres.items()}
-    tint = Image.new("RGBA", base.size, (0, 0, 0, 0))
-    draw = ImageDraw.Draw(tint)
-    for a in at:
-        for b in terrain.graph.neighbours(a):
-            if a < b and b in at:
-                (x1, y1), (x2, y2) = side_segment(at[a], at[b])
-                draw.line((x1, y1, x2, y2), fill=(60, 60, 60, 160), width=1)
-    scale = float(draft.map.scan.dy) if draft.map.scan else 64.0
-    radius = 0.42 * scale
-    for g in draft.hexes:
-        x, y = at[g.hex]
-        look = looks.get(g.codes[0]) if g.codes else None
-        if look is not None:
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=(*look.colour, 150))
-        if g.why:
-            draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline=(230, 0, 0, 255), width=3)
-    for s in draft.sides:
-        (ax, ay), (bx, by) = at[s.a], at[s.b]
-        (x1, y1), (x2, y2) = side_segment(at[s.a], at[s.b])
-        for code in s.features:
-            look = looks.get(code)
-            colour = (*(look.colour if look else (255, 0, 255)), 255)
-            if look is not None and look.applies == "route":
-                draw.line((ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2, ax + (bx - ax) * 0.8, ay + (by - ay) * 0.8),
-                          fill=colour, width=4)
-            elif look is not None and look.category in CROSSING_MARKS:
-                draw.ellipse(((x1 + x2) / 2 - 5, (y1 + y2) / 2 - 5, (x1 + x2) / 2 + 5, (y1 + y2) / 2 + 5), fill=colour)
-            else:
-                draw.line((x1, y1, x2, y2), fill=colour, width=5)
-        if s.why:
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            draw.ellipse((mx - 6, my - 6, mx + 6, my + 6), outline=(230, 0, 0, 255), width=2)
-    return Image.alpha_composite(base.convert("RGBA"), tint).convert("RGB")
+def read(game: Game, folder: Path, picture: MapImage, progress: Callable[[int, int], None] | None = None) -> list[Draft]:
+    """A draft per map the picture shows: by samples where the maps have Samples rows."""
+    ids = {m.id for m in picture.maps}
+    if any(s.map in ids for s in game.samples):
+        return read_samples(game, picture, progress)
+    return read_colours(game, folder, picture)
 
 
 @dataclass(frozen=True)
 class Written:
-    draft: Draft
+    drafts: list[Draft]
+    workbook: Path
     overlay: Path
     doubtful: Path
 
 
-def digitize(game: Game, folder: Path, map_id: str, image_path: Path, out_dir: Path) -> Written:
-    """Read the scan, write the draft into terrain.xlsx, the overlay and the doubtful list."""
-    draft = read_map(game, folder, map_id, image_path)
+def digitize(game: Game, folder: Path, picture: MapImage, out_dir: Path,
+             progress: Callable[[int, int], None] | None = None) -> Written:
+    """Read the picture, write the draft into terrain.xlsx, the overlay and the doubtful list."""
+    drafts = read(game, folder, picture, progress)
     out_dir.mkdir(parents=True, exist_ok=True)
-    picture = out_dir / f"digitize-{map_id}-overlay.png"
-    listing = out_dir / f"digitize-{map_id}-doubtful.csv"
+    picture_path = out_dir / f"digitize-{picture.name}-overlay.png"
+    listing = out_dir / f"digitize-{picture.name}-doubtful.csv"
     buffer = io.BytesIO()
-    overlay(image_path, game, draft).save(buffer, format="PNG")
-    write_atomically(picture, buffer.getvalue())
-    write_text_atomically(listing, doubtful_csv(game.terrain, draft))
-    write_draft(game, folder, draft)
-    return Written(draft, picture, listing)
+    overlay(picture, game, drafts).save(buffer, format="PNG")
+    write_atomically(picture_path, buffer.getvalue())
+    write_text_atomically(listing, doubtful_csv(game.terrain, drafts))
+    workbook = write_drafts(game, folder, drafts, picture)
+    return Written(drafts, workbook, picture_path, listing)
 
 
-__all__ = ["DigitizeError", "Draft", "Legend", "digitize", "drawing_legend", "read_map"]
+__all__ = ["DigitizeError", "Draft", "Written", "digitize", "read"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from dataclasses import replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
 from PIL import Image
@@ -140,9 +141,11 @@ def _scan_board(folder: Path, index: int, m: MapDef, scan: ScanDef, hexids: HexI
     return ScanBoard(m, name, size.width, size.height, element, data, centres)
 
 
-def _boards(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[dict[str, ScanBoard], list[Problem]]:
+def _boards(folder: Path, game: Game, groups: tuple[MapGroup, ...],
+            severity: str = "error") -> tuple[dict[str, ScanBoard], list[Problem]]:
     """The scanned maps' boards by map id, and what is wrong with the others. A map stacked
-    with another (aliases) is refused: the seam between their boards is drawn, not scanned."""
+    with another (aliases) is not built from its scan: the seam between their boards is drawn,
+    not scanned (a `severity` problem; its scan still serves `adjutant digitize`)."""
     hexids = HexIds(game.maps)
     stacked = {b.map.id for group in groups if len(group.boards) > 1 for b in group.boards}
     boards: dict[str, ScanBoard] = {}
@@ -151,8 +154,9 @@ def _boards(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[dic
         if m.scan is None:
             continue
         if m.id in stacked:
-            problems.append(_problem(index, "image", f"map {m.id!r} shares hexes with another map (aliases); "
-                                     "a scanned map must stand alone"))
+            problems.append(replace(_problem(index, "image", f"map {m.id!r} shares hexes with another map (aliases); "
+                                             "a scanned map must stand alone to be built (its scan can be digitized)"),
+                                    severity=severity))
             continue
         board = _scan_board(folder, index, m, m.scan, hexids)
         if isinstance(board, Problem):
@@ -165,7 +169,7 @@ def _boards(folder: Path, game: Game, groups: tuple[MapGroup, ...]) -> tuple[dic
 def scan_problems(folder: Path) -> list[Problem]:
     """What `adjutant validate` reports about a (schema-valid) game's scanned maps."""
     game = load_game(folder)
-    _, problems = _boards(folder, game, plan_boards(game.maps))
+    _, problems = _boards(folder, game, plan_boards(game.maps), severity="warning")
     return problems
 
 

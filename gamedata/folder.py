@@ -43,6 +43,7 @@ WORKBOOKS: dict[str, tuple[SheetSpec, ...]] = {
     TERRAIN_FILE: (
         SheetSpec("Hexes", "terrain-hex"), SheetSpec("Hexsides", "terrain-hexside"), SheetSpec("Names", "named-hex"),
         SheetSpec("Specials", "terrain-special", optional=True), SheetSpec("Legend", "legend", optional=True),
+        SheetSpec("Samples", "legend-sample", optional=True),
     ),
     EFFECTS_FILE: (
         SheetSpec("Terrain", "terrain-type"), SheetSpec("Moves", "move-class"), SheetSpec("Costs", "terrain-cost"),

@@ -70,7 +70,7 @@ OVERLAYS: dict[str, dict[str, Overlay]] = {
     TERRAIN_FILE: {
         "Hexes": Overlay(("map", "hex"), lists=_CODES), "Hexsides": Overlay(("map", "hex", "side"), lists=_CODES),
         "Names": Overlay(("map", "hex", "name")), "Specials": Overlay(("map", "kind", "name", "side"), blank=("side",)),
-        "Legend": Overlay(("map", "code")),
+        "Legend": Overlay(("map", "code")), "Samples": Overlay(("map", "hex", "side"), blank=("side",)),
     },
     EFFECTS_FILE: {
         "Terrain": Overlay(("code",)), "Moves": Overlay(("code",)),

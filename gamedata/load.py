@@ -17,7 +17,7 @@ from gamedata.folder import (  # noqa: F401 - the layout, for readers that impor
 )
 from gamedata.model import (
     Area, ChatClock, CombatColumn, CombatModifier, CombatResultRow, CombatTable, DiceDef, DiceMapping,
-    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, MoveClass, NamedHex, PhaseDef,
+    DieRollTable, Formation, ActivationRule, ChainRule, CommandRange, RuleParameter, Game, GameMarker, ImpliedFeature, LegendEntry, LegendSample, MoveClass, NamedHex, PhaseDef,
     ReinforcementRow, Scenario, SetupRow, SheetRow, SpecialHex, Status, TableRow, TerrainCost,
     TerrainHex, TerrainHexside, TerrainType, TurnDef, Unit, UnitType, VictoryLevel, VPTable,
 )
@@ -83,6 +83,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
         markers=tuple(GameMarker(x["name"], x.get("note", "")) for x in d.get("markers", ())),
         terrain_specials=_located(SpecialHex, sheets, TERRAIN_FILE, "Specials"),
         legend=_located(LegendEntry, sheets, TERRAIN_FILE, "Legend"),
+        samples=_located(LegendSample, sheets, TERRAIN_FILE, "Samples"),
         terrain_types=tuple(_record(TerrainType, t) for t in _records(sheets, "Terrain")),
         move_classes=tuple(_record(MoveClass, m) for m in _records(sheets, "Moves")),
         terrain_costs=_located(TerrainCost, sheets, EFFECTS_FILE, "Costs"),

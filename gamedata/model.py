@@ -334,6 +334,19 @@ class LegendEntry:
 
 
 @dataclass(frozen=True)
+class LegendSample:
+    """A hex (`side` empty) or hexside of a map that shows `code` (`none`: a plain hexside), for
+    `adjutant digitize`; a one-sided feature is named from the hex on its marked side."""
+
+    map: str
+    code: str
+    hex: str
+    side: str = ""
+    notes: str = ""
+    origin: SheetRow | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class RuleParameter:
     """A number a rule check reads (rules.xlsx Parameters); value None = not printed: a cell to fill."""
 
@@ -433,6 +446,7 @@ class Game:
     markers: tuple[GameMarker, ...] = ()
     terrain_specials: tuple[SpecialHex, ...] = ()
     legend: tuple[LegendEntry, ...] = ()
+    samples: tuple[LegendSample, ...] = ()
     terrain_types: tuple[TerrainType, ...] = ()
     move_classes: tuple[MoveClass, ...] = ()
     terrain_costs: tuple[TerrainCost, ...] = ()

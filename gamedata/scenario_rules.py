@@ -129,22 +129,38 @@ class EntryOptions:
 
 @dataclass(frozen=True)
 class VPTerm:
-    """How one VP-table item (``item``, as in scenarios.xlsx VP) is read from the final position.
+    """How one VP-table item (``item``, as in scenarios.xlsx VP) is read from the log.
 
-    ``kind``: ``occupy`` (a unit of ``by`` in one of ``hexes``), ``outside`` (per unit of
-    ``by`` not within ``within`` hexes of ``hexes`` or gone), ``ci-brigade`` / ``ci-division``
-    (per formation of ``by`` whose units show the ``ci`` status, a division when all its
-    brigades are), ``eliminated`` (per unit of ``by`` of ``unit_types`` in an eliminated box),
-    ``held`` (occupied at the end, or last passed through, by a unit of ``by``; ``hexes``
-    default to the table row's location), ``undecidable`` (the log cannot show it: ``why``),
-    ``automatic`` (an occupation during a ``phase`` that ends the game in the row side's
-    victory). ``occupy`` with a ``phase`` counts the turns in whose phase of that name the
-    hexes were occupied. ``unless``: statuses that keep a unit from counting (``demoralized``).
-    ``entered``: a unit of ``by`` moved into one of ``hexes`` during scenario turns ``turns`` (1
-    at most); ``exited``: per unit of ``by`` that left the map from a hex of ``hexes`` or
-    ``area`` during ``turns`` and is still off it at the end, not counting the units of the
-    ``except`` items. ``per_hex``: ``occupy`` counts each hex occupied. ``group``: the
-    ``VPGroup`` (a footnote of the table) the term is scored in."""
+    Where the term looks: ``hexes`` (default the table row's location), an ``area`` (column and row
+    bounds; a ``map`` alone keeps the other hexes to that map), a ``special`` of the map (``kind:name``:
+    the terrain.xlsx Specials rows of that kind whose name starts so, ``expect`` of them; the term names
+    the rows to fill when they are missing), ``around`` (the hexes ``first``..``last`` hexes from those,
+    the centre excluded). Which units count: ``by`` (a side; empty = the row's side, or each side in
+    turn where the row names none), ``unit_types``, ``sizes``, ``unless`` (statuses that keep a unit
+    from counting).
+
+    ``kind``: ``occupy`` (a unit in one of the hexes at the end; ``per_hex`` counts each hex; ``phase``
+    counts the turns in whose phase of that name they were occupied, ``once`` only the first; ``turns``
+    counts the scenario turns at whose end they were; ``min_units`` units at least; ``enemy_within``
+    with ``enemy`` = ``absent``/``present``: units of the other side of ``enemy_types`` within that many
+    hexes), ``held`` (occupied at the end or last passed through, over the chain of logs), ``absent`` (1
+    when no unit is in the hexes or within ``within`` of them), ``outside`` (per unit not within
+    ``within`` hexes of the hexes, or gone), ``ci-brigade`` / ``ci-division`` (per formation whose units
+    show ``ci``; ``join`` counts a brigade in another division), ``status`` (per unit showing ``status``, eliminated ones too), ``eliminated`` (per
+    unit in an eliminated box), ``lost`` (strength lost since the scenario's start: a ``causes`` roll —
+    a dice button of those words — last before the loss counts it, a ``not_causes`` roll excludes it,
+    ``any_cause_types`` count whatever the cause, but for a removal from the map with no ``causes`` roll
+    before it when ``removals_unclear``), ``entered`` / ``exited`` (during ``turns``; ``returns``: an
+    exit counts though the unit came back), ``arrived`` (per formation of ``formations`` with a unit on
+    the map during the log), ``late`` (the scenario turns from ``turns[0]`` until one of ``units``
+    arrives), ``rolled`` (the readings of ``table`` that gave ``result``), ``constant`` (always 1),
+    ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
+    (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
+    (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
+    during ``phase`` ends the game), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
+    count reaches it, else 0. ``excluded_by``: items whose scoring makes this term 0 ("he may not gain 3
+    VP for also occupying Maple Grove"). ``group``: the ``VPGroup`` (a footnote of the table) the term
+    is scored in."""
 
     scenarios: tuple[str, ...]
     item: str
@@ -161,10 +177,45 @@ class VPTerm:
     phase: str = ""                    # occupy/automatic: read during each phase of this name
     sizes: tuple[str, ...] = ()        # unit sizes that count (the OOB's size column)
     turns: tuple[int, int] | None = None
-    area: Area | None = None           # exited: the column/row bounds of the hexes left from
+    area: Area | None = None           # the column/row bounds of the hexes
     per_hex: bool = False
     excepted: tuple[str, ...] = ()     # the ``except`` items
     group: str = ""
+    special: str = ""                  # ``kind:name``: terrain.xlsx Specials rows give the hexes
+    expect: int = 0                    # how many hexes the special names
+    around: tuple[int, int] | None = None
+    at_least: int = 0
+    min_units: int = 0
+    once: bool = False
+    excluded_by: tuple[str, ...] = ()
+    enemy_within: int | None = None
+    enemy_types: tuple[str, ...] = ()
+    enemy: str = "absent"
+    causes: tuple[str, ...] = ()
+    not_causes: tuple[str, ...] = ()
+    any_cause_types: tuple[str, ...] = ()
+    status: str = ""
+    units: tuple[str, ...] = ()
+    table: str = ""
+    result: str = ""
+    join: tuple[tuple[str, str], ...] = ()   # ci-division: brigade -> the division it counts in
+    removals_unclear: bool = False    # lost: a removal of an any-cause unit with no causes roll is not judged
+    returns: bool = False             # exited: a unit that came back still counts (it left once)
+    start: str = ""                   # field: the side that controls the fields at the start
+    turn_id: int = 0                  # field: the turn (the turn track's id) at whose end control counts
+
+
+@dataclass(frozen=True)
+class VPBase:
+    """Scenarios whose VP are another scenario's (``base``) terms as well as their own (a row of
+    their own with the same item replaces the base's), less the ``excepted`` items (Into the
+    Woods S5: "Use the victory conditions for ... [BB 30.1] ... Omit the VPs awarded prior to 11 AM
+    for control of fields")."""
+
+    scenarios: tuple[str, ...]
+    base: str
+    cite: Cite
+    excepted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -203,6 +254,7 @@ class ScenarioRules:
     vp_terms: tuple[VPTerm, ...] = ()
     scoring: tuple[Scoring, ...] = ()
     groups: tuple[VPGroup, ...] = ()
+    bases: tuple[VPBase, ...] = ()
 
     def restrictions_of(self, scenario_id: str) -> tuple[Restriction, ...]:
         return tuple(r for r in self.restrictions if scenario_id in r.scenarios)
@@ -216,8 +268,17 @@ class ScenarioRules:
     def vp_of(self, scenario_id: str) -> dict[str, VPTerm]:
         return {t.item: t for t in self.vp_terms if scenario_id in t.scenarios}
 
+    def vp_for(self, scenario_id: str, item: str, line: int | None) -> VPTerm | None:
+        """The reading of one VP row: of its item, the one citing the row's own line when the
+        item has several rows read differently (Atlanta 5.2's outer defenses on map B and on A)."""
+        found = [t for t in self.vp_terms if scenario_id in t.scenarios and t.item == item]
+        return next((t for t in found if t.cite.line == line), found[-1] if found else None)
+
     def groups_of(self, scenario_id: str) -> dict[str, VPGroup]:
         return {g.name: g for g in self.groups if scenario_id in g.scenarios}
+
+    def base_of(self, scenario_id: str) -> VPBase | None:
+        return next((b for b in self.bases if scenario_id in b.scenarios), None)
 
     def scoring_of(self, scenario_id: str) -> Scoring | None:
         return next((s for s in self.scoring if scenario_id in s.scenarios), None)
@@ -267,17 +328,27 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
         scoring=tuple(Scoring(tuple(s["scenarios"]), s["plus"], s.get("minus", "")) for s in data.get("scoring", ())),
         groups=tuple(VPGroup(tuple(g["scenarios"]), g["name"], g["rule"], _cite(g), tuple(g.get("grades", ())))
                      for g in data.get("vp_group", ())),
+        bases=tuple(VPBase(tuple(b["scenarios"]), b["base"], _cite(b), tuple(b.get("except", ())))
+                    for b in data.get("vp_base", ())),
     )
 
 
 def _vp_term(t: dict[str, Any]) -> VPTerm:
-    bounded = "columns" in t or "rows" in t
+    bounded = "columns" in t or "rows" in t or "map" in t
     area = Area(columns=_pair(t.get("columns")), rows=_pair(t.get("rows")), map=t.get("map", "")) if bounded else None
+    enemy = t.get("enemy", {})
     return VPTerm(tuple(t["scenarios"]), t["item"], t["kind"], _cite(t), t.get("by", ""), tuple(t.get("hexes", ())),
                   t.get("within", 0), tuple(t.get("unit_types", ())), tuple(t.get("unless", ())), t.get("why", ""),
                   tuple(t.get("formations", ())), t.get("label", ""), t.get("phase", ""), tuple(t.get("sizes", ())),
                   _pair(t.get("turns")), area, t.get("per_hex", False), tuple(t.get("except", ())),
-                  t.get("group", ""))
+                  t.get("group", ""), t.get("special", ""), t.get("expect", 0), _pair(t.get("around")),
+                  t.get("at_least", 0), t.get("min_units", 0), t.get("once", False),
+                  tuple(t.get("excluded_by", ())), enemy.get("within"), tuple(enemy.get("unit_types", ())),
+                  enemy.get("is", "absent"), tuple(t.get("causes", ())), tuple(t.get("not_causes", ())),
+                  tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
+                  t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
+                  t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
+                  t.get("turn_id", 0))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:

@@ -2,7 +2,9 @@
 
 Each problem names file, sheet, spreadsheet row and column: a hexside stated twice (from
 either hex), a terrain or feature code the system does not know, a side a hex does not have,
-an elevation out of the map's range, a chart row naming an unknown class or code. Rows drafted
+an elevation out of the map's range, a chart row naming an unknown class or code, a digitize
+sample of the wrong kind (a hexside code for a hex, `none` only for a hexside) or named twice,
+or a sample hexside on the map's edge. Rows drafted
 by `adjutant digitize` and not yet reviewed are warnings: they do not stop a build, but they
 are never silent.
 """
@@ -45,6 +47,7 @@ def terrain_problems(d: dict[str, Any], sheets: dict[str, Sheet], homes: dict[st
     _hexes(out, types, hexids, {m.id: m.elevation for m in map_defs(d)})
     _hexsides(out, types, hexids)
     _legend(out, types, hexids)
+    _samples(out, types, hexids)
     _drafts(out)
     return out.problems
 
@@ -180,6 +183,44 @@ def _legend(out: _Out, types: dict[str, str], hexids: HexIds) -> None:
                 out.add(TERRAIN_FILE, "Legend", row, "colours", f"'{colour}' is not a colour '#rrggbb'")
         if not _text(row, "colours") and not _text(row, "patch"):
             out.add(TERRAIN_FILE, "Legend", row, "colours", "a legend entry needs sample colours or a patch image")
+
+
+NO_FEATURE = "none"
+"""The code of a sample hexside that has no feature."""
+
+
+def _samples(out: _Out, types: dict[str, str], hexids: HexIds) -> None:
+    """Sample hexes name a hex code, sample hexsides a hexside or route code (or none); each
+    hex and hexside is a sample once."""
+    geometry = Terrain(hexids)
+    first: dict[tuple[Any, ...], int] = {}
+    for row in out.rows("Samples"):
+        map_id, code, side = str(row.get("map")), _text(row, "code"), _text(row, "side")
+        if map_id not in hexids.maps:
+            out.add(TERRAIN_FILE, "Samples", row, "map", f"unknown map '{map_id}'")
+            continue
+        if side and code == NO_FEATURE:
+            pass
+        elif side:
+            _code(out, TERRAIN_FILE, "Samples", row, "code", code, types, ("hexside", "route"), "a sample hexside")
+        else:
+            _code(out, TERRAIN_FILE, "Samples", row, "code", code, types, ("hex",), "a sample hex (give a side for a hexside)")
+        try:
+            h = hexids.canonical(hexids.parse(str(row.get("hex")), map_id))
+        except HexError as exc:
+            out.add(TERRAIN_FILE, "Samples", row, "hex", str(exc))
+            continue
+        key: tuple[Any, ...] = (h,)
+        if side:
+            found = geometry.locate_side(str(row.get("hex")), side, map_id)
+            if isinstance(found, str) or found[1] is None:
+                out.add(TERRAIN_FILE, "Samples", row, "side", found if isinstance(found, str) else
+                        f"{row.get('hex')} {side} is the map's edge: a sample hexside lies between two hexes")
+                continue
+            key = (min(found), max(found))  # type: ignore[type-var]
+        if key in first:
+            out.add(TERRAIN_FILE, "Samples", row, "hex", f"this {'hexside' if side else 'hex'} is row {first[key]} too")
+        first.setdefault(key, row.number)
 
 
 def _drafts(out: _Out) -> None:

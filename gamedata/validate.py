@@ -261,9 +261,11 @@ def _rule_cells(ref: _Ref, d: dict[str, Any], units: set[str] | None, formations
     for row in _rows(ref.sheets, "Chain"):
         if row.get("rule") in ("exempt", "alternate"):
             each("Chain", row, "subject", people, "unit or level")
-        if row.get("rule") in ("attach-from", "attach-in-range"):
-            each("Chain", row, "subject", (units or set()) | unit_types if units is not None else None,
-                 "unit or type:<unit type>")
+        if row.get("rule") in ("attach-from", "attach-in-range", "attach-within", "return-only", "attached-limit",
+                               "battery-limit"):
+            targets = {f"to:{x}" for x in _LEVELS} | levels | {f"formation:{f}" for f in formations or ()}
+            each("Chain", row, "subject", (units or set()) | unit_types | targets if units is not None else None,
+                 "unit, type:<unit type>, level:/to:<formation level> or formation:<id>")
         if row.get("rule") == "near-leaders":
             each("Chain", row, "subject", units, "unit")
         if row.get("rule") in ("alternate", "near-leaders"):

@@ -42,6 +42,8 @@ COMBAT = "combat"
 COMMAND = "command"
 SUPPLY = "supply"
 ACTIVATION = "activation"
+ORDERS = "orders"
+INITIATIVE = "initiative"
 SETUP = "setup"
 ARRIVALS = "reinforcements"
 RESTRICTED = "restricted"
@@ -80,6 +82,9 @@ check_combat = _imported_when_run(".rules.combat", "check_combat")
 check_command = _imported_when_run(".rules.ranges", "check_command")
 check_supply = _imported_when_run(".rules.ranges", "check_supply")
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
+check_orders = _imported_when_run(".rules.ranges", "check_orders")
+check_initiative = _imported_when_run(".rules.ranges", "check_initiative")
+carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
@@ -100,17 +105,114 @@ class Need:
 
 
 @dataclass(frozen=True)
+class Covers:
+    """A rule of a bundled game's list (``sources/<game>/checkable-rules.toml``: ``<prefix>.<id>``)
+    that a check implements. ``needs``: the player's data it waits for (the cells), empty when
+    the bundled data lets it run; ``partial``: what of the rule it does not check yet. The
+    coverage table (``referee.coverage``, docs/coverage.md) is made from these."""
+
+    rule: str
+    needs: str = ""
+    partial: str = ""
+
+
+@dataclass(frozen=True)
 class Check:
     """``carry``: what the check hands to itself on the next log of the chain (given there as
     ``ctx.carried[id]``), called on every log of the chain, ``--previous`` ones included, so a
-    roll at the end of one log is judged by what the next log does."""
+    roll at the end of one log is judged by what the next log does. ``covers``: the rules of the
+    bundled games it implements."""
 
     id: str
     title: str
     run: Callable[[CheckContext], Iterable[Finding]] | None  # None: run once over all logs
     needs: tuple[Need, ...] = ()
     carry: Callable[[CheckContext], object] | None = None
+    covers: tuple[Covers, ...] = ()
 
+
+# ---- the rules each check implements (see Covers); the cells are the player's data they wait for
+_TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range is traced through) and rules.xlsx "
+           "Ranges (each leader's Command Range, printed on his counter)")
+_ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
+_COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
+_APPLIED = "what the result requires"
+
+
+def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, ...]:
+    return tuple(Covers(r, needs, partial) for r in rules)
+
+
+TABLES_COVER = (
+    _covering("itw.johnston_leader_loss", partial="whether Johnston used an ability that turn (the -1) is not "
+                                                  "known to the reading, which then gives both results")
+    + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
+                                                     "to the reading")
+    + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
+                "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
+                "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
+                "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
+                "hsn.blockhouse_attack", "atl.weather", "rss.low_no_ammo_on_11_12", "rss.distorted_order_lock")
+    + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
+    + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
+    + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
+    + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
+                                                         "ahead)")
+    + _covering("hsn.winter_effects", partial="no entrenching, burning, assaults or marches to Fatigue 3-4, the "
+                                              "cycle ending on a tie (the wagons' removal is checked)")
+    + _covering("hsn.union_cavalry_phase", partial="the A/B counter swap and the reinforcements' exemption")
+    + _covering("atl.creek_crossing", partial="the hexside's reuse and the followers")
+    + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
+                                                     "after midnight (the repair roll's result is checked)")
+    + _covering("atl.variant_dice", partial="the 16th Corps' set-up, hearing the guns and Hardee's movement")
+    + _covering("atl.csa_arty_out_of_ammo", partial="the range limit and the refill"))
+COMBAT_COVER = _covering("itw.combat_results", "hsn.combat_results", "atl.combat_results", "rss.combat_results",
+                         "shi.combat_results", needs=_COMBAT)
+COMMAND_COVER = (
+    _covering("itw.command_trace_cost", "itw.union_division_command", "itw.cleburne_command", "itw.attach_in_range",
+              needs=_TRACED)
+    + _covering("itw.shiloh_branch_bridge_closed", "itw.attachment_timing", "itw.unassigned_am_cap",
+                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.csa_cavalry_attachment",
+                "atl.dodge_4_hex")
+    + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
+SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
+                          "itw.supply_line_trace", needs=_ROADS)
+                + _covering("atl.resupply", "rss.resupply_eligible"))
+ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
+                              "itw.stuart_activation_cap")
+                    + _covering("hsn.wagon_rules", partial="no force march, attack, assault or entrenching; the "
+                                                           "wagons' movement costs"))
+ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
+                         "itw.reinforcement_advance_mode")
+INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
+SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_union")
+               + _covering("atl.setup_5_1_csa", "atl.setup_5_2", partial="one unit per hex on the road, and 'no "
+                                                                          "closer than 5 hexes to any Union unit'"))
+ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "atl.reinforcement_schedule")
+RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
+                    + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
+                                "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
+                                "of such a unit is a warning")
+                    + _covering("itw.detachment_rules", partial="stacking, shock, absorption, Peabody's deadline "
+                                                                "and 14.45's command (only 14.46's row is checked)"))
+EXITS_COVER = _covering("hsn.exit_legality")
+VICTORY_COVER = (
+    _covering("hsn.manpower_loss_attribution", "hsn.s9_automatic_victory", "hsn.s9_nashville_proximity")
+    + _covering("itw.field_control_tracking", needs="terrain.xlsx Specials of kind vp (each field's hexes)")
+    + _covering("itw.s1_victory_score", needs="terrain.xlsx Specials of kind vp (each field's hexes)",
+                partial="the award for the fields west or south of the line, the level shift and the automatic "
+                        "victory at Pittsburg Landing")
+    + _covering("itw.scenario_victory_S2_S10", needs="terrain.xlsx Specials (S3's camps, S10's fields)",
+                partial="S4's roads, lane and Sunken Lane control; the objectives of S2, S7 and S9 are listed, "
+                        "not judged")
+    + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
+                                        "the units' Combat values), stations and forts (no markers in the module)")
+    + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "
+                                               "occupation leaves the term undecided")
+    + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
+                                            "the Georgia Railroad)",
+                partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
+                        "sent off north"))
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
@@ -126,25 +228,32 @@ CHECKS: tuple[Check, ...] = (
     Check(REPLAY, "commands the replay could not apply", check_replay),
     Check(DICE, "every roll by player, purpose and die type; fairness test", None),
     Check(TABLES, "every roll read against its die-roll table: when it may be rolled, what it reads, what follows",
-          check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables),
+          check_tables, (Need("game", "no roll was read against its die-roll table"),), carry_tables,
+          covers=TABLES_COVER),
     Check(COMBAT, "combat rolls against a combat table the user entered: odds, modifiers, losses, retreats",
-          check_combat, (Need("game", "no combat roll was read against a combat table"),)),
+          check_combat, (Need("game", "no combat roll was read against a combat table"),), covers=COMBAT_COVER),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
-          check_command, (Need("game", "no command range was traced"),)),
+          check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
-          check_supply, (Need("game", "no resupply was checked"),)),
+          check_supply, (Need("game", "no resupply was checked"),), covers=SUPPLY_COVER),
     Check(ACTIVATION, "activations: which leader may activate which units, and how many",
-          check_activation, (Need("game", "no activation was checked"),)),
+          check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
+    Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
+          check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
+    Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, and "
+                      "that only the winner's side moves", check_initiative,
+          (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
-          _SCENARIO_NEEDS, carry_setup),
+          _SCENARIO_NEEDS, carry_setup, covers=SETUP_COVER),
     Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
-          check_arrivals, _SCENARIO_NEEDS),
+          check_arrivals, _SCENARIO_NEEDS, covers=ARRIVALS_COVER),
     Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",
-          check_restricted, _SCENARIO_NEEDS),
-    Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS),
+          check_restricted, _SCENARIO_NEEDS, covers=RESTRICTED_COVER),
+    Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS,
+          covers=EXITS_COVER),
     Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",
-          check_victory, _SCENARIO_NEEDS),
+          check_victory, _SCENARIO_NEEDS, covers=VICTORY_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

@@ -13,11 +13,14 @@ as VASSAL snaps a dropped counter to the hex centre.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import count
 from pathlib import Path
 
+from builder.table_dice import report_line
+from gamedata.combat import Combat, combat_of
 from gamedata.model import Game
+from gamedata.rolls import RollTable, roll_tables
 from vassal.archive import open_zip, read_entry
 from vassal.commands import (
     AddPiece,
@@ -36,9 +39,11 @@ from vassal.commands import (
 from vassal.metadata import Metadata
 from vassal.module import DiceButtonInfo, Module
 from vassal.obfuscation import deobfuscate
+from vassal.piece import Piece
 from vassal.replay import BoardState, replay_save
 from vassal.savefile import SaveFile, write_save
 from vassal.savewriter import LogWriter, Placement, restore_commands, stack_state, with_position
+from vassal.traits import DynamicProperty, Layer
 from vassal.sequence import encode
 
 ENTRY_LIMIT = 64 << 20
@@ -95,6 +100,55 @@ class BuiltGame:
 
     def start(self, scenario: str, player: Player) -> tuple[list[Node], BoardState]:
         return scenario_start(self.vmod, self.module, scenario, player)
+
+    def table(self, table_id: str) -> RollTable | Combat:
+        """A die-roll table, or a combat table the user entered, by id."""
+        return next(t for t in (*roll_tables(self.game.tables), *(combat_of(c) for c in self.game.combat))
+                    if t.table_id == table_id)
+
+    def set_turn(self, turn: Turn, turn_id: int, old: str) -> None:
+        """The tracker set to a turn box, first phase, as its Set dialog does."""
+        tracker = self.module.turn_trackers[0]
+        top = tracker.levels[0]
+        phases = ([encode(["0", "0", "0", ",".join(["true"] * len(top.sublevels[0].items))], ";")]
+                  if top.sublevels else [])
+        index = next(i for i, t in enumerate(self.game.turns) if t.id == turn_id)
+        state = encode(["0", encode([str(index), "0", "0", ",".join(["true"] * len(top.items)), *phases], ";")], "|")
+        turn.set_turn(tracker.ident, state, old, str(turn_id))
+
+    def phases(self) -> int:
+        """How many `turn next` presses take the tracker from a turn's first phase to the next turn."""
+        top = self.module.turn_trackers[0].levels[0]
+        return len(top.sublevels[0].items) if top.sublevels else 1
+
+    def roll(self, turn: Turn, table_id: str, *dice: int) -> None:
+        """A roll on a table's own button, with the report line the button's expression writes;
+        ``dice`` as the table reads them (a d10 read 0-9: the button's face minus one)."""
+        table = self.table(table_id)
+        faces = tuple(d - table.dice.low + 1 for d in dice)
+        turn.roll(table.name, faces, report=report_line(table, turn.player.name, dice))
+
+    def place_marker(self, turn: Turn, name: str, piece_id: str, onto: str) -> None:
+        """A marker of the palette (a game or status marker) dragged onto the stack of ``onto``."""
+        slot = next(s for s in self.module.piece_slots if s.entry_name == name)
+        marker_type, marker_state = Piece.from_slot_text(slot.text).encode()
+        turn.place(piece_id, marker_type, marker_state, onto=onto)
+
+    def save(self, turn: Turn, path: Path) -> Path:
+        write_save(path, turn.text(), self.module.metadata, Metadata(version=self.module.version,
+                                                                     vassal_version="3.7.0", description=path.stem))
+        return path
+
+
+def changed(turn: Turn, piece_id: str, board: BoardState, **what: object) -> str:
+    """The piece's state with a layer switched on (``layer="Attacking"``) or its strength set."""
+    piece = Piece.decode(board.pieces[piece_id].type, turn.state(piece_id))
+    for index, trait in enumerate(piece.traits):
+        if isinstance(trait, Layer) and trait.name == what.get("layer"):
+            piece = piece.with_trait(index, trait.with_level(0, active=True))
+        if isinstance(trait, DynamicProperty) and trait.name == "Strength" and "strength" in what:
+            piece = piece.with_trait(index, replace(trait, value=str(what["strength"])))
+    return piece.encode()[1]
 
 
 def piece_ids(board: BoardState) -> dict[str, str]:

@@ -121,3 +121,64 @@ def rows_of(folder: Path, sheet: str) -> list[dict]:
 
 
 __all__ = ["MAP", "write_game", "terrain_rows", "rows_of", "board_step", "side_names"]
+
+
+TWO_MAPS_TOML = """id = "shared-row-test"
+name = "Shared row test"
+system = "GBACW"
+rulebook = "000_c574b46a31a48b8f.txt"
+sides = ["Confederate", "Union"]
+[[maps]]
+id = "N"
+name = "North map"
+prefix = "N"
+id_format = "CCRR"
+columns = [1, 12]
+rows = [1, 8]
+shifted_columns = "odd"
+[[maps]]
+id = "S"
+name = "South map"
+prefix = "S"
+id_format = "CCRR"
+columns = [1, 12]
+rows = [1, 8]
+shifted_columns = "odd"
+[[maps.aliases]]
+from = "S{cc}01"
+to = "N{cc}08"
+"""
+
+
+def write_shared_row_game(folder: Path, seed: int = 4, extra_toml: str = "") -> Path:
+    """Two maps sharing a row as Into the Woods' do (S row 01 is N row 08), every hex with a
+    terrain code (no elevation), streams along sides and a road across the seam."""
+    from gamedata.load import map_defs
+    import tomllib
+
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.toml").write_text(TWO_MAPS_TOML + extra_toml, encoding="utf-8")
+    shutil.copy(ITW / "effects.xlsx", folder / "effects.xlsx")
+    ids = HexIds(map_defs(tomllib.loads(TWO_MAPS_TOML)))
+    geometry = Terrain(ids)
+    rng = random.Random(seed)
+    hexes = sorted({ids.canonical(Hex(m, c, r)) for m in ("N", "S") for c in range(1, 13) for r in range(1, 9)})
+    rows = [{"map": h.map, "hex": ids.format(h), "terrain": rng.choice(("Woods", "Field", "Marsh", "Thicket")),
+             "sides_complete": True} for h in hexes]
+    sides: dict[tuple[Hex, Hex], list[str]] = {}
+    for a in hexes:
+        for b in ids.neighbours(a):
+            b = ids.canonical(b)
+            if a < b and rng.random() < 0.1:
+                sides[(a, b)] = ["Stream"]
+    road = [Hex("N", 6, r) for r in range(4, 9)] + [Hex("S", 6, r) for r in range(2, 6)]
+    for a, b in zip(road, road[1:]):
+        sides.setdefault((min(a, b), max(a, b)), []).append("Road")
+    side_rows = [{"map": a.map, "hex": ids.format(a), "side": geometry.direction(a, b), "features": ";".join(f)}
+                 for (a, b), f in sorted(sides.items())]
+    sheets = {"Hexes": rows, "Hexsides": side_rows}
+    for file, specs in WORKBOOKS.items():
+        if file != "effects.xlsx":
+            write_workbook(folder / file, [SheetData(s.name, columns(s.schema), tuple(sheets.get(s.name, ())))
+                                           for s in specs])
+    return folder

@@ -8,23 +8,23 @@ logs VASSAL replays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
 
 from gamedata import load_game
-from gamedata.combat import combat_of
-from gamedata.conditions import MappingFacts
+from gamedata.conditions import UNKNOWN, MappingFacts, parse_fact
 from gamedata.hexids import HexIds
 from gamedata.model import TurnDef, Unit
-from gamedata.rolls import evaluate, roll_tables
+from gamedata.rolls import evaluate, parse_effect, roll_tables
 from referee.dice import Roll
 from referee.findings import Severity
 from referee.rules.combat import sides, strength
-from referee.rules.consequences import Context, Judge, Outcome, SetLedger, check_ammo, check_markers, window
+from referee.rules.consequences import Context, Judge, Outcome, check_ammo, check_markers, window
+from referee.rules.unit_results import SetLedger
 from referee.table_rolls import TableRoll
-from vassal.replay import Added, Moved, Removed, Step, TurnChanged
+from vassal.replay import Added, Removed, Step, TurnChanged
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 
@@ -207,7 +207,7 @@ def test_ammunition_after_a_fire_roll_of_11_or_12():
     table = next(t for t in roll_tables(cwb.tables) if t.table_id == "rss-fire-combat-ammo")
     regiment = Unit("r1", "Union", "19th Indiana", "Inf")
     full = {"attacking": "yes", "low-ammo": "no", "no-ammo": "no"}
-    firing = U(regiment, "r1", object(), "5", full)
+    firing = U(regiment, "r1", HexIds(cwb.maps).parse("0101"), "5", full)   # the system's one-hex stand-in map
     low = U(regiment, "r1", firing.hex, "5", {**full, "low-ammo": "yes"})
     steps = [step(1), step(2), step(3, TurnChanged("Turn", "2"))]
 
@@ -222,3 +222,304 @@ def test_ammunition_after_a_fire_roll_of_11_or_12():
     assert check(12, firing) == [(Severity.WARNING, ("19th Indiana",))]          # not marked down
     assert check(7, low) == [(Severity.ERROR, ("19th Indiana",))]                # against the roll
     assert check(7, firing) == []
+
+
+# ---------------------------------------------------------------- the effect vocabulary
+
+
+GAMES = ("into-the-woods-shiloh", "hood-strikes-north", "atlanta", "cwb-regimental", "shiloh")
+#: which key each qualifier needs beside it in the same result
+QUALIFIES = {"set": "sets", "withhold": "sets", "entry": "sets", "leaders": "sets", "lasts": "weather",
+             "until": "stay", "unless": "stay", "cap": "gain", "units": None, "weather-end": None}
+
+
+@pytest.fixture(scope="module")
+def every_row():
+    """(game, table, row) for every result row of every bundled die-roll table."""
+    return [(g, t, r) for g in GAMES for t in roll_tables(load_game(SOURCES / g).tables) for r in t.rows]
+
+
+def test_every_effect_a_bundled_table_gives_is_judged_or_said_not_checked(every_row):
+    from referee.rules.effects import EFFECTS, How
+    used = {k for _, _, r in every_row for k, _ in r.effect.items}
+    assert used <= set(EFFECTS), f"keys no check knows: {sorted(used - set(EFFECTS))}"
+    assert set(EFFECTS) <= used, f"words no bundled table uses: {sorted(set(EFFECTS) - used)}"
+    for key in used:
+        kind = EFFECTS[key]
+        if kind.how in (How.NOT_CHECKED, How.ELSEWHERE):
+            assert len(kind.why) > 40, key                     # why, and what would make it visible
+    for game, table, row in every_row:
+        keys = {k for k, _ in row.effect.items}
+        for key in keys:
+            needs = QUALIFIES.get(key, "")
+            if EFFECTS[key].how is How.QUALIFIER:
+                assert needs is None or needs in keys, (game, table.table_id, row.result, key)
+
+
+def test_an_effect_the_log_cannot_show_is_said_not_checked_with_why(every_row, hsn):
+    from referee.rules.consequences import unchecked
+    from referee.rules.effects import EFFECTS, How
+    said = {}
+    for game, table, row in every_row:
+        for key, value in row.effect.items:
+            if EFFECTS[key].how is How.NOT_CHECKED and key not in said:
+                o = Outcome(table, row, f"{table.name} -> {row.result}", "x.vlog", 4, "Grant")
+                found = list(unchecked(Judge(Context([step(4)], "x.vlog", hsn), o, window([step(4)], 4, None, False))))
+                assert [(f.severity, f.step) for f in found if f": {key}=" in f.message] == [(Severity.NOT_CHECKED, 4)]
+                assert EFFECTS[key].why in next(f.message for f in found if f": {key}=" in f.message)
+                said[key] = value
+    assert set(said) == {k for _, _, r in every_row for k, _ in r.effect.items if EFFECTS[k].how is How.NOT_CHECKED}
+    unknown = Outcome(table, replace(row, effect=parse_effect("teleport=yes")), "x", "x.vlog", 4, "Grant")
+    (f,) = unchecked(Judge(Context([step(4)], "x.vlog", hsn), unknown, window([step(4)], 4, None, False)))
+    assert "teleport=yes not checked: the referee has no check for this effect key" in f.message
+
+
+# ---------------------------------------------------------------- who a result is about, and what it binds
+
+
+@pytest.fixture(scope="module")
+def itw():
+    return load_game(SOURCES / "into-the-woods-shiloh")
+
+
+def test_selectors_pick_the_units_the_rulebook_names(itw):
+    from referee.rules.selectors import select
+    sherman = select("case:division", itw, {"division": "Sherman"}).units       # 30.8: Sherman's division (5/T)
+    assert "US:53 OH" in sherman and "US:Sherman" in sherman and "US:24 OH" not in sherman
+    assert select("case:division", itw, {}).units is None                       # the chat did not name it
+    assert select("case:division", itw, {"division": "Unassigned"}).why == (
+        "no formation of the order of battle is led by Unassigned (division)")
+    first = select("reinf:lew-wallace#1", itw, scenario_id="S1-LW").units       # 30.11: the 1st Brigade
+    assert {"US:11 IN", "US:24 IN", "US:8 MO"} <= first and "US:20 OH" not in first
+    assert select("formation:2/5/T -type:Ldr", itw).units == {"US:55 IL", "US:54 OH", "US:71 OH", "US:Det D"}
+    assert select("rolled", itw, subject=("CS:3 KY",)).units == {"CS:3 KY"}
+
+
+def test_the_case_and_the_units_the_chat_names_at_a_roll(itw):
+    from referee.rules.selectors import named_cases
+    alert = next(t for t in roll_tables(itw.tables) if t.table_id == "involuntary-alert")
+    from referee.rules.tables import _case_values
+    named = named_cases(["<Grant> - Clark AM #2 drawn: alert roll for Prentiss"], _case_values(alert))
+    assert named == {"csa-division": "Clark", "union-division": "Prentiss", "ams-drawn": "2"}
+    slow = next(t for t in roll_tables(itw.tables) if t.table_id == "slow-start")
+    assert named_cases(["L. Wallace AM drawn"], _case_values(slow)) == {"division": "L. Wallace"}
+    assert named_cases(["Sherman or McClernand?"], _case_values(slow)) == {}   # named two ways: not known
+    reading = evaluate(alert, (0,), MappingFacts(named))
+    assert reading.determined and reading.branch.result == "Clark AM #2 drawn: Prentiss's division alerts"
+
+
+def _judge_views(game, table_id: str, die: int, facts: dict, views: list, steps: list, **outcome):
+    table = next(t for t in roll_tables(game.tables) if t.table_id == table_id)
+    roll = roll_on(table, 1, die)
+    reading = evaluate(table, (die,), MappingFacts(facts))
+    o = replace(Outcome.of(roll, reading, "v.vlog"), **outcome)
+    return Judge(Context(steps, "v.vlog", game, Views(views)), o, window(steps, 1, None, whole_turn=True))
+
+
+def test_grant_moving_after_a_failed_release_is_caught_at_his_step(itw):
+    from referee.rules.unit_results import check_movement
+    hexids = HexIds(itw.maps)
+    grant = {u.unit_id: u for u in itw.units}["US:Grant"]
+    at, moved = U(grant, "g", hexids.parse("N5518")), U(grant, "g", hexids.parse("N5519"))
+    steps = [step(1), step(2), step(3), step(4, TurnChanged("Turn", "32"))]
+    fail = {"hour": "08:00", "rolls(grant-release, Grant may not move this turn)": 0}
+    still = [V({"US:Grant": at})] * 5
+    walks = [V({"US:Grant": at})] * 3 + [V({"US:Grant": moved})] * 2
+    assert list(check_movement(_judge_views(itw, "grant-release", 5, fail, still, steps))) == []
+    (f,) = check_movement(_judge_views(itw, "grant-release", 5, fail, walks, steps))
+    assert (f.severity, f.step, f.pieces, [p.name for p in f.locations]) == (Severity.ERROR, 3, ("Grant",), ["N5519"])
+    assert f.message.endswith("Grant moves to N5519, but the result says: Grant may not move this turn")
+    assert f.rule == "General Grant's movement release (30.8)"
+    assert list(check_movement(_judge_views(itw, "grant-release", 0, fail, walks, steps))) == []   # released
+
+
+def test_trabue_moving_while_restricted_is_a_warning_naming_what_the_log_cannot_show(itw):
+    from referee.rules.unit_results import check_movement
+    hexids = HexIds(itw.maps)
+    ky = {u.unit_id: u for u in itw.units}["CS:3 KY"]
+    views = [V({"CS:3 KY": U(ky, "k", hexids.parse("N2731"))})] * 2 + [V({"CS:3 KY": U(ky, "k",
+                                                                            hexids.parse("N2831"))})] * 3
+    steps = [step(1), step(2), step(3)]
+    (f,) = check_movement(_judge_views(itw, "trabue-lost", 6, {"hour": "13:00"}, views, steps, subject=("CS:3 KY",)))
+    assert (f.severity, f.step) == (Severity.WARNING, 2)
+    assert "(unless enemy units move adjacent to or fire on it (L2178), which the log does not show)" in f.message
+
+
+def test_lew_wallace_entering_in_order_at_his_entry_hex(itw):
+    from referee.rules.unit_results import check_entered
+    hexids = HexIds(itw.maps)
+    units = {u.unit_id: u for u in itw.units}
+    rested = {"fatigue": "0"}                    # no Fatigue marker
+    off = {uid: U(units[uid], uid, None, map="Scenario Display", status=rested)
+           for uid in ("US:11 IN", "US:20 OH", "US:Thayer")}
+    turn = next(t for t in itw.turns if t.hour == "14:00")
+    views = [V(dict(off), turn, Match("S1-LW"))] * 2
+    views.append(V({**off, "US:20 OH": U(units["US:20 OH"], "x", hexids.parse("N3701"), status=rested)}, turn,
+                   Match("S1-LW")))
+    views.append(V({**views[-1].units, "US:11 IN": U(units["US:11 IN"], "y", hexids.parse("N3801"), status=rested)},
+                   turn, Match("S1-LW")))
+    steps = [step(1), step(2), step(3), step(4, TurnChanged("Turn", "22"))]
+    found = list(check_entered(_judge_views(itw, "lew-wallace", 9, {"hour": "14:00"}, views, steps)))
+    assert [(f.severity, f.step, f.pieces) for f in found] == [
+        (Severity.ERROR, 2, ("20 OH",)), (Severity.WARNING, 2, ("20 OH",)), (Severity.NOT_CHECKED, 1, ())]
+    assert found[0].message.endswith("20 OH enters at N3701, not at its entry N3801")
+    assert found[1].message.endswith("20 OH (order 3) enters before order 1 of lew-wallace")
+    assert "the counters show 0 and ok alike" in found[2].message                 # L1151: Fatigue 0 before 3 PM
+    at_one = next(t for t in itw.turns if t.hour == "13:00")
+    one = [V(v.units, at_one, Match("S1-LW")) for v in views]
+    found = list(check_entered(_judge_views(itw, "lew-wallace", 9, {"hour": "13:00"}, one, steps)))
+    assert [(f.severity, f.pieces) for f in found][0] == (Severity.ERROR, ("20 OH",))
+    assert found[0].message.endswith("20 OH enters at N3701, but the result brings in only order 1 of lew-wallace")
+
+
+def _changes(uid: str, was: U, now: U) -> tuple[list, list]:
+    """Views of a one-unit game: the unit turns from ``was`` into ``now`` at step 2 (or stays as it
+    was), and the steps of that turn (the tracker moves on at step 3)."""
+    return [V({uid: was})] * 2 + [V({uid: now})] * 2, [V({uid: was})] * 4
+
+
+STEPS = [step(1), step(2), step(3, TurnChanged("Turn", "next"))]
+
+
+def test_a_status_the_result_sets_or_forbids(hsn):
+    from referee.rules.unit_results import check_statuses
+    hexids = HexIds(hsn.maps)
+    hammond = {u.unit_id: u for u in hsn.units}["Hammond"]
+    flips, stays = _changes("Hammond", U(hammond, "h", hexids.parse("5706"), status={"unmounted": "no"}),
+                            U(hammond, "h", hexids.parse("5706"), status={"unmounted": "yes"}))
+    steps = STEPS
+    named = {"unit.status(exhausted)": False, "unit.status(disorganized)": False, "unit.status(demoralized)": False}
+    six, two = ({"subject": ("Hammond",)}, {"subject": ("Hammond",)})
+    assert list(check_statuses(_judge_views(hsn, "unmounting", 6, named, flips, steps, **six))) == []
+    (late,) = check_statuses(_judge_views(hsn, "unmounting", 6, named, stays, steps, **six))
+    assert (late.severity, late.pieces) == (Severity.WARNING, ("Hammond",))
+    assert late.message.endswith("Hammond must show unmounted, not done in step 2")
+    (wrong,) = check_statuses(_judge_views(hsn, "unmounting", 2, named, flips, steps, **two))
+    assert (wrong.severity, wrong.step, [p.name for p in wrong.locations]) == (Severity.ERROR, 2, ["5706"])
+    assert "Hammond shows unmounted at 5706 against the roll (only 'Unmounted' (6 or more) change it)" in wrong.message
+
+
+def test_manpower_gained_as_the_result_allows(hsn):
+    from referee.rules.unit_results import check_gains
+    units = {u.unit_id: u for u in hsn.units}
+    hexids = HexIds(hsn.maps)
+
+    def at(uid, strength):
+        return U(units[uid], uid, hexids.parse("5706"), strength=str(strength))
+
+    start = {"Hammond": at("Hammond", 2), "Cox": at("Cox", 5)}
+    steps = [step(1), step(2), step(3, TurnChanged("Turn", "4"))]
+
+    def gains(die, after, table="s2-manpower-enhancement"):
+        views = [V(start)] * 2 + [V({**start, **after})] * 2
+        return [(f.severity, f.step, f.pieces, f.message.split(": ", 1)[1])
+                for f in check_gains(_judge_views(hsn, table, die, {"turn": 3}, views, steps))]
+
+    assert gains(2, {"Hammond": at("Hammond", 3)}) == []                          # S2: a cavalry unit, up to 3
+    assert gains(2, {"Cox": at("Cox", 6)}) == [
+        (Severity.ERROR, 2, ("Cox",), "Cox gains strength at 5706 a Inf unit, beyond what the result allows (Cav)")]
+    assert gains(1, {"Hammond": at("Hammond", 3)})[0][3].endswith("beyond what the result allows (no unit)")
+    assert gains(2, {"Hammond": at("Hammond", 4)})[0][3].endswith("by 2 steps (one at most)")
+    over = {"Hammond": at("Hammond", 3)}
+    start["Hammond"] = at("Hammond", 3)
+    assert gains(6, {"Hammond": at("Hammond", 4)}, "manpower-enhancement")[0][3].endswith(
+        "to 4, above the Cav Brig limit of 3")                                     # 7.0 (L1454)
+    del over
+
+
+# ---------------------------------------------------------------- the weather through the chain
+
+
+def test_winter_lasts_seven_turns_and_an_end_change_makes_its_end_unknown():
+    from referee.rules.consequences import Past
+    from referee.rules.history import History
+    winter = Past("winter-weather", "Winter Weather Start", (("weather", "winter"), ("lasts", "7")), 15, None)
+    h = History([winter])
+    assert [h.weather(t, None) for t in (14, 15, 21, 22)] == [UNKNOWN, "winter", "winter", "none"]   # L1312
+    change = Past("random-events", "Winter Weather End Change", (("weather-end", "changed"),), 18, None)
+    h = History([winter, change])
+    assert [h.weather(t, None) for t in (19, 20, 21, 22, 23)] == ["winter", UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN]
+    assert History([]).weather(16, None) is None
+
+
+def test_the_weather_table_of_the_previous_day_and_the_storm_rolls():
+    from referee.rules.consequences import Past
+    from referee.rules.facts import RollFacts
+    from referee.rules.history import History
+    atlanta = load_game(SOURCES / "atlanta")
+    tables = {t.table_id: t for t in roll_tables(atlanta.tables)}
+    storm = Past("atl-weather-after-clear", "Storm",
+                 (("weather", "storm"), ("lasts", "day"), ("each-turn", "atl-storm-turn")), 3, "1864-07-20")
+    next_day = V({}, next(t for t in atlanta.turns if t.date == "1864-07-21" and t.hour == "07:00"))
+    facts = RollFacts(History([storm]), next_day)
+    assert evaluate(tables["atl-weather-after-storm"], (4,), facts).allowed is True       # 5.2d.5 (L989)
+    assert evaluate(tables["atl-weather-after-clear"], (4,), facts).allowed is False
+    same_day = V({}, next(t for t in atlanta.turns if t.date == "1864-07-20" and t.hour == "09:00"))
+    assert RollFacts(History([storm]), same_day).value(parse_fact("weather")) == "storm"
+    assert RollFacts(History([storm]), next_day).value(parse_fact("weather")) == "none"
+
+
+def test_a_creek_crossing_moves_the_unit_across_disorganized_or_keeps_it_in_place():
+    """Atlanta 1.7 (L70): 1-2 (neither hex swamp) finds a crossing, the unit moves across and is
+    disorganized; otherwise it spent its movement in place."""
+    from referee.rules.unit_results import check_movement, check_statuses
+    atlanta = load_game(SOURCES / "atlanta")
+    brigade = next(u for u in atlanta.units if u.unit_id == "1/1/15")
+    hexids = HexIds(atlanta.maps)
+    crossed, stayed = _changes("1/1/15", U(brigade, "b", hexids.parse("B10.10"), status={"disorganized": "no"}),
+                               U(brigade, "b", hexids.parse("B10.11"), status={"disorganized": "yes"}))
+    facts, subject = {"swamp-hexes": 0}, {"subject": ("1/1/15",)}
+
+    def found(die, views):
+        j = _judge_views(atlanta, "atl-creek-crossing", die, facts, views, STEPS, **subject)
+        return [(f.severity, f.step, f.message.removeprefix(f"{j.o.said}: "))
+                for f in (*check_movement(j), *check_statuses(j))]
+
+    assert found(2, crossed) == []
+    assert found(2, stayed) == [(Severity.WARNING, 1, "1/1/15 did not move in step 2"),
+                                (Severity.WARNING, 1, "1/1/15 must show disorganized, not done in step 2")]
+    assert found(3, crossed) == [
+        (Severity.ERROR, 2, "1/1/15 moves to B10.11, but the result says: no crossing found"),
+        (Severity.ERROR, 2, "1/1/15 shows disorganized at B10.11 against the roll (only 'crossing found: the unit "
+                            "moves across and is disorganized' (1-2) or 'crossing found: the unit moves across and is "
+                            "disorganized' (1) change it)")]
+
+
+def test_a_distorted_order_lock_ends_only_on_a_six():
+    """CWB 10.1f (L55): no new orders until the player rolls a 6: the marker comes off only then."""
+    from referee.rules.unit_results import check_statuses
+    cwb = load_game(SOURCES / "cwb-regimental")
+    regiment = Unit("r1", "Union", "19th Indiana", "Inf")
+    hexids = HexIds(cwb.maps)
+    lifted, kept = _changes("r1", U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "yes"}),
+                            U(regiment, "r1", hexids.parse("0101"), status={"distorted-order": "no"}))
+
+    def found(die, views):
+        j = _judge_views(cwb, "rss-distorted-order", die, {}, views, STEPS, subject=("r1",))
+        return [(f.severity, f.step) for f in check_statuses(j)]
+
+    assert found(6, lifted) == [] and found(4, kept) == []
+    assert found(6, kept) == [(Severity.WARNING, 1)]           # the marker must come off
+    assert found(4, lifted) == [(Severity.ERROR, 2)]           # taken off on a 4: against the roll
+
+
+def test_stuarts_alert_reads_the_distance_to_the_nearest_confederate(itw):
+    """31.0 (L3225): Stuart's brigade alerts on 0-3 with a Confederate unit within 10 hexes, 0-6
+    within 5: the distance is counted on the map from the brigade's units (`enemy-distance`)."""
+    from referee.rules.facts import RollFacts
+    from referee.rules.history import History
+    from referee.rules.tables import _Graph
+    hexids = HexIds(itw.maps)
+    units = {u.unit_id: u for u in itw.units}
+    stuart = next(t for t in roll_tables(itw.tables) if t.table_id == "stuart-alert")
+    brigade = {"US:55 IL": U(units["US:55 IL"], "a", hexids.parse("S5714"))}
+
+    def read(die, enemy_at):
+        view = V({**brigade, "CS:1 AR": U(units["CS:1 AR"], "e", hexids.parse(enemy_at))},
+                 next(t for t in itw.turns if t.hour == "08:00" and t.date == "1862-04-05"))
+        facts = RollFacts(History(), view, subject=tuple(brigade), graph=_Graph(itw))
+        return facts.value(parse_fact("enemy-distance")), evaluate(stuart, (die,), facts).branch.result
+
+    assert read(5, "S5718") == (4, "Stuart's brigade alerts (a Confederate unit within 5 hexes)")
+    assert read(5, "S5722") == (8, "Stuart's brigade does not alert")
+    assert read(3, "S5722") == (8, "Stuart's brigade alerts (a Confederate unit within 10 hexes)")

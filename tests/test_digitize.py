@@ -25,12 +25,16 @@ JZHEX = CORPUS / "jzhex" / "jzhex-n-counters-template-v12-379.vmod"
 ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
 
 
-def _set_rows(folder: Path, **sheets: list[dict]) -> None:
-    book = read_workbook(folder / "terrain.xlsx")
+def _set_rows(folder: Path, workbook: str = "terrain.xlsx", **sheets: list[dict]) -> None:
+    book = read_workbook(folder / workbook)
     rows = {name: [dict(r.values) for r in sheet.rows] for name, sheet in book.items()}
     rows.update(sheets)
-    write_workbook(folder / "terrain.xlsx", [SheetData(s.name, columns(s.schema), tuple(rows.get(s.name, ())))
-                                             for s in WORKBOOKS["terrain.xlsx"]])
+    write_workbook(folder / workbook, [SheetData(s.name, columns(s.schema), tuple(rows.get(s.name, ())))
+                                       for s in WORKBOOKS["terrain.xlsx"]])
+
+
+DRAFT = "player/terrain.xlsx"
+"""Where digitize writes: the player's layer."""
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +65,7 @@ def _sides(terrain):
 def test_a_drawn_board_reads_back_with_the_drawings_own_legend(round_trip) -> None:
     source, target, result = round_trip
     assert result.exit_code == 0, result.output
-    assert "DRAFT:" in result.output and "legend: the legend of adjutant's own drawing" in result.output
+    assert "DRAFT:" in result.output and "read with the legend of adjutant's own drawing" in result.output
     drawn, read = load_game(source).terrain, load_game(target).terrain
     wrong = []
     for h in drawn.graph.hexes:
@@ -78,7 +82,7 @@ def test_a_drawn_board_reads_back_with_the_drawings_own_legend(round_trip) -> No
     doubtful = {(r["sheet"], r["hex"], r["side"]) for r in csv.DictReader(
         (target / "digitized" / "digitize-M-doubtful.csv").open(encoding="utf-8"))}
     assert set(wrong) <= doubtful                                    # nothing wrong is guessed silently
-    rows = [dict(r.values) for r in read_workbook(target / "terrain.xlsx")["Hexes"].rows]
+    rows = [dict(r.values) for r in read_workbook(target / DRAFT)["Hexes"].rows]
     assert {r["source"] for r in rows} == {"digitize"} and not any(r["reviewed"] for r in rows)
     assert all(0 <= r["confidence"] <= 1 for r in rows)
     assert (target / "digitized" / "digitize-M-overlay.png").is_file()
@@ -89,15 +93,15 @@ def test_validate_reports_the_unreviewed_draft_and_a_review_clears_it(round_trip
     copy = tmp_path / "copy"
     shutil.copytree(target, copy)
     warnings = [p for p in validate(copy) if p.severity == "warning"]
-    assert [str(p).split(": warning:")[0] for p in warnings] == ["terrain.xlsx:Hexes:2:reviewed",
-                                                                 "terrain.xlsx:Hexsides:2:reviewed"]
+    assert [str(p).split(": warning:")[0] for p in warnings] == [f"{DRAFT}:Hexes:2:reviewed",
+                                                                 f"{DRAFT}:Hexsides:2:reviewed"]
     assert "280 row(s) of map 'M' drafted by digitize are not reviewed (rows 2-281)" in str(warnings[0])
     result = CliRunner().invoke(validate_command, [str(copy)])
     assert result.exit_code == 0 and "2 warning(s)" in result.output        # a draft does not stop a build
-    rows = [dict(r.values) for r in read_workbook(copy / "terrain.xlsx")["Hexes"].rows]
+    rows = [dict(r.values) for r in read_workbook(copy / DRAFT)["Hexes"].rows]
     rows[0]["reviewed"] = True
-    hexsides = [dict(r.values, reviewed=True) for r in read_workbook(copy / "terrain.xlsx")["Hexsides"].rows]
-    _set_rows(copy, Hexes=rows, Hexsides=hexsides)
+    hexsides = [dict(r.values, reviewed=True) for r in read_workbook(copy / DRAFT)["Hexsides"].rows]
+    _set_rows(copy, DRAFT, Hexes=rows, Hexsides=hexsides)
     warnings = [str(p) for p in validate(copy) if p.severity == "warning"]
     assert len(warnings) == 1 and "279 row(s)" in warnings[0] and "(rows 3-281)" in warnings[0]
     # digitizing again replaces the unreviewed draft and keeps the reviewed rows
@@ -105,9 +109,10 @@ def test_validate_reports_the_unreviewed_draft_and_a_review_clears_it(round_trip
     assert result.exit_code == 0, result.output
     assert "DRAFT: 279 hexes and 0 hexsides" in result.output          # every hexside row was reviewed
     assert "kept as they were: 1 hexes and" in result.output
-    again = [dict(r.values) for r in read_workbook(copy / "terrain.xlsx")["Hexes"].rows]
+    again = [dict(r.values) for r in read_workbook(copy / DRAFT)["Hexes"].rows]
     assert len(again) == 280 and again[0] == rows[0]
-    assert [dict(r.values) for r in read_workbook(copy / "terrain.xlsx")["Hexsides"].rows] == hexsides
+    assert [dict(r.values) for r in read_workbook(copy / DRAFT)["Hexsides"].rows] == hexsides
+    assert [dict(r.values) for r in read_workbook(copy / "terrain.xlsx")["Hexes"].rows] == []   # the game's untouched
 
 
 @pytest.fixture(scope="module")
@@ -136,9 +141,9 @@ def test_a_real_scan_without_a_legend_is_refused_with_what_to_give(jzhex, tmp_pa
     shutil.copytree(jzhex, folder)
     result = CliRunner().invoke(digitize_command, [str(folder / "maps" / "map.jpg"), "--game", str(folder), "--map", "main"])
     assert result.exit_code == 2
-    assert "terrain.xlsx:Legend:0:map: map 'main' has no Legend rows" in result.output
+    assert "terrain.xlsx:Samples:0:map: map 'main' has no Samples (nor Legend) rows" in result.output
     assert "not a board adjutant drew" in result.output
-    assert read_workbook(folder / "terrain.xlsx")["Hexes"].rows == ()               # nothing written
+    assert not (folder / DRAFT).exists()                                          # nothing written
 
 
 @pytest.mark.parametrize("legend", ["colours", "patch"])
@@ -157,9 +162,9 @@ def test_the_jzhex_scan_digitizes_as_a_draft_with_its_overlay(jzhex, tmp_path, l
     result = CliRunner().invoke(digitize_command, [str(folder / "maps" / "map.jpg"), "--game", str(folder),
                                                    "--map", "main", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert "legend: terrain.xlsx Legend rows of map 'main'" in result.output
+    assert "read with terrain.xlsx Legend rows of map 'main'" in result.output
     assert "DRAFT: 80 hexes" in result.output and "not reviewed" in result.output
-    rows = [dict(r.values) for r in read_workbook(folder / "terrain.xlsx")["Hexes"].rows]
+    rows = [dict(r.values) for r in read_workbook(folder / DRAFT)["Hexes"].rows]
     assert len(rows) == 80 and {r["terrain"] for r in rows} == {"Field"}
     assert {r["source"] for r in rows} == {"digitize"}
     # the template's lettering ("replace this with your map...") lies on the top rows: less sure there

@@ -172,6 +172,23 @@ def test_a_trait_a_newer_vassal_wrote_with_default_fields_appended_is_the_same_d
     assert [f.pieces for f in chain_errors([first, changed])] == [("Red Infantry",)]
 
 
+def test_what_vassal_fills_in_when_it_saves_is_the_same_definition():
+    """A module's traits written ``0,0,Name`` and without level names come back from VASSAL's save
+    (an Atlanta chain recorded by script-log) with the named keys' codes VASSAL allocated and one
+    empty name per level; a real change in a key's name or a level's name still differs."""
+    from vassal.piece import same_definition
+    ours = ("emb2;Loss on/off;130;;Loss +;130;;Loss -;130;;;;1;false;20;-48;a.png,b.png;;false;Loss;;;false;;1;1;"
+            "false;0,0,lossToggle;0,0,lossUp;0,0,lossDown;Loss;1.0;;true")
+    saved = ours.replace("a.png,b.png;;", "a.png,b.png;,;").replace("0,0,lossUp", "57346,0,lossUp")
+    assert same_definition(ours, saved)
+    assert same_definition("rotate;6;0,0,FacingCW;0,0,FacingCCW;Face clockwise;Face counter-clockwise;;;Facing",
+                           "rotate;6;57374,0,FacingCW;57375,0,FacingCCW;Face clockwise;Face counter-clockwise;;;Facing")
+    assert not same_definition(ours, saved.replace(",lossUp", ",lossMore"))
+    assert not same_definition(ours, ours.replace("a.png,b.png;;", "a.png,b.png;,hit;"))
+    assert not same_definition("rotate;6;0,0,FacingCW;0,0,FacingCCW;a;b;;;Facing",      # a real key (Ctrl-F) too
+                               "rotate;6;70,130,FacingCW;0,0,FacingCCW;a;b;;;Facing")
+
+
 def test_a_module_update_between_logs_is_one_warning_naming_the_versions(tmp_path):
     pieces = [_layered(str(1001 + i), f"Unit {i}", 100 + 10 * i, 100) for i in range(30)]
     first = write(tmp_path / "turn1.vlog", LogWriter(start(pieces)).chat("Alice", "done"), version="1.0")

@@ -211,14 +211,15 @@ def test_the_vp_tally_reproduces_the_hand_count(logs) -> None:
     cavalry) in Columbia 1715: 12; Biffle in Ft. Mizner 1714: 6; Union infantry not within 3
     hexes of Columbia: Cox at 1616 is 2 hexes away (1616-1615-1715), the other six are not
     (Ruger 1820: 5 rows off; O. Moore 5707, Wagner 0423, Whitaker 0326, Wood 0224, Waters 0125:
-    13 or more columns off): 6 x 3 = 18. Manpower lost and cavalry north of the Duck cannot be
-    read. 12 + 6 + 18 = 36 >= 15: Confederate Decisive Victory (L229)."""
+    13 or more columns off): 6 x 3 = 18. No manpower lost: 0 and 0. Cavalry north of the Duck
+    cannot be read (the river's course is map data). 12 + 6 + 18 = 36 >= 15: Confederate
+    Decisive Victory (L229)."""
     _, findings = logs["hsn-clean"]
     [tally] = [f for f in findings if f.check == "victory"]
     assert tally.message.startswith(
         "Scenario S1 after 1 turn: Confederate 36 VP (12 Columbia (1715) + 6 Ft. Mizner (1714) + 18 Union infantry "
-        "not within 3 of Columbia) -> Confederate Decisive Victory, 3 term(s) not decidable: cavalry north of the "
-        "Duck (")
+        "not within 3 of Columbia + 0 Union manpower lost + 0 Confederate manpower lost) -> Confederate Decisive "
+        "Victory, 1 term(s) not decidable: cavalry north of the Duck (")
     assert "L229" in tally.rule
 
 
@@ -236,7 +237,8 @@ def test_atlanta_exits_and_graded_and_largest_terrain_groups_reproduce_the_hand_
         "Scenario 5.1 after 5 turns: Union 15 VP (0 Hex 49.35 (Decatur) + 0 Hex 15.32 (crossroads, Hill from "
         "which… + 0 Hex 19.26 (Strategic crossroads) + 5 Hex 17.19 (Dominating height, bombardme… + 3 Hex 18.14 "
         "(Bald Hill, from which bombar… + 1 Hexes 11.21, 13.18, 16.14 (all of which… + 0 Hex 42.01 (Exit hex to "
-        "south) + 10 Hex 29.01 (Exit hex to south) + 0 Hex 9.01 (Exit hex to south) + -3 cavalry off the north "
+        "south) + 10 Hex 29.01 (Exit hex to south) + 0 Hex 9.01 (Exit hex to south) + 0 CSA brigades wrecked + 0 "
+        "Union brigades wrecked + -3 cavalry off the north "
         "edge east of 45.35 by turn 2 + 0 cavalry off the north edge east of 45.35, turns 3-4 + -1 cavalry off the "
         "north edge by turn 6)"), \
         tally.message
@@ -260,7 +262,8 @@ def test_a_unit_entering_a_hex_on_the_turn_the_scenario_names_is_counted(logs) -
     once for the Union."""
     _, findings = logs["hsn-franklin"]
     [tally] = [f for f in findings if f.check == "victory"]
-    assert "Union -40 VP (-40 Confederates into Franklin on Turn 1)" in tally.message, tally.message
+    assert "Union -40 VP (-40 Confederates into Franklin on Turn 1 + 0 Union manpower lost + 0 Confederate " \
+           "manpower lost)" in tally.message, tally.message
     assert "Confederates into Franklin on Turn 1" not in tally.message.split("not decidable")[1]
 
 
@@ -280,5 +283,5 @@ def test_the_rulebook_worked_example_all_brigades_of_a_division_ci(logs) -> None
     _, findings = logs["itw-clean"]
     [tally] = [f for f in findings if f.check == "victory"]
     assert "Union 25 VP (10 Confederate division CI at game end + 15 Confederate brigade CI at game end + 0 " \
-           "enemy batteries eliminated)" in tally.message
+           "enemy batteries eliminated (Union))" in tally.message
     assert "Confederate 0 VP" in tally.message

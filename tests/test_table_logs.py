@@ -13,31 +13,23 @@ view), must catch each violation at the roll's step and find nothing in the clea
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import engine
 import pytest
-from pbem import BuiltGame, Player, Turn
+from pbem import BuiltGame, Player, Turn, changed
 from pbem import piece_ids as ids
 from viewlogs import same_board
 
 from builder.module import build_module
 from builder.table_dice import report_line
 from gamedata import load_game
-from gamedata.combat import combat_of
 from gamedata.load import USER_WORKBOOKS, columns
-from gamedata.rolls import roll_tables
 from gamedata.workbook import SheetData, write_workbook
 from referee.findings import Severity
 from referee.run import run_check
-from vassal.metadata import Metadata
 from vassal.module import read_module
-from vassal.piece import Piece
-from vassal.replay import BoardState, replay_file
-from vassal.savefile import write_save
-from vassal.sequence import encode
-from vassal.traits import DynamicProperty, Layer
+from vassal.replay import replay_file
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 THOMAS = Player("Thomas", "Union", "thomas-Pa55w0rd-5518")
@@ -68,86 +60,45 @@ def chart() -> list[SheetData]:
     return [SheetData(s.name, columns(s.schema), tuple(rows[s.name])) for s in USER_WORKBOOKS["combat.xlsx"]]
 
 
-@dataclass(frozen=True)
-class Hsn(BuiltGame):
-    def table(self, table_id: str):
-        return next(t for t in (*roll_tables(self.game.tables), *(combat_of(c) for c in self.game.combat))
-                    if t.table_id == table_id)
-
-
 @pytest.fixture(scope="module")
-def hsn(tmp_path_factory: pytest.TempPathFactory) -> Hsn:
+def hsn(tmp_path_factory: pytest.TempPathFactory) -> BuiltGame:
     out = tmp_path_factory.mktemp("hsn-tables")
     folder = out / "hood-strikes-north"
     shutil.copytree(SOURCES / "hood-strikes-north", folder)
     write_workbook(folder / "combat.xlsx", chart())
     vmod = build_module(folder, out).path
-    return Hsn(folder, load_game(folder), vmod, read_module(vmod))
-
-
-def on_turn(hsn: Hsn, turn: Turn, turn_id: int, old: str) -> None:
-    """The tracker set to a turn box, first phase, as its Set dialog does."""
-    tracker = hsn.module.turn_trackers[0]
-    top = tracker.levels[0]
-    phases = [encode(["0", "0", "0", ",".join(["true"] * len(top.sublevels[0].items))], ";")] if top.sublevels else []
-    index = next(i for i, t in enumerate(hsn.game.turns) if t.id == turn_id)
-    state = encode(["0", encode([str(index), "0", "0", ",".join(["true"] * len(top.items)), *phases], ";")], "|")
-    turn.set_turn(tracker.ident, state, old, str(turn_id))
-
-
-def roll(hsn: Hsn, turn: Turn, table_id: str, die: int) -> None:
-    table = hsn.table(table_id)
-    turn.roll(table.name, (die,), report=report_line(table, turn.player.name, (die,)))
-
-
-def changed(turn: Turn, piece_id: str, board: BoardState, **what: object) -> str:
-    """The piece's state with a layer switched on (``layer="Attacking"``) or its strength set."""
-    piece = Piece.decode(board.pieces[piece_id].type, turn.state(piece_id))
-    for index, trait in enumerate(piece.traits):
-        if isinstance(trait, Layer) and trait.name == what.get("layer"):
-            piece = piece.with_trait(index, trait.with_level(0, active=True))
-        if isinstance(trait, DynamicProperty) and trait.name == "Strength" and "strength" in what:
-            piece = piece.with_trait(index, replace(trait, value=str(what["strength"])))
-    return piece.encode()[1]
-
-
-def save(hsn: Hsn, turn: Turn, path: Path) -> Path:
-    write_save(path, turn.text(), hsn.module.metadata, Metadata(version=hsn.module.version, vassal_version="3.7.0",
-                                                               description=path.stem))
-    return path
+    return BuiltGame(folder, load_game(folder), vmod, read_module(vmod))
 
 
 # ---------------------------------------------------------------- the logs
 
 
-def reinforcement_log(hsn: Hsn, path: Path, extra_set: bool) -> Path:
+def reinforcement_log(hsn: BuiltGame, path: Path, extra_set: bool) -> Path:
     nodes, board = hsn.start(CAMPAIGN, THOMAS)
     pid = ids(board)
     turn = Turn(hsn.module, THOMAS, nodes, board, first_id=1732500010001)
-    on_turn(hsn, turn, 2, "1")
-    roll(hsn, turn, "union-reinforcement", 6)                 # 6 - 4 (Turns 2-4) = 2: one set (12.0)
+    hsn.set_turn(turn, 2, "1")
+    hsn.roll(turn, "union-reinforcement", 6)                 # 6 - 4 (Turns 2-4) = 2: one set (12.0)
     turn.move(pid["Hammond"], "5706", to_map="Main Map")       # set 1, entry N (Nashville)
     if extra_set:
         turn.move(pid["Knipe"], "4934", to_map="Main Map")     # set 2, entry M: not due
-    return save(hsn, turn, path)
+    return hsn.save(turn, path)
 
 
-def weather_log(hsn: Hsn, path: Path, die: int) -> Path:
+def weather_log(hsn: BuiltGame, path: Path, die: int) -> Path:
     nodes, board = hsn.start(CAMPAIGN, THOMAS)
     pid = ids(board)
     turn = Turn(hsn.module, THOMAS, nodes, board, first_id=1732500020001)
-    on_turn(hsn, turn, 15, "1")
-    roll(hsn, turn, "winter-weather", die)                    # -1 on Turn 15 (4.0)
+    hsn.set_turn(turn, 15, "1")
+    hsn.roll(turn, "winter-weather", die)                    # -1 on Turn 15 (4.0)
     for n, name in enumerate(("Winter Weather Start", "Last Turn of Winter")):   # L1308
-        slot = next(s for s in hsn.module.piece_slots if s.entry_name == name)
-        marker_type, marker_state = Piece.from_slot_text(slot.text).encode()
-        turn.place(f"winter-{n}", marker_type, marker_state, onto=pid["O. Moore"])
+        hsn.place_marker(turn, name, f"winter-{n}", onto=pid["O. Moore"])
     for wagon in ("Wagon Train A", "Wagon Train B", "Wagon Train C"):          # L1321: removed at winter's start
         turn.delete(pid[wagon])
-    return save(hsn, turn, path)
+    return hsn.save(turn, path)
 
 
-def combat_log(hsn: Hsn, path: Path, defender_left: int) -> Path:
+def combat_log(hsn: BuiltGame, path: Path, defender_left: int) -> Path:
     nodes, board = hsn.start(REBELS, HOOD)
     pid = ids(board)
     turn = Turn(hsn.module, HOOD, nodes, board, first_id=1732500030001)
@@ -157,11 +108,11 @@ def combat_log(hsn: Hsn, path: Path, defender_left: int) -> Path:
     combat = hsn.table("crt")
     turn.roll(CHART, (4,), report=report_line(combat, HOOD.name, (4,)))    # 1:1, roll 4: A0 D2
     turn.change(defender, changed(turn, defender, board, strength=defender_left))
-    return save(hsn, turn, path)
+    return hsn.save(turn, path)
 
 
 @pytest.fixture(scope="module")
-def logs(hsn: Hsn, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def logs(hsn: BuiltGame, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("planted")
     return {
         "sets": reinforcement_log(hsn, out / "sets.vlog", extra_set=True),
@@ -173,7 +124,7 @@ def logs(hsn: Hsn, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
-def findings(hsn: Hsn, log: Path):
+def findings(hsn: BuiltGame, log: Path):
     report = run_check([log], module=hsn.module, game=hsn.folder, check_ids=["tables", "combat"])
     return report.findings
 

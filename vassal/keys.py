@@ -17,6 +17,7 @@ SHIFT = 65
 CTRL = 130
 META = 260
 ALT = 520
+NAMED_KEY_CODES = 57344      # VASSAL allocates a named key's code from here up when it loads a module
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import lru_cache
 from typing import TypeVar
 
 from .errors import FormatError
+from .keys import NAMED_KEY_CODES, NamedKeyStroke
 from .sequence import TAB, chain_parts, decode, encode, written_chain
 from .traits import (BasicPiece, Comment, Hideable, Labeler, Layer, Obscurable, PlaceMarker, Trait, UnknownTrait,
                      UsePrototype, decode_trait)
@@ -191,9 +192,25 @@ def _definition(trait_type: str) -> tuple:
 
 
 def _field_values(trait: Trait) -> Iterable[object]:
+    """A named keystroke with no real key stands for its name: VASSAL allocates its code when it
+    loads the module (57344 and up) and writes that code back when it saves, so ``0,0,Name`` and
+    ``57366,0,Name`` define the same piece."""
     for entry in trait._type_entries_now():
         for name in entry.members if hasattr(entry, "members") else (entry,):
-            yield getattr(trait, name)
+            yield _as_defined(getattr(trait, name))
+
+
+def _as_defined(value: object) -> object:
+    """``value`` with every named keystroke in it (nested in commands too) reduced to its name,
+    and a list of empty texts read as no list (VASSAL pads a layer's level names, one per image)."""
+    if isinstance(value, NamedKeyStroke):
+        allocated = value.code == 0 or value.code >= NAMED_KEY_CODES
+        return NamedKeyStroke.named(value.name) if value.name and allocated else value
+    if isinstance(value, tuple):
+        return () if value and all(v == "" for v in value) else tuple(_as_defined(v) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: _as_defined(getattr(value, f.name)) for f in fields(value) if f.init})
+    return value
 
 
 def _without_trailing_defaults(tokens: list[str]) -> tuple[str, ...]:

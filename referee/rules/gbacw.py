@@ -32,6 +32,7 @@ from ..findings import Finding, Measure, Severity
 from ..table_rolls import TableRoll, read_table_rolls
 from ..view import GameView, UnitView
 from . import incommand
+from .abilities import Abilities
 from .board import NON_COMBAT, Unchecked, enemies_next_to, touched
 from .command import Tracer, assess, own_formation, range_of
 from .declared import Declarations
@@ -100,27 +101,31 @@ def check_command(game: Game, views: Iterable[GameView], label: str, players: di
     tracer = Tracer(game)
     bridge = Bridge(game, tracer)
     declarations = Declarations(texts or {}, label)
+    abilities = Abilities(texts or {}, label, lambda turn, who: (turn, who) in declarations.direct)
 
     def every_step(game: Game, before: GameView, view: GameView, label: str, player: str | None,
                    tracer: Tracer) -> Iterator[Finding]:
         yield from _attachments(game, before, view, label, player, tracer)
         yield from declarations(game, before, view, label, player, tracer)
+        yield from abilities(game, before, view, label, player, tracer)
     yield from incommand.check(game, views, label, players, "4.15 Command Range", bridge.closed, every_step,
                                lambda unit, turn: declarations.in_direct_command(game, unit, turn))
     yield from declarations.finish(game, tracer)
+    yield from abilities.finish(game)
 
 
 def _attachments(game: Game, before: GameView, view: GameView, label: str, player: str | None,
                  tracer: Tracer) -> Iterator[Finding]:
-    """4.33 attachments of artillery and cavalry only from 9 AM April 6; 4.32 CSA batteries per brigade."""
+    """4.33 attachments of artillery and cavalry only from 9 AM April 6 (to a division from 12 Noon,
+    4.32); 4.24 within range; 4.32 batteries per brigade and division, a battery of the brigade's
+    own division, back from a division to its own command only; 4.25 cavalry per division."""
     date, hour = _hour(view)
-    changed = touched(before, view)
-    if not any(was is None or was.formation != u.formation for was, u in changed):
+    changed = [(was, u) for was, u in touched(before, view) if was is None or was.formation != u.formation]
+    if not changed:
         return
     for rule in (r for r in game.chain_rules if r.rule == "attach-from"):
-        types = {s[5:] for s in rule.subject.split(";") if s.startswith("type:")}
         for was, u in changed:
-            if not u.attached or u.unit.type not in types or (was is not None and was.attached):
+            if not u.attached or not _binds(game, rule, u) or (was is not None and was.attached):
                 continue
             if date and f"{date} {hour}" < str(rule.value):
                 yield Finding(COMMAND, Severity.ERROR, f"{u.name} attached to {u.formation} on {date} {hour}, before "
@@ -128,18 +133,80 @@ def _attachments(game: Game, before: GameView, view: GameView, label: str, playe
                               (u.name,))
     for rule in (r for r in game.chain_rules if r.rule == "attach-in-range"):
         for was, u in changed:
-            if was is not None and was.formation != u.formation and u.hex is not None and _subject(rule, u):
+            if was is not None and u.hex is not None and _subject(rule, u):
                 yield from _attached_in_range(game, rule, view, u, label, player, tracer)
-    for rule in (r for r in game.chain_rules if r.rule == "battery-limit"):
+    for rule in (r for r in game.chain_rules if r.rule == "attach-within"):
+        for was, u in changed:
+            if u.attached and _binds(game, rule, u) and not _same(game, u, str(rule.value)):
+                yield Finding(COMMAND, Severity.ERROR, f"{u.name} attached to {u.formation}, not of its own "
+                              f"{rule.value}", cite(rule.section, rule.rulebook_line), label, view.step, player,
+                              (u.name,))
+    for rule in (r for r in game.chain_rules if r.rule == "return-only"):
+        for was, u in changed:
+            left = game.formation(was.formation) if was is not None else None
+            if (left is not None and left.level == rule.value and u.attached and _binds(game, rule, u, level=False)
+                    and (not rule.side or rule.side == u.side)):
+                yield Finding(COMMAND, Severity.ERROR, f"{u.name} moved from {was.formation} to {u.formation}: from "
+                              f"a {rule.value} it may go back to its own command ({game.formation_of(u.unit_id)}) "
+                              "only", cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name,))
+    for rule in (r for r in game.chain_rules if r.rule in ("battery-limit", "attached-limit")):
         limit = int(float(rule.value or 0))
-        counts = _batteries(game, view, rule.side)
-        earlier = _batteries(game, before, rule.side)
+        counts, earlier = _held(game, view, rule), _held(game, before, rule)
         for formation, names in counts.items():
-            allowed = max(limit, len(game_start_batteries(game, formation)))
+            allowed = limit if rule.rule == "attached-limit" else max(limit, len(game_start_batteries(game, formation)))
             if len(names) > allowed and len(earlier.get(formation, ())) <= allowed:
-                yield Finding(COMMAND, Severity.ERROR, f"{formation} has {len(names)} batteries ({', '.join(names)}): "
-                              f"no brigade may have more than {limit} unless it starts with more",
+                what = "attached " if rule.rule == "attached-limit" else ""
+                yield Finding(COMMAND, Severity.ERROR, f"{formation} has {len(names)} {what}{_kind(rule)} "
+                              f"({', '.join(names)}): at most {limit}"
+                              + ("" if rule.rule == "attached-limit" else " unless it starts with more"),
                               cite(rule.section, rule.rulebook_line), label, view.step, player, tuple(names))
+
+
+def _tokens(rule: ChainRule, name: str) -> set[str]:
+    return {p.strip()[len(name) + 1:] for p in rule.subject.split(";") if p.strip().startswith(name + ":")}
+
+
+def _binds(game: Game, rule: ChainRule, u: UnitView, level: bool = True) -> bool:
+    """Whether a Chain row's subject covers the unit (``type:`` tokens) and, with ``level``, the
+    formation it is now in (``to:`` a level); side when the row names one."""
+    types, to = _tokens(rule, "type"), _tokens(rule, "to")
+    if rule.side and rule.side != u.side or types and u.unit.type not in types:
+        return False
+    if level and to:
+        f = game.formation(u.formation)
+        return f is not None and f.level in to
+    return True
+
+
+def _same(game: Game, u: UnitView, level: str) -> bool:
+    """Whether the unit's own formation and the one it is attached to share their ``level`` formation."""
+    def above(chain: tuple) -> str | None:
+        return next((f.formation_id for f in chain if f.level == level), None)
+    own = above(game.command_chain(u.unit_id, game.formation_of(u.unit_id)))
+    return own is not None and own == above(game.command_chain(u.unit_id, u.formation))
+
+
+def _kind(rule: ChainRule) -> str:
+    types = _tokens(rule, "type") or {"Art"}
+    return "batteries" if types == {"Art"} else "cavalry units" if types == {"Cav"} else "/".join(sorted(types))
+
+
+def _held(game: Game, view: GameView, rule: ChainRule) -> dict[str, list[str]]:
+    """Per formation of the row's levels (``level:``) or ids (``formation:``), the units of its
+    types (``type:``, artillery by default) on the map in it — attached ones only for an
+    ``attached-limit``."""
+    types = _tokens(rule, "type") or {"Art"}
+    levels, ids = _tokens(rule, "level"), _tokens(rule, "formation")
+    found: dict[str, list[str]] = {}
+    for u in sorted(view.units.values(), key=lambda u: u.unit_id):
+        if u.unit.type not in types or (rule.side and u.side != rule.side) or u.hex is None:
+            continue
+        if rule.rule == "attached-limit" and not u.attached:
+            continue
+        f = game.formation(u.formation)
+        if f is not None and (f.level in levels or f.formation_id in ids):
+            found.setdefault(f.formation_id, []).append(u.name)
+    return found
 
 
 def _subject(rule: ChainRule, u: UnitView) -> bool:
@@ -178,16 +245,6 @@ def _attached_in_range(game: Game, rule: ChainRule, view: GameView, u: UnitView,
 
 def game_start_batteries(game: Game, formation: str) -> list[str]:
     return [u.name for u in game.members(formation) if u.type == "Art"]
-
-
-def _batteries(game: Game, view: GameView, side: str) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for u in view.units.values():
-        if u.unit.type == "Art" and (not side or u.side == side) and u.hex is not None:
-            f = game.formation(u.formation)
-            if f is not None and f.level == "brigade":
-                found.setdefault(f.formation_id, []).append(u.name)
-    return found
 
 
 # ------------------------------------------------------------------ ammunition supply

@@ -1,14 +1,15 @@
-"""The command and supply checks of the registry: each runs the rules of the checked game's
-system (GBACW, CWB, GCACW) over the log's game views; a system without such rules says so."""
+"""The command, supply, activation, orders and initiative checks of the registry: each runs the
+rules of the checked game's system (GBACW, CWB, GCACW) over the log's game views; a system
+without command or supply rules says so, one without the others has nothing to say."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import cwb, gbacw, gcacw, incommand
+from . import capped, cwb, gbacw, gcacw, incommand, initiative, orders
 
-COMMAND, SUPPLY, ACTIVATION = incommand.CHECK_ID, "supply", "activation"
+COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 
 
 def _players(ctx: CheckContext) -> dict[int, str | None]:
@@ -62,11 +63,48 @@ def check_supply(ctx: CheckContext) -> Iterable[Finding]:
     return _by_system(ctx, SUPPLY, SUPPLY_RULES, "supply and resupply", "supply")
 
 
-def check_activation(ctx: CheckContext) -> Iterable[Finding]:
+#: per system, the activation rules (which leader activates which units, how many times)
+ACTIVATION_RULES: Rules = {
+    "GCACW": lambda ctx: gcacw.check_activations(ctx.game, ctx.views, ctx.log.steps, ctx.log.label),
+    "GBACW": lambda ctx: capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
+}
+#: per system, the rules on orders (Into the Woods 9.22, 9.7, 4.25, 14.44)
+ORDERS_RULES: Rules = {
+    "GBACW": lambda ctx: orders.check_orders(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
+}
+#: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
+INITIATIVE_RULES: Rules = {
+    "GCACW": lambda ctx: initiative.check_initiative(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
+                                                     ctx.carried.get(INITIATIVE)),  # type: ignore[arg-type]
+}
+
+
+def _if_written(ctx: CheckContext, check: str, rules: Rules, checked: str) -> Iterable[Finding]:
+    """Run the system's rules when it has some (a system without them has nothing to say)."""
     game = ctx.game
     assert game is not None
-    if game.system != "GCACW":
+    if game.system not in rules:
         return []
     if ctx.views is None:
-        return _no_views(ctx, ACTIVATION, "activations")
-    return gcacw.check_activations(game, ctx.views, ctx.log.steps, ctx.log.label)
+        return _no_views(ctx, check, checked)
+    return rules[game.system](ctx)
+
+
+def check_activation(ctx: CheckContext) -> Iterable[Finding]:
+    return _if_written(ctx, ACTIVATION, ACTIVATION_RULES, "activations")
+
+
+def check_orders(ctx: CheckContext) -> Iterable[Finding]:
+    return _if_written(ctx, ORDERS, ORDERS_RULES, "orders")
+
+
+def check_initiative(ctx: CheckContext) -> Iterable[Finding]:
+    return _if_written(ctx, INITIATIVE, INITIATIVE_RULES, "initiative")
+
+
+def carry_initiative(ctx: CheckContext) -> object:
+    """The log's last Initiative die when its partner is in the next log."""
+    if ctx.game is None or ctx.views is None or ctx.game.system not in INITIATIVE_RULES:
+        return None
+    return initiative.carry(ctx.game, ctx.log.steps, list(ctx.views), ctx.log.label,
+                            ctx.carried.get(INITIATIVE))  # type: ignore[arg-type]

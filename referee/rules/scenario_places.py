@@ -86,6 +86,10 @@ class Places:
             return True
         return False
 
+    def on_map(self, h: Hex, map_id: str) -> bool:
+        """Whether one of the hex's spellings is on that map."""
+        return any(spelled.map == map_id for spelled in self._spellings(h))
+
     def _spellings(self, h: Hex) -> tuple[Hex, ...]:
         return tuple(self._terrain.spellings(h)) or (h,)
 

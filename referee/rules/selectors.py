@@ -27,6 +27,7 @@ class Selected:
     units: frozenset[str] | None
     why: str = ""
     text: str = ""
+    name: str = ""          # how a message names them: the formations ("Prentiss's division (6/T)")
 
 
 def reinforcement_rows(game: Game, scenario_id: str | None, kind: str) -> list[ReinforcementRow]:
@@ -59,8 +60,10 @@ def _term(term: str, game: Game, cases: Mapping[str, str], subject: Sequence[str
     if head == "leader" and not arg:
         return Selected(frozenset(u.unit_id for u in units if u.type == "Ldr"))
     if head == "formation":
+        formation = game.formation(arg)
         return Selected(frozenset(u.unit_id for u in units if arg in {f.formation_id for f in
-                                                                     game.command_chain(u.unit_id)}))
+                                                                     game.command_chain(u.unit_id)}),
+                        name=formation.name if formation else arg)
     if head == "case":
         value = cases.get(arg)
         if value is None:
@@ -69,7 +72,8 @@ def _term(term: str, game: Game, cases: Mapping[str, str], subject: Sequence[str
         if not led:
             return Selected(None, f"no formation of the order of battle is led by {value} ({arg})")
         return Selected(frozenset(u.unit_id for u in units if {f.formation_id for f in
-                                                             game.command_chain(u.unit_id)} & set(led)))
+                                                             game.command_chain(u.unit_id)} & set(led)),
+                        name=" and ".join(f.name for f in map(game.formation, led) if f is not None))
     if head == "reinf":
         kind, _, order = arg.partition("#")
         rows = [r for r in reinforcement_rows(game, scenario_id, kind) if not order or r.order == order]
@@ -85,6 +89,7 @@ def select(text: str, game: Game, cases: Mapping[str, str] = {}, subject: Sequen
     """The units a selector picks: every plain term holds, no ``-term`` does."""
     picked: frozenset[str] | None = None
     excluded: set[str] = set()
+    names = []
     for term in text.split():
         negated = term.startswith("-")
         found = _term(term.lstrip("-"), game, cases, subject, scenario_id)
@@ -94,9 +99,10 @@ def select(text: str, game: Game, cases: Mapping[str, str] = {}, subject: Sequen
             excluded |= found.units
         else:
             picked = found.units if picked is None else picked & found.units
+            names += [found.name] if found.name else []
     if picked is None:
         picked = frozenset(u.unit_id for u in game.units)
-    return Selected(frozenset(picked - excluded), "", text)
+    return Selected(frozenset(picked - excluded), "", text, ", ".join(names))
 
 
 # ---------------------------------------------------------------- what the chat says at a roll

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamedata.conditions import UNKNOWN
+from gamedata.conditions import UNKNOWN, parse_fact
 from gamedata.model import Game
 from gamedata.rolls import Reading, RollTable, evaluate, roll_tables
 
@@ -28,13 +28,20 @@ from ..table_rolls import TableRoll, read_table_rolls, undone_steps
 from ..timeline import StepView
 from .combat import COMBAT_WORDS
 from .consequences import (
-    CHECKS, Context, Judge, Outcome, SetLedger, TablesCarried, Window, open_roll, window,
+    Context, Judge, Outcome, TablesCarried, Window, check_ammo, check_markers, check_removed_units, open_roll, unchecked,
+    window,
 )
+from .unit_results import SetLedger, check_entered, check_fatigue, check_gains, check_movement, check_statuses
 from .facts import RollFacts, view_day, view_turn
 from .history import History
 from .selectors import chat_near, named_cases, named_units, select
 
 CHECK_ID = "tables"
+#: What each result is compared with in its window (the sets keep a ledger across rolls: `SetLedger`).
+CHECKS: tuple[Callable[[Judge], Iterator[Finding]], ...] = (
+    check_markers, check_removed_units, check_ammo, check_statuses, check_fatigue, check_movement, check_entered,
+    check_gains, unchecked,
+)
 
 
 def describe(roll: TableRoll, reading: Reading) -> str:
@@ -58,6 +65,7 @@ class Read:
     reading: Reading
     subject: tuple[str, ...]
     turn: int | None
+    named: tuple[tuple[str, str], ...] = ()     # the case facts the chat named at the roll
 
 
 def _table_units(table: RollTable) -> str | None:
@@ -98,23 +106,19 @@ def read_rolls(steps: Sequence[StepView], game: Game, views: object = None, hist
         view = views.at(roll.step) if views is not None else None  # type: ignore[attr-defined]
         texts = chat_near(steps, index_of[roll.step]) if roll.step in index_of else []
         selector = _table_units(roll.table)
-        if selector is not None:
+        if selector is not None and selector != "rolled":
             picked = select(selector, game).units or frozenset()
             subject = tuple(sorted(u for u in picked if view is not None and view.unit(u) is not None))
         else:
             subject = named_units(texts, view)
         base = RollFacts(history, view, subject=subject, graph=graph)
         cases = {f: v for f, v in _case_values(roll.table).items()
-                 if base.value(_fact(f)) is UNKNOWN}
-        reading = evaluate(roll.table, roll.dice, RollFacts(history, view, named_cases(texts, cases), subject, graph))
+                 if base.value(parse_fact(f)) is UNKNOWN}
+        named = named_cases(texts, cases)
+        reading = evaluate(roll.table, roll.dice, RollFacts(history, view, named, subject, graph))
         history.add(reading, view_turn(view), view_day(view))
-        found.append(Read(roll, reading, subject, view_turn(view)))
+        found.append(Read(roll, reading, subject, view_turn(view), tuple(named.items())))
     return found
-
-
-def _fact(text: str):  # noqa: ANN202 - gamedata.conditions.Fact
-    from gamedata.conditions import parse_fact
-    return parse_fact(text)
 
 
 class _Graph:
@@ -169,7 +173,9 @@ def carry_tables(ctx: CheckContext) -> TablesCarried | None:
     withheld (design.md "What the tables check carries")."""
     if ctx.game is None:
         return None
-    return judge(ctx)[1]
+    carried = judge(ctx)[1]
+    _memo.clear()                    # the runner asks for the findings first: the log may go
+    return carried
 
 
 _memo: dict[int, tuple[CheckContext, tuple[list[Finding], TablesCarried]]] = {}
@@ -177,7 +183,7 @@ _memo: dict[int, tuple[CheckContext, tuple[list[Finding], TablesCarried]]] = {}
 
 def judge(ctx: CheckContext) -> tuple[list[Finding], TablesCarried]:
     """The findings of one log and what it carries (computed once per context: the runner asks
-    for both)."""
+    for the findings, then for what the check hands on)."""
     key = id(ctx)
     if key in _memo and _memo[key][0] is ctx:
         return _memo[key][1]
@@ -234,7 +240,7 @@ def _judge(ctx: CheckContext) -> tuple[list[Finding], TablesCarried]:
             findings.append(Finding(CHECK_ID, Severity.NOT_CHECKED, f"{describe(roll, reading)}: what must follow is "
                                     "not checked", roll.table.cite(), ctx.log.label, roll.step, roll.player))
             continue
-        o = Outcome.of(roll, reading, ctx.log.label, r.subject, r.turn)
+        o = Outcome.of(roll, reading, ctx.log.label, r.subject, r.turn, dict(r.named))
         whole = o.has("sets") or o.has("enter") or o.effect("until") == "turn"
         run(o, window(steps, roll.step, next_roll(roll.table.table_id, roll.step), whole, turn_at),
             "turn" if whole else "roll")

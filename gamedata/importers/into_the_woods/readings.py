@@ -144,8 +144,8 @@ READINGS: tuple[Reading, ...] = (
     Reading("Rows", "trabue-lost", 2179, "0-4", "free of its restrictions", "the unit rolled for is free",
             effect="units=rolled"),
     _otherwise("trabue-lost", 2179, "On a roll of 0-4 the unit is free", "the unit stays restricted",
-               "freedom needs 0-4; the restriction: 'may not move' (L2175)", effect="stay=rolled; until=turn; "
-               "unless=enemy units move adjacent to or fire on it (L2176)"),
+               "freedom needs 0-4; the restriction: 'may not move' (L2177)", effect="stay=rolled; until=turn; "
+               "unless=enemy units move adjacent to or fire on it (L2178)"),
     Reading("Rows", "grant-visit", 1588, "0-4", "Grant's Initiative Rating applies", "Grant's benefits this turn",
             effect="initiative=Grant, this turn; efficiency=one division, this turn"),
     Reading("Rows", "grant-visit", 1588, "5-9", "apply to the 1 PM turn", "Grant's benefits next turn",

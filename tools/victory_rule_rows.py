@@ -1,0 +1,129 @@
+"""Add the rules.xlsx rows of the cheap rule checks (issue 23 item 3) to the bundled games.
+
+``rules.xlsx`` belongs to the rule-data work; these rows are kept here, in one place, so they
+can be replayed onto whatever ``rules.xlsx`` is current: ``python tools/victory_rule_rows.py``
+adds each row whose key (Parameters) or whose rule and subject (Chain) the workbook does not
+have yet, leaves every other row as it is, and writes the workbook byte-for-byte reproducibly.
+Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Activations (5.26), orders (9.22,
+9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25); Hood Strikes North: the
+initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gamedata.workbook import SheetData, read_workbook, write_workbook  # noqa: E402
+
+P = "Parameters"
+C = "Chain"
+ITW_P = [
+    ("johnston.unit", "CS:A.S. Johnston", "4.11", 107, "the commander whose abilities are counted"),
+    ("johnston.abilities", "Attack Orders;Aggressive;Green;Extra Activation", "4.11", 114,
+     "the words a chat line naming Johnston uses for each ability (each once per turn)"),
+    ("johnston.march-ability", "March Order;March Orders", "4.11", 122,
+     "the words of the alternative: two brigades in March Order, not with the other abilities or Direct Command"),
+    ("johnston.march-from", "09:00", "4.11", 122, "the March ability from the 9 AM turn"),
+    ("johnston.march-brigades", 2, "4.11", 122, "brigades placed in March Order"),
+    ("capped.formation", "2/5/T", "5.26", 182, "Stuart's brigade"),
+    ("capped.activations", 2, "5.26", 182, "Activations a turn unless In Command during the Division Orders Phase"),
+    ("capped.days", "1862-04-05;1862-04-06", "5.26", 182, "the first day scenarios (April 5th and 6th)"),
+    ("am.declared", "AM", "5.26", 182, "the chat word of an AM drawn: a boundary between Activations"),
+    ("orders.status", "orders", "9.22", 204, "the status the Orders markers set"),
+    ("orders.march", "March", "9.22", 204, "the March Orders level"),
+    ("orders.advance", "Advance", "9.7", 1102, "the Advance Orders level"),
+    ("march.from.Confederate", "09:00", "9.22", 204, "no Confederate unit in March Orders until 9 AM"),
+    ("march.from.Union", "10:00", "9.22", 204, "no Federal unit in March Orders until 10 AM"),
+    ("march.first-days", "1862-04-05;1862-04-06", "9.22", 206,
+     "the days the times apply: April 6th, and April 5th in an April 5th scenario"),
+    ("march.banned.S4", "all", "S4 Specific Rules", 1587, "March Orders may not be assigned in this scenario"),
+    ("march.banned.S6", "all", "S6 Specific Rules", 2129, "March Orders may not be used"),
+    ("march.banned.S8", "Union", "S8 Specific Rules", 2516,
+     "no Union commands, unbrigaded or unassigned units use March Orders"),
+    ("march.banned.arrivals-from", "10:00", "S8 Specific Rules", 2516,
+     "except reinforcements entering at 10 AM or later"),
+    ("march.arrival-exempt", "R Corps@09:00;CS:47 TN", "9.22", 204,
+     "Reserve Corps units entering at 9 AM (9.22) and 47 TN (S8, L2648) may enter under March Orders"),
+    ("advance.types", "Det", "14.44", 500, "Detachments are always under Advance Orders"),
+    ("advance.levels", "army;independent", "4.25", 166, "Unassigned units are always under Advance Orders"),
+    ("advance.reinforcements", "Advance", "Reinforcements notes", 1102, "All units enter under Advance Orders"),
+]
+ITW_C = [
+    ("attached-limit", "type:Art;level:brigade", "Union", 1, "4.32", 170,
+     "individual brigades can have a single battery attached"),
+    ("attach-within", "type:Art;to:brigade", "Union", "division", "4.32", 170, "a battery of that division"),
+    ("attached-limit", "type:Art;level:division", "Confederate", 10, "4.32", 172,
+     "up to ten batteries assigned directly to a division leader"),
+    ("attach-from", "type:Art;to:division", "Confederate", "1862-04-06 12:00", "4.32", 172,
+     "batteries assigned to a division leader beginning with the 12 Noon April 6th turn"),
+    ("return-only", "type:Art", "Confederate", "division", "4.32", 172,
+     "batteries assigned to a division leader can be reassigned to their original commands only"),
+    ("attached-limit", "type:Cav;level:division;formation:R Corps", "Confederate", 2, "4.25", 160,
+     "up to two cavalry units attached to any division or the Reserve Corps"),
+]
+TIES = {"S1": ("Confederate", 207), "S2": ("Confederate", 294), "S3": ("Confederate", 455),
+        "S4": ("Confederate", 567), "S5": ("Confederate", 693), "S6": ("Neutral", 807), "S7": ("Neutral", 918),
+        "S8": ("Neutral", 1029), "S9": ("Army", 1685)}
+FORCED = {"S1": ("Confederate", 206), "S2": ("Union", 293), "S3": ("Confederate", 454),
+          "S4": ("Union;Union;Union", 566), "S5": ("Confederate", 692), "S6": ("Union;Confederate", 806),
+          "S7": ("Confederate;Confederate;Union", 917), "S8": ("Confederate", 1030), "S9": ("Union", 1684)}
+HSN_P = [
+    ("initiative.button", "Initiative", "1.0 A Initiative Segment", 1132, "the dice button of each player's die"),
+    ("initiative.combat-button", "Combat", "1.0 B Activation Segment", 1134,
+     "after a combat roll both sides' units move (retreats)"),
+    ("initiative.phase", "Action Cycle", "1.0 Action Cycle", 1132, "the phase of the Initiative Segments"),
+    ("initiative.neutral-low-side", "Union", "3.0 B Neutral", 1283, "wins tied rolls of 1-1, 2-2 and 3-3"),
+    ("initiative.neutral-low-values", "1;2;3", "3.0 B Neutral", 1283, "the ties the Union wins when Neutral"),
+    ("initiative.army-start", "Confederate", "Scenario 9 Army Initiative", 1685,
+     "Army Initiative starts at Confederate Advantage"),
+    ("initiative.army-fixed-until", 10, "2.2 Army Initiative Change-A", 1234,
+     "a change can only occur on Turn 11 or later"),
+    *((f"initiative.ties.{s}", rule, f"Scenario {s[1:]} Initiative", line, "who wins tied initiative rolls")
+      for s, (rule, line) in TIES.items()),
+    *((f"initiative.forced.{s}", order, f"Scenario {s[1:]} Turn 1 Start", line,
+       "the initiatives won on Turn 1 without a roll, in order") for s, (order, line) in FORCED.items()),
+]
+ROWS = {"into-the-woods-shiloh": (ITW_P, ITW_C), "hood-strikes-north": (HSN_P, [])}
+COLUMNS = {P: ("key", "value", "section", "rulebook_line", "notes"),
+           C: ("rule", "subject", "side", "value", "scenarios", "except_scenarios", "section", "rulebook_line",
+               "notes")}
+
+
+def add_rows(path: Path, parameters: list[tuple], chain: list[tuple]) -> int:
+    """Add the missing rows to one workbook; how many were added."""
+    sheets = read_workbook(path)
+    data = {name: [dict(r.values) for r in sheet.rows] for name, sheet in sheets.items()}
+    headers = {name: sheet.header for name, sheet in sheets.items()}
+    added = 0
+    have = {r.get("key") for r in data.get(P, [])}
+    for key, value, section, line, notes in parameters:
+        if key not in have:
+            data.setdefault(P, []).append({"key": key, "value": value, "section": section, "rulebook_line": line,
+                                           "notes": notes})
+            added += 1
+    have_c = {(r.get("rule"), r.get("subject"), r.get("side")) for r in data.get(C, [])}
+    for rule, subject, side, value, section, line, notes in chain:
+        if (rule, subject, side) not in have_c:
+            data.setdefault(C, []).append({"rule": rule, "subject": subject, "side": side, "value": value,
+                                           "section": section, "rulebook_line": line, "notes": notes})
+            added += 1
+    if added:
+        order = list(headers) + [n for n in (P, C) if n not in headers]
+        write_workbook(path, [SheetData(n, tuple(headers.get(n) or COLUMNS[n]), tuple(data.get(n, ())))
+                              for n in order])
+    return added
+
+
+def main() -> int:
+    for game, (parameters, chain) in ROWS.items():
+        path = ROOT / "sources" / game / "rules.xlsx"
+        print(f"{path.relative_to(ROOT)}: {add_rows(path, parameters, chain)} row(s) added")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
