@@ -121,7 +121,7 @@ def test_every_file_a_command_writes_has_the_users_permissions(tmp_path, umask):
     vmod = next((tmp_path / "out").glob("*.vmod"))
     written = [vmod, *(tmp_path / "out" / "cache").rglob("*.png"), *(tmp_path / "out").rglob("*.stamp"),
                *game.glob("*.xlsx")]
-    # digitize the drawn board back: the overlay, the doubtful cells, terrain.xlsx rewritten
+    # digitize the drawn board back: the overlay, the doubtful cells, the drafted terrain.xlsx
     board = plan_boards(load_game(game).maps)[0].boards[0]
     scan = write_game(tmp_path / "scan", extra_toml=(f'[maps.scan]\nimage = "board.png"\nx0 = {board.x0}\n'
                                                      f'y0 = {board.y0}\ndx = {board.dx!r}\ndy = {float(board.dy)!r}\n'))
@@ -130,7 +130,9 @@ def test_every_file_a_command_writes_has_the_users_permissions(tmp_path, umask):
                                                            if n.startswith("images/board_"))))
     result = cli("digitize", scan / "board.png", "--game", scan, "--map", "M")
     assert result.exit_code == 0, result.output
-    written += [scan / "terrain.xlsx", *(scan / "digitized").iterdir()]
+    drafted = scan / "player" / "terrain.xlsx"          # the draft goes to the player's layer
+    assert drafted.is_file()
+    written += [drafted, *(scan / "digitized").iterdir()]
     result = cli("check", ENGINE_LOG, "--module", ENGINE_MODULE, "--format", "html", "-o", tmp_path / "report.html")
     assert result.exit_code == 0, result.output
     result = cli("map-units", ENGINE_MODULE, "--game", ITW, "-o", tmp_path / "units.csv")
