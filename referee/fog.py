@@ -238,13 +238,14 @@ class LogFog:
             a is not b for a, b in zip(events, step.events)) else step
 
     def tally(self, t: Tally) -> Tally:
-        """The VP tally with the units it counts named as the sight may see them."""
+        """The VP tally with the units it counts (and an automatic victory's level, which names
+        what met it) named as the sight may see them."""
         unseen = self._unseen((t.step,)) if self._states and not self.sight.reveal else {}
         if not unseen:
             return t
         veil = _Veil(unseen)
-        return dataclasses.replace(t, terms=tuple(
-            dataclasses.replace(term, what=tuple(veil.name(w) for w in term.what)) for term in t.terms))
+        return dataclasses.replace(t, level=veil.text(t.level), terms=tuple(
+            dataclasses.replace(term, what=tuple(veil.text(w) for w in term.what)) for term in t.terms))
 
 
 class _Veil:
@@ -262,9 +263,6 @@ class _Veil:
 
     def text(self, text: str) -> str:
         return self.pattern.sub(lambda m: self.unseen[m.group(0)] or "a hidden piece", text)
-
-    def name(self, name: str) -> str:
-        return self.text(name)
 
     def finding(self, f: Finding) -> Finding:
         return dataclasses.replace(

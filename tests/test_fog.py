@@ -33,6 +33,8 @@ from referee.fog import LogFog, Sight, choose
 from referee.render_html import render_html
 from referee.render_json import report_dict
 from referee.render_text import render_text
+from referee.rules.victory import Tally
+from referee.rules.vp_terms import Term
 from referee.run import run_check
 from vassal.commands import Node, encode_tree, parse_tree
 from vassal.module import read_module
@@ -107,6 +109,21 @@ def test_a_masked_unit_is_named_by_its_mask_for_the_other_side(itw):
     assert "shown as the Union side sees them (--as;" in render_text(theirs)
     # the crop draws the mask where the counter stands, for the Union; the counter for the Confederates
     assert theirs.crops[veiled][0].png != mine.crops[error][0].png
+
+
+def test_the_vp_tally_names_a_masked_unit_by_its_mask_for_the_other_side(itw):
+    """A VP term that counts the masked 25 AL (and an automatic victory it met) as the Union and
+    the Confederates are shown it."""
+    log = itw["logs"]["masked"]
+    replay = replay_file(str(log), itw["module"])
+    last = len(replay.steps)
+    term = Term("Confederate units in the Hornets' Nest", "Confederate", 1, 2, "S1 VP", what=("25 AL", "18 WI"))
+    tally = Tally("S1", log.name, last, 1, (term,), (("Confederate", 2),), 2, "Confederate",
+                  "Confederate automatic victory (Hornets' Nest: 25 AL)", "S1 VP")
+    theirs = LogFog(replay, Sight("Union"), module=itw["module"]).tally(tally)
+    assert theirs.terms[0].what == ("?", "18 WI") and theirs.level == "Confederate automatic victory (Hornets' Nest: ?)"
+    assert LogFog(replay, Sight("Confederate"), module=itw["module"]).tally(tally) == tally
+    assert LogFog(replay, Sight(reveal=True), module=itw["module"]).tally(tally) == tally
 
 
 def test_a_hidden_unit_is_never_named_for_the_other_side_and_its_finding_is_withheld(itw):
