@@ -210,3 +210,17 @@ def test_the_french_view_of_the_deal_names_no_card_face(ccn):
     assert differ and set(differ) <= set(range(20, 28))
     assert "Infantry Forward Leader" in told[26] and "Infantry Forward Leader" not in steps[26]
     assert french.veiled == {"masked": 11} and truth.veiled == {}
+
+
+def test_a_previous_log_listed_with_all_is_shown_with_the_same_sight(ccn):
+    """``--previous`` logs listed (``--all``) are veiled as the checked log is: the French view of
+    the deal, in the story of the earlier log, names no card face either."""
+    log, module = ccn
+    french = run_check([CCN / "CCNv4 Tutorial.vlog"], [log], module=module, pictures=True, all_logs=True,
+                       as_side="French")
+    truth = run_check([CCN / "CCNv4 Tutorial.vlog"], [log], module=module, pictures=True, all_logs=True, reveal=True)
+    assert [s.log for s in french.stories] == [log.name, "CCNv4 Tutorial.vlog"]
+    earlier = {s.index: s.text for s in french.stories[0].steps}
+    told = {s.index: s.text for s in truth.stories[0].steps}
+    assert "Infantry Forward Leader" in told[26] and "Infantry Forward Leader" not in earlier[26]
+    assert french.sight.startswith("Hidden and masked pieces are shown as the French side sees them (--as")
