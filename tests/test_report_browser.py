@@ -266,9 +266,10 @@ def test_rule_findings_are_counted_and_linked_with_the_log(itw):
     assert shown.layout["story_steps"] == report.logs[0].steps
     assert shown.layout["story_flags"] >= len([f for f in report.findings if f.step])
     # a kind the log repeats (every undo) is one line, counted, its steps listed inside it
-    undos = [f for f in report.findings if f.check == "undo"]
     groups = [(g["severity"], g["check"], g["count"], g["items"]) for g in shown.layout["groups"]]
-    assert len(undos) > 1 and ("info", "undo", len(undos), len(undos)) in groups
+    for severity in (Severity.ERROR, Severity.INFO):       # re-rolls; undos of moves
+        undos = [f for f in report.findings if f.check == "undo" and f.severity is severity]
+        assert len(undos) > 1 and (severity.value, "undo", len(undos), len(undos)) in groups
 
 
 # ---------------------------------------------------------------- distances, fit, hexes once, VP table, overflow
@@ -355,7 +356,10 @@ def test_undecidable_victory_terms_are_one_folded_line_and_columns_line_up(plant
     (rows,) = shown.layout["vp"]
     folded = [r for r in rows if r["cls"] == "undecided"]
     assert len(folded) == len(whys) == 1 and folded[0]["open"] is False
-    assert folded[0]["text"].startswith(f"{len(tally.terms)} terms not decidable: {whys.pop()}")
+    undecided = len(tally.undecided)
+    assert folded[0]["text"].startswith(f"{undecided} term{'s' if undecided != 1 else ''} not decidable: {whys.pop()}")
+    # the decided terms are rows of their own, under the header's columns
+    assert len([r for r in rows[1:] if r["cls"] != "undecided"]) == len(tally.terms) - undecided
     # two tallies, each with decided terms: every row's cells under the header's, the same in both tables
     decided = tuple(dataclasses.replace(t, why="", count=n, scored=None) for n, t in enumerate(tally.terms[:3]))
     two = dataclasses.replace(report, victory=(dataclasses.replace(tally, terms=decided + tally.terms[3:]),
