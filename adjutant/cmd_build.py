@@ -5,6 +5,8 @@ from pathlib import Path
 
 import click
 
+from .problems import stop_on_game_data
+
 from .progress import ProgressBar
 
 
@@ -30,10 +32,7 @@ def build(folder: Path, out_dir: Path) -> None:
         with ProgressBar() as bar:
             summary = build_module(folder, out_dir, progress=bar.iterate)
     except GameDataError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) in {folder}; no module written", err=True)
-        raise SystemExit(1) from None
+        stop_on_game_data(exc, "no module written")
     except (BuildError, ValueError) as exc:
         click.echo(f"{exc}\nno module written", err=True)
         raise SystemExit(1) from None

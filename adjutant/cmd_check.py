@@ -36,15 +36,22 @@ from .progress import ProgressBar
 @click.option("--all", "all_logs", is_flag=True,
               help="List the findings of the --previous logs too (else only counted, per log).")
 @click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the report here.")
+@click.option("--as", "as_side", metavar="SIDE",
+              help="Show hidden and masked pieces as this side may see them (default: the side of the player "
+                   "who recorded the first LOG).")
+@click.option("--reveal", is_flag=True,
+              help="Show hidden and masked pieces as they are (a neutral referee, or after the game).")
 def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | None, game: Path | None,
           units: Path | None, scenario: str | None, checks: tuple[str, ...], all_logs: bool, fmt: str,
-          output: Path | None) -> None:
+          output: Path | None, as_side: str | None, reveal: bool) -> None:
     """Check VASSAL logs: undos and re-rolls, the chain of logs, the module, continuity, dice.
 
     Several LOGs are checked in the order given, each against the one before; the --previous
     logs are checked too, their findings counted per log (--all lists them).
     Exit 0: no errors; 1: errors found; 2: an input could not be read.
     """
+    if as_side is not None and reveal:
+        raise click.UsageError("--as and --reveal exclude each other: one side's view, or the whole truth")
     try:
         with ProgressBar() as bar:
             loaded = load_module(module) if module is not None else None
@@ -54,7 +61,7 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
                 click.echo(f"warning: {warning}", err=True)
             report = run_check(list(logs), list(previous), loaded, _game_folder(game) if game else None,
                                list(checks) or None, units, scenario, pictures=fmt == "html", all_logs=all_logs,
-                               progress=bar.update)
+                               progress=bar.update, as_side=as_side, reveal=reveal)
             if fmt == "json":
                 text = render_json(report)
             elif fmt == "html":
@@ -71,6 +78,7 @@ def check(logs: tuple[Path, ...], previous: tuple[Path, ...], module: Path | Non
         except OSError as e:
             click.echo(f"error: {output}: cannot write ({e.strerror})", err=True)
             raise SystemExit(2) from None
+        click.echo(f"{output}: {report.summary()}")
     else:
         click.echo(text, nl=False)
     raise SystemExit(1 if report.failed else 0)

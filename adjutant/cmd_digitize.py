@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from .problems import stop_on_game_data
+
 MISSING_LISTED = 6
 """The hexes a picture does not show are named up to this many."""
 
@@ -59,10 +61,7 @@ def digitize(image: Path | None, game: str, module: Path | None, board: str | No
     try:
         loaded = load_game(folder)
     except GameDataError as exc:
-        for problem in exc.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{len(exc.problems)} problem(s) in {folder}; nothing digitized", err=True)
-        raise SystemExit(1) from None
+        stop_on_game_data(exc, "nothing digitized")
     try:
         if module is not None:
             picture = from_module(loaded, module, board, map_id)

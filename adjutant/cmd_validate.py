@@ -1,7 +1,6 @@
 """`adjutant validate PATH`: check a game's data folder, or a built module, one line per problem."""
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import click
@@ -60,16 +59,18 @@ def _refusal(path: Path) -> str | None:
 
 
 def _vmod_refusal(path: Path) -> str | None:
-    """A .vmod must be a zip holding a buildFile; a cut-short one may still look like a zip
-    (the saves stored inside it are zips too), so the entries are looked at."""
-    damaged = "(damaged, cut short in the mail, or not a module)"
+    """A .vmod must be a zip holding a buildFile, worded as every command words it."""
+    from vassal.archive import MODULE, open_zip
+    from vassal.errors import FormatError
+    from vassal.module import NO_BUILDFILE
+
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_zip(path, kind=MODULE) as archive:
             names = set(archive.namelist())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return f"not a readable module: a .vmod is a zip archive and this file is not one {damaged}"
+    except FormatError as exc:
+        return exc.message
     if names.isdisjoint(BUILDFILES):
-        return f"not a readable module: the zip archive holds no buildFile {damaged}"
+        return f"not a readable {MODULE}: {NO_BUILDFILE}"
     return None
 
 

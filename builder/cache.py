@@ -9,11 +9,11 @@ Pillow version (its font rasteriser and PNG encoder decide the bytes).
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 import PIL
+
+from vassal.archive import write_atomically
 
 ART_VERSION = "3"
 
@@ -49,7 +49,4 @@ class ImageCache:
         if path is None:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
+        write_atomically(path, data)

@@ -21,6 +21,7 @@ from builder.samples import read_samples
 from builder.terrain_draft import DigitizeError, Draft, doubtful_csv, overlay, write_drafts
 from gamedata.model import Game
 from gamedata.workbook import write_text_atomically
+from vassal.archive import write_atomically
 
 
 def read(game: Game, folder: Path, picture: MapImage, progress: Callable[[int, int], None] | None = None) -> list[Draft]:
@@ -48,9 +49,7 @@ def digitize(game: Game, folder: Path, picture: MapImage, out_dir: Path,
     listing = out_dir / f"digitize-{picture.name}-doubtful.csv"
     buffer = io.BytesIO()
     overlay(picture, game, drafts).save(buffer, format="PNG")
-    tmp = picture_path.with_name(picture_path.name + ".tmp")
-    tmp.write_bytes(buffer.getvalue())
-    tmp.replace(picture_path)
+    write_atomically(picture_path, buffer.getvalue())
     write_text_atomically(listing, doubtful_csv(game.terrain, drafts))
     workbook = write_drafts(game, folder, drafts, picture)
     return Written(drafts, workbook, picture_path, listing)

@@ -89,11 +89,16 @@ def columns(schema_name: str) -> tuple[str, ...]:
 
 
 class GameDataError(Exception):
-    """The game folder has problems; `problems` lists them all."""
+    """The game folder has problems; `problems` lists them all. One problem reads as one line
+    naming its file inside ``folder`` (a damaged workbook: the same line in every command)."""
 
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
+    def __init__(self, problems: list[Problem], folder: Path | None = None) -> None:
+        lines = [str(p) for p in problems]
+        if folder is not None and len(lines) == 1:
+            lines = [f"{folder / problems[0].file}{lines[0][len(problems[0].file):]}"]
+        super().__init__("\n".join(lines))
         self.problems = problems
+        self.folder = folder
 
 
 def read_game_toml(folder: Path) -> dict[str, Any]:

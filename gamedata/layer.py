@@ -33,7 +33,7 @@ from gamedata.folder import EFFECTS_FILE, OOB_FILE, RULES_FILE, TERRAIN_FILE, US
 from gamedata.model import Problem
 from gamedata.terrain import codes
 from gamedata.terrain_check import spans
-from gamedata.typed import check_header, coerce, schema_problems
+from gamedata.typed import MISSING_COLUMN, check_header, coerce, schema_problems
 from gamedata.workbook import Cell, Row, Sheet, WorkbookError, read_workbook
 
 PLAYER_DIR = "player"
@@ -204,7 +204,7 @@ def _lay_sheet(label: str, sheet: Sheet, game: Sheet | None, home: str, overlay:
                normalize: Normalize) -> tuple[Sheet | None, list[Problem]]:
     props = schema(name)["properties"]
     problems = check_header(label, sheet, name, extra=LAYER_ONLY, required=overlay.needed)
-    if any(p.row == 1 and p.message == "missing column" for p in problems):
+    if any(p.row == 1 and p.message == MISSING_COLUMN for p in problems):
         return None, problems          # without its key a row names nothing: said once, the sheet is not read
     rows = list(game.rows) if game is not None else []
     index: dict[tuple[str, ...], list[int]] = {}

@@ -33,7 +33,7 @@ def load_game(folder: Path | str) -> Game:
     problems, data = check_folder(folder)
     errors = [p for p in problems if p.is_error]
     if errors:
-        raise GameDataError(errors)
+        raise GameDataError(errors, folder)
     return replace(build_game(data.definition, data.sheets), scenario_rules=data.rules)
 
 

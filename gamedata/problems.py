@@ -24,6 +24,8 @@ class Problem:
 
     def __str__(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""
+        if not (self.sheet or self.row or self.column):  # the whole file: one line as every command says it
+            return f"{self.file}: {prefix}{self.message}"
         return f"{self.file}:{self.sheet}:{self.row}:{self.column}: {prefix}{self.message}"
 
     @property

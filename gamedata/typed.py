@@ -117,6 +117,9 @@ def _not_a_number(text: str, whole: bool) -> str:
     return said
 
 
+MISSING_COLUMN = "missing column"
+
+
 def check_header(file: str, sheet: Sheet, name: str, extra: Iterable[str] = (),
                  required: Iterable[str] | None = None) -> list[Problem]:
     """A sheet's header against its row schema: each column missing (every column of the
@@ -125,7 +128,7 @@ def check_header(file: str, sheet: Sheet, name: str, extra: Iterable[str] = (),
     props = schema(name)["properties"]
     known = set(props) | set(extra)
     needed = list(props) if required is None else list(required)
-    problems = [Problem(file, sheet.name, 1, col, "missing column") for col in needed if col not in sheet.header]
+    problems = [Problem(file, sheet.name, 1, col, MISSING_COLUMN) for col in needed if col not in sheet.header]
     for index, col in enumerate(sheet.header):
         if col and col not in known:
             problems.append(Problem(file, sheet.name, 1, col, "unknown column"))

@@ -23,7 +23,7 @@ from gamedata.model import _LEVELS, Problem
 from gamedata.rolls import parse_dice, parse_effect, parse_roll
 from gamedata.scenario_rules import ScenarioRules, read_rules
 from gamedata.terrain_check import terrain_problems
-from gamedata.typed import check_sheet, schema_problems
+from gamedata.typed import MISSING_COLUMN, check_sheet, schema_problems
 from gamedata.workbook import Row, Sheet, WorkbookError, read_workbook
 
 
@@ -66,7 +66,9 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
         problems += _check_sheets(file, specs, sheets, homes, book)
         problems += [p for sheet in book.values() for p in sheet.problems]
         expected = {s.name for s in specs}
-        if file == "scenarios.xlsx" and "Scenarios" in sheets:
+        if file == "scenarios.xlsx" and "scenario_id" not in getattr(sheets.get("Scenarios"), "header", ()):
+            expected |= set(book)   # no scenario ids to lay the scenario sheets out by: said once, on the column
+        elif file == "scenarios.xlsx":
             ids = [r.get("scenario_id") for r in sheets["Scenarios"].rows]
             per_scenario = tuple(s for i in ids if isinstance(i, str) for s in (setup_sheet(i), reinf_sheet(i)))
             problems += _check_sheets(file, per_scenario, sheets, homes, book)
@@ -81,7 +83,10 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
                 problems.append(exc.problem)
     layer, layer_problems = read_layer(folder)
     problems += layer_problems + lay_over(sheets, homes, layer, HexIds(map_defs(definition)))
-    problems += _cross_references(definition, sheets, homes)
+    if not any(p.message == MISSING_COLUMN for p in problems):
+        # a deleted column is said once, on its header: the references and cells that read it would
+        # each say it again (an effects.xlsx Terrain without its codes makes every cost row unknown)
+        problems += _cross_references(definition, sheets, homes)
     rules, rule_problems = read_rules(folder)
     problems += rule_problems
     return sorted(set(problems)), FolderData(definition, sheets, rules, layer)

@@ -72,6 +72,10 @@ class Sheet:
     problems: tuple[Problem, ...] = ()
 
 
+#: What an .xlsx is, in the one line every command prints when it cannot read one.
+WORKBOOK = "workbook (.xlsx)"
+
+
 @dataclass(frozen=True)
 class SheetData:
     """A sheet to write: its columns in order and one mapping per row."""
@@ -103,12 +107,10 @@ def read_workbook(path: Path, label: str | None = None) -> dict[str, Sheet]:
         size = path.stat().st_size
     except OSError as exc:
         raise WorkbookError(Problem(name, message=f"cannot read file: {exc.strerror}")) from None
-    if size == 0:
-        raise WorkbookError(Problem(name, message="empty file (0 bytes), expected an xlsx workbook"))
     if size > MAX_XLSX_BYTES:
         raise WorkbookError(Problem(name, message=f"file too large ({size} bytes)"))
-    if not zipfile.is_zipfile(path):
-        raise WorkbookError(Problem(name, message="not a spreadsheet (xlsx workbook expected)"))
+    if size == 0 or not zipfile.is_zipfile(path):
+        raise WorkbookError(Problem(name, message=unreadable_workbook(path, size)))
     _check_unpacked_size(path, name)
     # openpyxl and the XML parser below it raise many exception types on a damaged file;
     # user data must never end in a traceback, so any failure here becomes one Problem.
@@ -118,15 +120,30 @@ def read_workbook(path: Path, label: str | None = None) -> dict[str, Sheet]:
         # written by a program that stores none (a script, some converters) would read as empty
         formulas = openpyxl.load_workbook(path, read_only=True) if has_formulas(path) else None
     except Exception as exc:  # noqa: BLE001 - see above
-        raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
+        raise WorkbookError(Problem(name, message=_no_workbook(exc))) from None
     try:
         return {ws.title: _read_sheet(ws, name, formulas[ws.title] if formulas else None) for ws in book.worksheets}
     except Exception as exc:  # noqa: BLE001 - see above
-        raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({type(exc).__name__})")) from None
+        raise WorkbookError(Problem(name, message=_no_workbook(exc))) from None
     finally:
         book.close()
         if formulas is not None:
             formulas.close()
+
+
+def _no_workbook(exc: Exception) -> str:
+    return f"not a readable {WORKBOOK}: the zip archive holds no readable workbook ({type(exc).__name__})"
+
+
+def unreadable_workbook(path: Path, size: int) -> str:
+    """``not a readable workbook (.xlsx): <why>``, in the words every command uses for a
+    zip-based file it cannot read (``vassal.archive.zip_defect``: empty, not a zip, cut short)."""
+    with path.open("rb") as handle:
+        head = handle.read(4)
+    why = ("the file is empty (0 bytes)" if size == 0 else
+           "the zip archive is cut short or damaged" if head in (b"PK\x03\x04", b"PK\x05\x06") else
+           "it is not a zip archive")
+    return f"not a readable {WORKBOOK}: {why}"
 
 
 def has_formulas(path: Path) -> bool:
@@ -145,8 +162,8 @@ def _check_unpacked_size(path: Path, name: str) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             total = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError) as exc:
-        raise WorkbookError(Problem(name, message=f"not a readable xlsx workbook ({exc})")) from None
+    except (zipfile.BadZipFile, OSError):
+        raise WorkbookError(Problem(name, message=unreadable_workbook(path, path.stat().st_size))) from None
     if total > MAX_UNPACKED_BYTES:
         raise WorkbookError(Problem(name, message=f"unpacks to {total} bytes, more than a workbook may"))
 
@@ -230,12 +247,21 @@ def _fix_zip_times(data: bytes) -> bytes:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temp file in the target folder, then rename over the target."""
+    """Write to a temp file in the target folder, then rename over the target, with the
+    permissions of the file it replaces, else those the user's umask gives a new file (the
+    temp file alone would be private, 0600)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        mode = 0o666 & ~mask
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

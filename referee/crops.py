@@ -1,12 +1,17 @@
 """A crop of the board around each finding, for the HTML report.
 
 A finding names hexes (its places, and for a range or supply check the traced path and
-the hexes that blocked it). The crop shows the module's own board around them at a
-scale where the board's printed hex ids read easily (a hex at least ``MIN_CELL_PX``
-tall), the pieces there drawn from the module's counter images, each named hex ringed
-exactly (the grid's own cell outline, drawn just inside it, so a ring never spills
-onto a neighbour), the path as a line from hex centre to hex centre and the blocking
-hexes ringed in another colour and crossed.
+the hexes that blocked it) and the distances it measured (a unit and the leader, enemy,
+wagon or source it is measured to). The crop shows the module's own board around all of
+them, both ends of every distance in the picture, at a scale where the board's printed
+hex ids read easily (a hex ``TARGET_CELL_PX`` tall) unless that would not fit the page
+(``FIT_WIDTH`` x ``FIT_HEIGHT``): then the whole is drawn smaller, and labels drawn at a
+fixed size name what stands at each end and where. The pieces there are drawn from the
+module's counter images, as the side the report is for may see them; each named hex is
+ringed exactly (the grid's own cell outline, drawn just inside it, so a ring never
+spills onto a neighbour); a distance is a line from end to end (along the traced path
+when there is one) with its length written at its middle; the hexes that blocked a trace
+are ringed in another colour and crossed.
 
 Geometry comes from the module, never from guesses: the board layout places boards
 on the map, the board's grid (hex, square, zones) gives the cell that holds a point.
@@ -21,25 +26,29 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from vassal.board import MapLayout, PlacedBoard
 from vassal.grid import HexGrid, LocationError, ZonedGrid
 from vassal.module import Module
 from vassal.replay import BoardState, PieceState
 
-from .findings import Finding, Place
-from .piece_art import PieceArt
+from .findings import Finding, Measure, Place
+from .piece_art import Conceals, PieceArt, everyone
 
 RING = (220, 0, 0)
 PATH = (20, 90, 230)
 BLOCKED = (170, 0, 170)
 OUTSIDE = (205, 205, 205)
 MIN_CELL_PX = 64
-"""A grid cell (hex) is at least this many pixels tall in a crop: printed ids stay legible."""
+"""A grid cell (hex) is at least this many pixels tall in a crop whose places fit the page at
+that size: printed ids stay legible."""
 TARGET_CELL_PX = 96
-MAX_SIDE = 1400
-"""Wider crops are drawn smaller, but never below ``MIN_CELL_PX`` per hex."""
+FIT_WIDTH, FIT_HEIGHT = 840, 900
+"""A crop never exceeds this (CSS pixels): it fits the report's column; a wider span of places
+is drawn smaller, its ends labelled."""
+LABEL_PX = 14
+"""Labels (what stands at each end of a distance, the distance) are this tall whatever the scale."""
 CONTEXT_CELLS = 1.5
 """Board shown round the outermost named hex, in hexes."""
 MIN_CELLS = (5, 4)
@@ -76,10 +85,16 @@ class Crop:
     ringed: tuple[str, ...]
     path: tuple[str, ...]
     blocked: tuple[str, ...]
+    measured: tuple[Measure, ...] = ()
 
     @property
     def title(self) -> str:
         return f"{self.map}: {', '.join(dict.fromkeys(self.ringed + self.path + self.blocked))}"
+
+    @property
+    def legible(self) -> bool:
+        """Whether the board's printed hex ids read at this scale (else the labels say where)."""
+        return self.cell_px >= MIN_CELL_PX - 0.5
 
 
 # ------------------------------------------------------------------ geometry
@@ -163,12 +178,23 @@ def place_point(layout: MapLayout, place: Place) -> tuple[int, int] | None:
 
 
 @dataclass(frozen=True)
+class _Line:
+    """A measured distance as drawn: its cells end to end (through the traced path when it
+    follows one), the labels at its ends and its length."""
+
+    measure: Measure
+    cells: tuple[Cell, ...]
+    follows_path: bool
+
+
+@dataclass(frozen=True)
 class _Plan:
     map: str
     layout: MapLayout
     rings: tuple[Cell, ...]
     path: tuple[Cell, ...]
     blocked: tuple[Cell, ...]
+    lines: tuple[_Line, ...] = ()
 
     @property
     def cells(self) -> tuple[Cell, ...]:
@@ -180,20 +206,53 @@ def _plans(finding: Finding, module: Module, state: BoardState | None) -> list[_
     groups: dict[str, dict[str, list[Cell]]] = {}
     layouts: dict[str, MapLayout] = {}
     maps = {m.name for m in module.maps}
-    for kind, places in (("rings", finding.locations), ("path", finding.path), ("blocked", finding.blocked)):
+
+    def cell(place: Place) -> Cell | None:
+        if not place.map or place.map not in maps:
+            return None
+        if place.map not in layouts:
+            boards = state.boards.get(place.map) if state is not None else None
+            layouts[place.map] = module.map_layout(place.map, boards)
+        layout = layouts[place.map]
+        point = place_point(layout, place)
+        if point is None or layout.board_at(*point) is None:
+            return None
+        return cell_of(layout, *point, place.name)
+
+    ends = tuple(p for m in finding.measured for p in (m.start, m.end))
+    for kind, places in (("rings", tuple(dict.fromkeys(finding.locations + ends))), ("path", finding.path),
+                         ("blocked", finding.blocked)):
         for place in places:
-            if not place.map or place.map not in maps:
-                continue
-            if place.map not in layouts:
-                boards = state.boards.get(place.map) if state is not None else None
-                layouts[place.map] = module.map_layout(place.map, boards)
-            layout = layouts[place.map]
-            point = place_point(layout, place)
-            if point is None or layout.board_at(*point) is None:
-                continue
-            groups.setdefault(place.map, {}).setdefault(kind, []).append(cell_of(layout, *point, place.name))
-    return [_Plan(name, layouts[name], tuple(g.get("rings", ())), tuple(g.get("path", ())), tuple(g.get("blocked", ())))
-            for name, g in groups.items()]
+            found = cell(place)
+            if found is not None:
+                groups.setdefault(place.map, {}).setdefault(kind, []).append(found)
+    lines: dict[str, list[_Line]] = {}
+    for m in finding.measured:
+        a, b = cell(m.start), cell(m.end)
+        if a is None or b is None or m.start.map != m.end.map:
+            continue
+        route = tuple(c for c in (cell(p) for p in finding.path) if c is not None)
+        along = _along(a, b, route)
+        lines.setdefault(m.start.map, []).append(_Line(m, along or (a, b), bool(along)))
+    return [_Plan(name, layouts[name], tuple(g.get("rings", ())), tuple(g.get("path", ())), tuple(g.get("blocked", ())),
+                  tuple(lines.get(name, ()))) for name, g in groups.items()]
+
+
+def _along(a: Cell, b: Cell, route: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """The cells from ``a`` to ``b`` through a traced route that runs between them (either way
+    round; a route may start a step away, as a supply line starts on the road by the unit),
+    or () when the route does not join them."""
+    if not route:
+        return ()
+
+    def near(c: Cell, d: Cell) -> bool:
+        return math.dist(c.centre, d.centre) <= 4 * max(c.height, d.height)
+
+    for cells in (route, route[::-1]):
+        if near(cells[0], a) and near(cells[-1], b):
+            inner = [c for c in cells if c.name not in (a.name, b.name)]
+            return (a, *inner, b)
+    return ()
 
 
 def _extent(layout: MapLayout) -> tuple[int, int]:
@@ -203,7 +262,9 @@ def _extent(layout: MapLayout) -> tuple[int, int]:
 
 
 def _frame(plan: _Plan) -> tuple[int, int, int, int, float, float]:
-    """``left, top, width, height`` (map pixels), the scale and the cell height in map pixels."""
+    """``left, top, width, height`` (map pixels), the scale and the cell height in map pixels:
+    every cell of the plan with some board round it, at ``TARGET_CELL_PX`` a hex unless that
+    would not fit the page."""
     cell = max(c.height for c in plan.cells)
     xs = [x for c in plan.cells for x, _ in (c.outline or (c.centre,))]
     ys = [y for c in plan.cells for _, y in (c.outline or (c.centre,))]
@@ -221,9 +282,7 @@ def _frame(plan: _Plan) -> tuple[int, int, int, int, float, float]:
     left, top = max(0.0, left), max(0.0, top)
     right, bottom = min(float(map_w), right), min(float(map_h), bottom)
     width, height = max(1, round(right - left)), max(1, round(bottom - top))
-    scale = TARGET_CELL_PX / cell
-    if max(width, height) * scale > MAX_SIDE:
-        scale = max(MIN_CELL_PX / cell, MAX_SIDE / max(width, height))
+    scale = min(TARGET_CELL_PX / cell, FIT_WIDTH / width, FIT_HEIGHT / height)
     return round(left), round(top), width, height, scale, cell
 
 
@@ -245,16 +304,17 @@ class CropArt:
             self._boards[key] = image.rotate(180) if image is not None and placed.reversed else image
         return self._boards[key]
 
-    def crops(self, finding: Finding, state: BoardState | None) -> tuple[Crop, ...]:
-        """The finding's crops, one per map it names places on (none without board images)."""
+    def crops(self, finding: Finding, state: BoardState | None, conceals: Conceals = everyone) -> tuple[Crop, ...]:
+        """The finding's crops, one per map it names places on (none without board images), the
+        pieces drawn as the report's reader may see them (``conceals``: see ``PieceArt.draw``)."""
         out = []
         for plan in _plans(finding, self.module, state):
-            crop = self._draw(plan, state)
+            crop = self._draw(plan, state, conceals)
             if crop is not None:
                 out.append(crop)
         return tuple(out)
 
-    def _draw(self, plan: _Plan, state: BoardState | None) -> Crop | None:
+    def _draw(self, plan: _Plan, state: BoardState | None, conceals: Conceals) -> Crop | None:
         left, top, width, height, scale, cell = _frame(plan)
         canvas = Image.new("RGBA", (max(1, round(width * scale)), max(1, round(height * scale))), OUTSIDE + (255,))
         drew_board = False
@@ -264,23 +324,28 @@ class CropArt:
             return None
         if state is not None:
             self._paste_pieces(canvas, [p for p in state.pieces.values() if p.map == plan.map],
-                               left, top, width, height, scale, cell)
+                               left, top, width, height, scale, cell, conceals)
         draw = ImageDraw.Draw(canvas)
 
         def at(point: tuple[float, float]) -> tuple[float, float]:
             return (point[0] - left) * scale, (point[1] - top) * scale
 
         line = max(3, round(cell * scale / 22))
-        _draw_path(draw, [at(c.centre) for c in plan.path], line)
+        if not any(m.follows_path for m in plan.lines):
+            _draw_path(draw, [at(c.centre) for c in plan.path], line)
         for c in plan.blocked:
             _ring(draw, c, at, scale, line, BLOCKED)
             _cross(draw, at(c.centre), cell * scale, line)
         for c in plan.rings:
             _ring(draw, c, at, scale, line, RING)
+        labels = _Labels(draw, canvas.size)
+        for m in plan.lines:
+            _draw_measure(draw, labels, m, at, cell * scale, line)
         out = io.BytesIO()
         canvas.convert("RGB").save(out, format="PNG", optimize=False, compress_level=6)
         return Crop(plan.map, out.getvalue(), left, top, scale, cell * scale, canvas.width, canvas.height,
-                    _names(plan.rings), _names(plan.path), _names(plan.blocked))
+                    _names(plan.rings), _names(plan.path), _names(plan.blocked),
+                    tuple(m.measure for m in plan.lines))
 
     def _paste_board(self, canvas: Image.Image, placed: PlacedBoard, layout: MapLayout, left: int, top: int,
                      width: int, height: int, scale: float) -> bool:
@@ -299,7 +364,7 @@ class CropArt:
         return True
 
     def _paste_pieces(self, canvas: Image.Image, pieces: Sequence[PieceState], left: int, top: int, width: int,
-                      height: int, scale: float, cell: float) -> None:
+                      height: int, scale: float, cell: float, conceals: Conceals) -> None:
         """Counters in the crop, stacks fanned out slightly, smaller than the hex and
         below its centre so the printed hex id above stays visible."""
         stacks: dict[tuple[int, int], list[PieceState]] = {}
@@ -310,7 +375,7 @@ class CropArt:
         for (x, y), stack in sorted(stacks.items()):
             stack.sort(key=lambda p: (p.stack_index if p.stack_index is not None else 0, p.id))
             for depth, p in enumerate(stack):
-                drawn = self.pieces.draw(p)
+                drawn = self.pieces.draw(p, conceals)
                 if drawn is None:
                     continue
                 factor = target / max(drawn.image.width, drawn.image.height)
@@ -354,6 +419,67 @@ def _cross(draw: ImageDraw.ImageDraw, centre: tuple[float, float], size: float, 
     cx, cy = centre[0], centre[1] + size / 8
     draw.line((cx - r, cy - r, cx + r, cy + r), fill=BLOCKED, width=width)
     draw.line((cx - r, cy + r, cx + r, cy - r), fill=BLOCKED, width=width)
+
+
+class _Labels:
+    """Text boxes on a crop, each kept inside the picture and off the boxes already placed."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, size: tuple[int, int]) -> None:
+        self.draw, self.size = draw, size
+        self.font = ImageFont.load_default(size=LABEL_PX)
+        self.placed: list[tuple[float, float, float, float]] = []
+
+    def put(self, text: str, x: float, y: float, below: bool, ink: tuple[int, int, int], beside: bool = False) -> None:
+        """``text`` centred on ``x``, its top at ``y`` (``below``) or its bottom at ``y``; ``beside``:
+        its left edge at ``x``, centred on ``y``."""
+        left, top, right, bottom = self.draw.textbbox((0, 0), text, font=self.font)
+        w, h = right - left + 8, bottom - top + 6
+        bx = min(max(x if beside else x - w / 2, 1.0), self.size[0] - w - 1)
+        by = y - h / 2 if beside else y if below else y - h
+        for _ in range(len(self.placed) + 1):
+            clash = next((b for b in self.placed if bx < b[2] and b[0] < bx + w and by < b[3] and b[1] < by + h), None)
+            if clash is None:
+                break
+            by = clash[3] + 1 if below else clash[1] - h - 1
+        by = min(max(by, 1.0), self.size[1] - h - 1)
+        self.placed.append((bx, by, bx + w, by + h))
+        self.draw.rectangle((bx, by, bx + w, by + h), fill=(255, 255, 255), outline=ink, width=2)
+        self.draw.text((bx + 4 - left, by + 3 - top), text, fill=ink, font=self.font)
+
+
+def _draw_measure(draw: ImageDraw.ImageDraw, labels: _Labels, line: _Line, at, cell_px: float, width: int) -> None:
+    """A distance: the line end to end (its cells' centres), a dot at each end, the length at
+    the middle of the line, and at each end what stands there and its hex, on the side away
+    from the other end."""
+    points = [at(c.centre) for c in line.cells]
+    draw.line(points, fill=PATH, width=width, joint="curve")
+    r = width * 1.6
+    for x, y in (points[0], points[-1]):
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=PATH)
+    m = line.measure
+    (sx, sy), (ex, ey) = points[0], points[-1]
+    down = ey >= sy  # the end lies below the start: the start's label goes above it, the end's below
+    half = cell_px / 2 + 2
+    labels.put(f"{m.start_label} {m.start.name}", sx, sy - half if down else sy + half, not down, RING)
+    labels.put(f"{m.end_label} {m.end.name}", ex, ey + half if down else ey - half, down, RING)
+    if m.length:  # beside the middle of the line, off it: across a hex's top it would hide the hex id
+        (mx, my), (dx, dy) = _middle(points)
+        if abs(dy) > abs(dx):
+            labels.put(m.length, mx + max(2 * width, 0.45 * cell_px), my, True, PATH, beside=True)
+        else:
+            labels.put(m.length, mx, my - 2 * width, False, PATH)
+
+
+def _middle(points: list[tuple[float, float]]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The point halfway along a polyline, and the direction of the line there."""
+    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    half = sum(lengths) / 2
+    for (a, b), d in zip(zip(points, points[1:]), lengths):
+        if half <= d and d:
+            t = half / d
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), (b[0] - a[0], b[1] - a[1])
+        half -= d
+    return points[0], (1.0, 0.0)
 
 
 def _draw_path(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], width: int) -> None:

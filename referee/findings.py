@@ -8,6 +8,7 @@ and sort them the same way.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -53,6 +54,25 @@ class Place:
 
 
 @dataclass(frozen=True)
+class Measure:
+    """A distance a rule measured, end to end: from the unit it judges (``start``, what stands
+    there ``start_label``) to the leader, enemy, wagon or source it is measured to (``end``,
+    ``end_label``), ``length`` as the rule counts it ("16 MP", "3 hexes", "more than 8 hexes";
+    "" when not known). The report draws both ends, the line between them (along the finding's
+    ``path`` when it traced one) and the length, and says them in words."""
+
+    start: Place
+    end: Place
+    start_label: str
+    end_label: str
+    length: str = ""
+
+    def __str__(self) -> str:
+        length = f"{self.length} " if self.length else ""
+        return f"{self.start_label} ({self.start.name}) is {length}from {self.end_label} ({self.end.name})"
+
+
+@dataclass(frozen=True)
 class Finding:
     """One thing the referee wants the players to know about.
 
@@ -62,9 +82,11 @@ class Finding:
     whole, or for its starting state). ``player`` is a player *name*, never an id.
     ``path`` is the route a rule traced (a command range or a supply line), hex by hex
     from its start, for the report to draw; ``blocked`` the hexes that stopped a trace
-    (enemy-adjacent, prohibited) when no route exists. ``cells``: for a not-checked finding,
-    the empty cells of the game's data that would let it run (all of them, in the order the
-    check needed them; the message names the first few), for `adjutant to-fill`.
+    (enemy-adjacent, prohibited) when no route exists; ``measured`` the distances the rule
+    measured, both ends named (a unit and its leader, an enemy, its wagon, the supply source).
+    ``cells``: for a not-checked finding, the empty cells of the game's data that would let it
+    run (all of them, in the order the check needed them; the message names the first few), for
+    `adjutant to-fill`.
     """
 
     check: str
@@ -79,6 +101,19 @@ class Finding:
     path: tuple[Place, ...] = ()
     blocked: tuple[Place, ...] = ()
     cells: tuple[CellRef, ...] = ()
+    measured: tuple[Measure, ...] = ()
+
+    @property
+    def places(self) -> tuple[Place, ...]:
+        """Every place the finding names or draws, each once, in order."""
+        ends = tuple(p for m in self.measured for p in (m.start, m.end))
+        return tuple(dict.fromkeys(self.locations + ends + self.path + self.blocked))
+
+    def unnamed(self) -> tuple[Place, ...]:
+        """The locations the message does not name: a report names each hex once, in the
+        message when it says it, else beside it."""
+        return tuple(p for p in self.locations
+                     if not re.search(rf"(?<![\w.]){re.escape(p.name)}(?![\w.])", self.message))
 
     def sort_key(self) -> tuple[int, str, int, str, str]:
         """Deterministic order: severity, log, step, check, message."""

@@ -3,8 +3,8 @@
 A piece in a save is its full trait chain (prototypes are expanded when a piece is put
 into play), so its look follows from the traits, innermost first: the BasicPiece
 image, each active Layer's current image on top (at the layer's offset), a facing
-turns everything inside it. The report goes to the opponent, so a piece is drawn as
-the opponent sees it: a masked piece shows its mask, a hidden piece is not drawn.
+turns everything inside it. A piece is drawn as the report's reader may see it (``fog``):
+a piece masked from him shows its mask, one hidden from him is not drawn.
 
 Images are read through the module's bounded, path-safe entry reader; one that is
 missing or unreadable (or an SVG, which Pillow cannot draw) is left out, never guessed.
@@ -13,6 +13,7 @@ missing or unreadable (or an SVG, which Pillow cannot draw) is left out, never g
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, UnidentifiedImageError
@@ -26,6 +27,15 @@ from vassal.traits.access import Hideable, Obscurable
 from vassal.traits.rotate import FreeRotator
 
 from .board_images import read_image
+
+#: whether a Mask or Invisible trait that is on keeps the report's reader from seeing the piece
+Conceals = Callable[[Obscurable | Hideable], bool]
+
+
+def everyone(trait: Obscurable | Hideable) -> bool:
+    """An onlooker's sight: every mask and every hiding counts."""
+    return True
+
 
 MAX_PIXELS = 80_000_000
 """Refuse decompression bombs hidden in a module's images (checked before decoding)."""
@@ -66,17 +76,17 @@ class PieceArt:
             self._images[name] = decode_image(read_image(self.module, name)) if name else None
         return self._images[name]
 
-    def draw(self, piece: PieceState) -> Drawn | None:
-        """The piece as its opponent sees it; ``None`` when hidden, undecodable or imageless."""
+    def draw(self, piece: PieceState, conceals: Conceals = everyone) -> Drawn | None:
+        """The piece as the reader sees it; ``None`` when hidden from him, undecodable or imageless."""
         try:
             traits = Piece.decode(piece.type, piece.state).traits
         except (FormatError, ValueError, IndexError):
             return None
         drawn: Drawn | None = None
         for trait in reversed(traits):  # innermost (BasicPiece) first
-            if isinstance(trait, Hideable) and trait.hidden:
+            if isinstance(trait, Hideable) and trait.hidden and conceals(trait):
                 return None
-            if isinstance(trait, Obscurable) and trait.masked:
+            if isinstance(trait, Obscurable) and trait.masked and conceals(trait):
                 drawn = self._mask(trait, drawn)
             elif isinstance(trait, Layer) and trait.active:
                 top = self.image(trait.image)

@@ -28,22 +28,23 @@ from .crops import Crop
 from .dice_stats import MIN_EXPECTED
 from .findings import Finding, Severity
 from .render_text import step_label
-from .report import CheckReport, group_key, role_text
+from .report import WORDS, CheckReport, group_key, role_text
 from .story import LogStory, StoryStep
 
 STORY_OPEN_UP_TO = 400
 """A story longer than this many steps starts folded."""
 STEPS_IN_SUMMARY = 24
+SUMMARY_TEXT = 200
+"""A finding alone of its kind is its group's line when its message is no longer than this; a
+longer one (a victory tally names every term) is said below its rule, as a group's findings are."""
 STEP_TEXT = 240
 """A step's line is cut here, the rest folded: one click of a card deck can move 300 pieces."""
-_WORDS = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings"),
-          Severity.NOT_CHECKED: ("not checked", "not checked"), Severity.INFO: ("note", "notes")}
 _HEADINGS = {Severity.ERROR: "Errors", Severity.WARNING: "Warnings", Severity.NOT_CHECKED: "Not checked",
              Severity.INFO: "Notes"}
 
 _CSS = """
 *{box-sizing:border-box}
-body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;padding:.6em;max-width:64em;color:#1d1d1d}
+body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;padding:.6em;max-width:64em;color:#1d1d1d;overflow-wrap:anywhere}
 h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.25em;margin:1.4em 0 .4em;border-bottom:1px solid #ccc}
 a{color:#0645ad}
 #headline{padding:.6em .9em;border-radius:.4em;border:2px solid}
@@ -70,6 +71,9 @@ details.more{display:inline}details.more>summary{display:inline;cursor:pointer;c
 :target{outline:3px solid #0645ad}
 table{border-collapse:collapse;margin:.4em 0;font-size:.9em;display:block;overflow-x:auto}
 th,td{border:1px solid #bbb;padding:.2em .45em;text-align:left;vertical-align:top}th{background:#eee}
+table.vp{display:table;table-layout:fixed;width:100%}table.vp td.n{text-align:right}
+tr.undecided td{background:#eef1f5}tr.undecided summary{cursor:pointer}
+.view{font-size:.95em}
 """
 
 _SCRIPT = """
@@ -81,7 +85,7 @@ addEventListener('hashchange',openTo);addEventListener('DOMContentLoaded',openTo
 
 
 def _plural(n: int, severity: Severity) -> str:
-    one, many = _WORDS[severity]
+    one, many = WORDS[severity]
     return f"{n} {one if n == 1 else many}"
 
 
@@ -89,6 +93,9 @@ def headline(report: CheckReport) -> tuple[str, str]:
     """``(class, words)``: never "no errors" without the warnings and the unchecked beside it."""
     errors, warnings = report.count(Severity.ERROR), report.count(Severity.WARNING)
     unchecked = report.count(Severity.NOT_CHECKED)
+    hidden = sum(1 for f in report.withheld if f.severity is Severity.ERROR)
+    if hidden:  # never "no errors" where an error was found about pieces this view may not see
+        return "bad", f"{_plural(errors + hidden, Severity.ERROR)} ({hidden} withheld: it names pieces this view may not see)"
     if errors:
         return "bad", _plural(errors, Severity.ERROR)
     if warnings:
@@ -132,6 +139,7 @@ def render_html(report: CheckReport) -> str:
             f"{escape(_plural(report.count(s), s))}</span>"
             for s in sorted(Severity, key=lambda s: s.rank)) + "</p>",
         f"<p>{_logs_line(report)}</p>",
+        f'<p class="view">{escape(report.view())}.</p>',
         f"<p>Checks run: {escape(', '.join(report.checks)) or 'none'}.</p></header>",
         '<nav><a href="#findings">Findings</a> · <a href="#story">Story</a> · <a href="#dice">Dice</a> · '
         + ('<a href="#victory">Victory points</a> · ' if report.victory else '') + '<a href="#files">Files</a></nav>',
@@ -173,18 +181,19 @@ def _findings(page: _Page) -> list[str]:
         first = group[0]
         severity = first.severity.value
         opened = " open" if len(group) <= 3 and first.severity in (Severity.ERROR, Severity.WARNING) else ""
-        title = escape(first.message) if len(group) == 1 else escape(first.rule)
+        alone = len(group) == 1 and len(first.message) <= SUMMARY_TEXT  # the group's line is its message
+        title = escape(first.message) if alone else escape(first.rule)
         out.append(f'<details class="group {severity}" id="g{number}" data-severity="{severity}" '
                    f'data-check="{escape(first.check)}" data-count="{len(group)}"{opened}>')
-        out.append(f'<summary><span class="sev">{escape(_WORDS[first.severity][0])}</span> '
+        out.append(f'<summary><span class="sev">{escape(WORDS[first.severity][0])}</span> '
                    f'<span class="count">{len(group)} ×</span> {escape(first.check)}: {title}'
                    f"{_steps_summary(page, group)}</summary>")
         if len(group) > 1:
             out.append(f'<p class="rule">Rule: {escape(first.rule)}</p>')
         out.append('<ol class="findings">')
-        out.extend(_finding(page, f, in_group=len(group) > 1) for f in group)
+        out.extend(_finding(page, f, in_group=not alone) for f in group)
         out.append("</ol>")
-        with_places = sum(1 for f in group if f.locations or f.path or f.blocked)
+        with_places = sum(1 for f in group if f.places)
         drawn = sum(1 for f in group if report.crops.get(f))
         if drawn and with_places > drawn:
             out.append(f'<p class="rule">Board crops are drawn for the first {drawn} of these '
@@ -209,8 +218,10 @@ def _steps_summary(page: _Page, group: list[Finding]) -> str:
 
 
 def _finding(page: _Page, f: Finding, in_group: bool = True) -> str:
-    """One finding; in a group of several, its message (the group's line names the rule),
-    alone, its rule (the group's line is its message)."""
+    """One finding; with ``in_group``, its message (the group's line names the rule), else its
+    rule (the group's line is its message). Each
+    hex is named once: in the message, else on the finding's first line; a crop shows the
+    path and the blocking hexes, so they are listed only where no crop is drawn."""
     fid = page.finding_id[id(f)]
     anchor = page.step_anchor(f.log, f.step)
     where = escape(f.log) + (f" {escape(step_label(f.step))}" if f.step is not None else "")
@@ -219,10 +230,12 @@ def _finding(page: _Page, f: Finding, in_group: bool = True) -> str:
     bits = [where] if f.log or f.step is not None else []
     if f.player:
         bits.append(escape(f.player))
-    if f.locations:
-        bits.append(escape(", ".join(p.name for p in f.locations)))
+    unnamed = f.unnamed()
+    if unnamed:
+        bits.append(escape(", ".join(p.name for p in unnamed)))
     if f.pieces:
         bits.append(escape(", ".join(f.pieces)))
+    crops = page.report.crops.get(f, ())
     parts = [f'<li class="finding {f.severity.value}" id="{fid}">']
     if bits:
         parts.append(f'<p class="where">{" · ".join(bits)}</p>')
@@ -230,11 +243,13 @@ def _finding(page: _Page, f: Finding, in_group: bool = True) -> str:
         parts.append(f"<p>{escape(f.message)}</p>")
     else:
         parts.append(f'<p class="rule">{escape(f.check)}: {escape(f.rule)}</p>')
-    if f.path:
+    if f.measured and not crops:
+        parts.append(f'<p class="rule">Measured: {escape("; ".join(str(m) for m in f.measured))}</p>')
+    if f.path and not crops:
         parts.append(f'<p class="rule">Traced path: {escape(" → ".join(p.name for p in f.path))}</p>')
-    if f.blocked:
+    if f.blocked and not crops:
         parts.append(f'<p class="rule">Blocked at: {escape(", ".join(p.name for p in f.blocked))}</p>')
-    parts.extend(_crop(c) for c in page.report.crops.get(f, ()))
+    parts.extend(_crop(c) for c in crops)
     parts.append("</li>")
     return "".join(parts)
 
@@ -243,12 +258,16 @@ def _crop(crop: Crop) -> str:
     data = base64.b64encode(crop.png).decode("ascii")
     key = []
     if crop.ringed:
-        key.append(f'<span class="key-ring">red ring</span>: {escape(", ".join(crop.ringed))}')
-    if crop.path:
-        key.append(f'<span class="key-path">blue line</span>: the traced path from {escape(crop.path[0])}')
+        key.append('<span class="key-ring">red rings</span>: the hexes named')
+    for m in crop.measured:
+        key.append(f'<span class="key-path">blue line</span>: {escape(m.start_label)} to {escape(m.end_label)}'
+                   + (f", {escape(m.length)}" if m.length else ""))
+    if crop.path and not crop.measured:
+        key.append(f'<span class="key-path">blue line</span>: the traced path, {len(crop.path)} hexes')
     if crop.blocked:
-        key.append(f'<span class="key-blocked">magenta ring and cross</span>: blocked at '
-                   f'{escape(", ".join(crop.blocked))}')
+        key.append('<span class="key-blocked">magenta ring and cross</span>: where the trace was cut')
+    if not crop.legible:
+        key.append("drawn smaller to fit the page: the labels name the hexes")
     return (f'<figure class="crop"><div class="scroll"><img alt="{escape(crop.title)}" width="{crop.width}" '
             f'height="{crop.height}" data-map="{escape(crop.map)}" data-left="{crop.left}" data-top="{crop.top}" '
             f'data-scale="{crop.scale:.6f}" data-cell-px="{crop.cell_px:.1f}" '
@@ -288,7 +307,7 @@ def _story_step(page: _Page, index: int, story: LogStory, step: StoryStep) -> st
     flags = page.at_step.get((story.log, step.index), [])
     classes = " ".join(c for c in ("undo" if step.is_undo else "", "flagged" if flags else "") if c)
     links = "".join(f'<a class="flag {f.severity.value}" href="#{page.finding_id[id(f)]}">'
-                    f"{escape(_WORDS[f.severity][0])}: {escape(f.check)} — {escape(_short(f.message))}</a>"
+                    f"{escape(WORDS[f.severity][0])}: {escape(f.check)} — {escape(_short(f.message))}</a>"
                     for f in flags)
     anchor = f"s{index}-{step.index}"
     attrs = f' class="{classes}"' if classes else ""
@@ -307,8 +326,9 @@ def _story_step(page: _Page, index: int, story: LogStory, step: StoryStep) -> st
 
 
 def _victory(report: CheckReport) -> list[str]:
-    """Each log's VP tally, one row per term of the scenario's VP table; the terms the log
-    cannot decide say why."""
+    """Each log's VP tally, one row per term of the scenario's VP table decided, and one folded
+    line per reason for the terms the log cannot decide (eleven camps "not decidable" for the
+    same reason are one line). Every tally's table has the same fixed columns, so they line up."""
     if not report.victory:
         return []
     out = ['<section id="victory"><h2>Victory points</h2>']
@@ -319,17 +339,25 @@ def _victory(report: CheckReport) -> list[str]:
         out.append(f"<h3>{escape(t.log)}: scenario {escape(t.scenario_id)} {when}</h3>"
                    f"<p>{totals} &rarr; <strong>{level}</strong>"
                    + (f" ({escape(t.level_rule)})" if t.level_rule else "") + "</p>")
-        out.append("<table><tr><th>term</th><th>side</th><th>each</th><th>count</th><th>VP</th><th>counted</th>"
+        out.append('<table class="vp"><colgroup><col style="width:30%"><col style="width:11%">'
+                   '<col style="width:7%"><col style="width:7%"><col style="width:7%"><col style="width:20%">'
+                   '<col style="width:18%"></colgroup>'
+                   "<tr><th>term</th><th>side</th><th>each</th><th>count</th><th>VP</th><th>counted</th>"
                    "<th>rule</th></tr>")
+        undecided: dict[str, list] = {}
         for term in t.terms:
-            each = "" if term.each is None else f"{term.each:g}"
             if term.why:
-                cells = f'<td colspan="3" class="not-checked">not decidable: {escape(term.why)}</td><td></td>'
-            else:
-                cells = (f"<td>{term.count}</td><td>{(term.points or 0):g}</td>"
-                         f"<td>{escape(', '.join(term.what))}</td>")
-            out.append(f"<tr><td>{escape(term.item)}</td><td>{escape(term.side)}</td><td>{each}</td>{cells}"
-                       f"<td>{escape(term.rule)}</td></tr>")
+                undecided.setdefault(term.why, []).append(term)
+                continue
+            each = "" if term.each is None else f"{term.each:g}"
+            out.append(f"<tr><td>{escape(term.item)}</td><td>{escape(term.side)}</td><td class=\"n\">{each}</td>"
+                       f"<td class=\"n\">{term.count}</td><td class=\"n\">{(term.points or 0):g}</td>"
+                       f"<td>{escape(', '.join(term.what))}</td><td>{escape(term.rule)}</td></tr>")
+        for why, terms in undecided.items():
+            items = "".join(f"<li>{escape(x.item)} ({escape(x.side)}, {escape(x.rule)})</li>" for x in terms)
+            what = "1 term" if len(terms) == 1 else f"{len(terms)} terms"
+            out.append(f'<tr class="undecided"><td colspan="7"><details><summary>{what} not decidable: '
+                       f"{escape(why)}</summary><ul>{items}</ul></details></td></tr>")
         out.append("</table>")
     out.append("</section>")
     return out

@@ -35,6 +35,8 @@ def finding_dict(f: Finding) -> dict[str, Any]:
         "locations": [_place(p) for p in f.locations],
         "path": [_place(p) for p in f.path],
         "blocked": [_place(p) for p in f.blocked],
+        "measured": [{"from": _place(m.start), "to": _place(m.end), "from_label": m.start_label,
+                      "to_label": m.end_label, "length": m.length} for m in f.measured],
         "cells": [c.as_json() for c in f.cells],
         "message": f.message,
         "rule": f.rule,
@@ -65,6 +67,8 @@ def report_dict(report: CheckReport) -> dict[str, Any]:
         ],
         "checks": list(report.checks),
         "summary": {s.value: report.count(s) for s in Severity},
+        "view": {"sight": report.sight, "concealed": dict(report.veiled),
+                 "withheld": {s.value: sum(1 for f in report.withheld if f.severity is s) for s in Severity}},
         "findings": [finding_dict(f) for f in report.findings],
         "victory": [tally_dict(t) for t in report.victory],
         "dice": {

@@ -25,8 +25,9 @@ def finding_line(f: Finding) -> str:
     """One finding as one line of text."""
     where = f.log + (f" {step_label(f.step)}" if f.step is not None else "")
     who = f" [{f.player}]" if f.player else ""
-    places = f" {', '.join(str(p) for p in f.locations)}:" if f.locations else ":"
-    head = f"{where}{who}{places} " if where or who or f.locations else ""  # a run-wide finding names no log
+    unnamed = f.unnamed()  # each hex once: beside the message only when the message does not say it
+    places = f" {', '.join(str(p) for p in unnamed)}:" if unnamed else ":"
+    head = f"{where}{who}{places} " if where or who or unnamed else ""  # a run-wide finding names no log
     line = f"{head}{f.message} ({f.check}: {f.rule})"
     return " ".join(line.split())  # a quoted chat line may hold line breaks: keep one finding per line
 
@@ -40,8 +41,8 @@ def render_text(report: CheckReport) -> str:
                    f"VASSAL {log.vassal_version or '?'}, {log.steps} steps, players: {players}"
                    + (f" ({role})" if role else ""))
     out.append(f"checks: {', '.join(report.checks)}")
-    out.append(f"{report.count(Severity.ERROR)} errors, {report.count(Severity.WARNING)} warnings, "
-               f"{report.count(Severity.NOT_CHECKED)} not checked, {report.count(Severity.INFO)} notes")
+    out.append(report.counts())
+    out.append(report.view())
     for severity in sorted(Severity, key=lambda s: s.rank):
         group = [f for f in report.findings if f.severity is severity]
         if group:

@@ -30,6 +30,7 @@ from .dice import Die
 from .dice_audit import CHECK_ID as DICE
 from .dice_audit import LoggedRoll, LoggedTableRoll, audit_dice, dice_findings
 from .findings import Finding, Severity, sorted_findings
+from .fog import LogFog, Sight, SightError, choose
 from .inputs import InputError, chain_files, expand, labels_of
 from .registry import READ_WITHOUT_UNITS, VICTORY, Check, UnknownCheck, game_checks, needing, select
 from .report import CheckReport, LogSummary, group_key
@@ -122,11 +123,11 @@ def not_checked(checks: Sequence[Check], module: Module | None, game: Game | Non
 
 
 def _board_crops(log: LogInput, findings: list[Finding], art: CropArt, counts: dict[tuple, int],
-                 progress: Progress | None) -> dict[Finding, tuple[Crop, ...]]:
+                 progress: Progress | None, fog: LogFog) -> dict[Finding, tuple[Crop, ...]]:
     """Crops for the first findings of each kind, from the board after each finding's step."""
     wanted: list[Finding] = []
     for f in sorted(findings, key=lambda f: -1 if f.step is None else f.step):
-        if (f.locations or f.path or f.blocked) and counts.get(group_key(f), 0) < CROPS_PER_GROUP:
+        if f.places and counts.get(group_key(f), 0) < CROPS_PER_GROUP:
             counts[group_key(f)] = counts.get(group_key(f), 0) + 1
             wanted.append(f)
     by_step: dict[int, list[Finding]] = {}
@@ -136,7 +137,7 @@ def _board_crops(log: LogInput, findings: list[Finding], art: CropArt, counts: d
     done = 0
     for step, state in log.replay.states_after(by_step):
         for f in by_step[step]:
-            crops[f] = art.crops(f, state)
+            crops[f] = art.crops(f, state, fog.conceals)
             done += 1
             if progress is not None:
                 progress(f"drawing board crops for {log.label}", done, len(wanted))
@@ -160,8 +161,8 @@ def _read_game(folder: Path) -> tuple[Game, list[str] | None]:
     from gamedata import GameDataError, load_game
     try:
         return load_game(folder), game_checks(folder)
-    except GameDataError as e:
-        raise InputError(f"{folder}: game data has problems:\n{e}") from None
+    except GameDataError as e:  # one problem (a damaged workbook) is one line naming the file
+        raise InputError(str(e) if len(e.problems) == 1 else f"{folder}: game data has problems:\n{e}") from None
     except UnknownCheck as e:
         raise InputError(str(e)) from None
 
@@ -282,6 +283,14 @@ def _once(findings: Sequence[Finding]) -> list[Finding]:
     return merged
 
 
+def _sight(log: LogInput, as_side: str | None, reveal: bool, module: Module | None, game: Game | None) -> Sight:
+    """The report's sight (``fog.choose``), from the first checked ``log``."""
+    try:
+        return choose(log.replay, as_side, reveal, (*(module.sides if module else ()), *(game.sides if game else ())))
+    except SightError as e:
+        raise InputError(str(e)) from None
+
+
 def _counts(findings: Sequence[Finding]) -> tuple[tuple[str, int], ...]:
     return tuple((s.value, n) for s in sorted(Severity, key=lambda s: s.rank)
                  if (n := sum(1 for f in findings if f.severity is s)))
@@ -290,7 +299,7 @@ def _counts(findings: Sequence[Finding]) -> tuple[tuple[str, int], ...]:
 def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Module | None = None,
               game: Path | None = None, check_ids: Sequence[str] | None = None, units: Path | None = None,
               scenario: str | None = None, *, pictures: bool = False, all_logs: bool = False,
-              progress: Progress | None = None) -> CheckReport:
+              progress: Progress | None = None, as_side: str | None = None, reveal: bool = False) -> CheckReport:
     """Check ``logs`` (each against the file before it) and return the full report.
 
     With a module, places are named as VASSAL names them (hexes) and die sizes are known;
@@ -299,6 +308,8 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
     one the chain's first log plays). ``pictures`` keeps what the HTML report shows beyond the
     findings: each log's story and, with a module, board crops round the findings.
     ``all_logs``: list the findings of the ``previous`` logs too (else only counted per log).
+    Hidden and masked pieces are shown as ``as_side`` may see them, else as the side that
+    recorded the first checked log (``fog``); ``reveal`` shows them as they are.
     """
     game_def, wanted = _read_game(game) if game is not None else (None, None)
     if module is not None and game_def is not None:
@@ -343,6 +354,9 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
         from .view.passage import passage
     carriers = [c for c in checks if c.carry is not None and c.id not in blocked]
     carried: dict[str, object] = {}
+    sight: Sight | None = None
+    withheld: list[Finding] = []
+    veiled: dict[str, int] = {}
     played = scenario
     skipped: LogInput | None = None                   # a log of another game just before this one
     for index, (path, label) in enumerate(zip(paths, labels)):
@@ -375,12 +389,22 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                 found.extend(redact(check.run(ctx), ids))
         found = chain.causes.sift(found)
         carried.update({c.id: c.carry(ctx) for c in carriers})
+        tally = tally_of(ctx) if tally_wanted and views is not None and listed else None
         if tally_wanted and views is not None:
-            if listed:
-                tallies.extend(t for t in (tally_of(ctx),) if t is not None)
             passed = passage(views, passed)           # who it left in each hex, for the logs after it
         if listed:
+            if sight is None:
+                sight = _sight(current if index == n_previous else _load(paths[n_previous], labels[n_previous],
+                                                                          sides, module), as_side, reveal,
+                               module, game_def)
+            fog = LogFog(current.replay, sight, views, module)
+            found, hidden = fog.findings(found)
+            withheld.extend(hidden)
+            for kind, n in fog.veiled().items():
+                veiled[kind] = veiled.get(kind, 0) + n
             findings.extend(found)
+            if tally is not None:
+                tallies.append(fog.tally(tally))
             summaries.append(dataclasses.replace(_summary(current), role=role))
             rolls.extend(LoggedRoll(label, redact_roll(roll, ids)) for step in current.steps for roll in step.rolls)
             if game_def is not None and not chain.causes.explained(label, "tables"):
@@ -388,9 +412,9 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
                 table_rolls.extend(LoggedTableRoll(label, dataclasses.replace(tr, roll=redact_roll(tr.roll, ids)))
                                    for tr in read_table_rolls(current.steps, game_def).rolls)
             if pictures:
-                stories.append(log_story(label, current.replay, current.steps, ids))
+                stories.append(log_story(label, current.replay, current.steps, ids, fog.step))
             if art is not None:
-                crops.update(_board_crops(current, found, art, counts, progress))
+                crops.update(_board_crops(current, found, art, counts, progress, fog))
         else:
             summaries.append(dataclasses.replace(_summary(current), role=role, unlisted=_counts(found)))
         before = current
@@ -400,4 +424,5 @@ def run_check(logs: Sequence[Path], previous: Sequence[Path] = (), module: Modul
         checked = [s.label for s in summaries if s.role == "checked"]
         findings.extend(dice_findings(audit, checked[-1] if len(checked) == 1 and not all_logs else "all logs"))
     return CheckReport(tuple(summaries), tuple(c.id for c in checks), tuple(sorted_findings(_once(findings))), audit,
-                       tuple(stories), crops, tuple(tallies))
+                       tuple(stories), crops, tuple(tallies), sight.describe() if sight else "",
+                       tuple(sorted_findings(withheld)), veiled)

@@ -18,7 +18,7 @@ from vassal.secrets import HIDDEN, field_pattern, hide, is_id
 from vassal.secrets import player_ids as ids_in
 
 from .dice import Roll
-from .findings import Finding, Place
+from .findings import Finding, Measure, Place
 
 
 
@@ -50,8 +50,13 @@ def redact(findings: Iterable[Finding], ids: Iterable[str]) -> list[Finding]:
     def places(found: tuple[Place, ...]) -> tuple[Place, ...]:
         return tuple(Place(p.map and field(p.map), field(p.name), p.x, p.y) for p in found)
 
+    def measures(found: tuple[Measure, ...]) -> tuple[Measure, ...]:
+        return tuple(Measure(*places((m.start, m.end)), field(m.start_label), field(m.end_label), m.length)
+                     for m in found)
+
     return [replace(f, message=hide(f.message, pattern), rule=hide(f.rule, pattern),
                     player=field(f.player) if f.player else f.player,
                     pieces=tuple(field(p) for p in f.pieces),
-                    locations=places(f.locations), path=places(f.path), blocked=places(f.blocked))
+                    locations=places(f.locations), path=places(f.path), blocked=places(f.blocked),
+                    measured=measures(f.measured))
             for f in findings]

@@ -8,11 +8,11 @@ line is kept here, in the words ``adjutant inspect`` uses, with player ids hidde
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from vassal.narrate import SEP, describe_step
-from vassal.replay import Replay
+from vassal.replay import Replay, Step
 from vassal.secrets import field_pattern, hide
 
 from .dice import Roll
@@ -39,14 +39,16 @@ class LogStory:
     steps: tuple[StoryStep, ...]
 
 
-def log_story(label: str, replay: Replay, views: Iterable[StepView], ids: Iterable[str]) -> LogStory:
+def log_story(label: str, replay: Replay, views: Iterable[StepView], ids: Iterable[str],
+              seen: Callable[[Step], Step] = lambda step: step) -> LogStory:
     """The story of ``replay`` (reported as ``label``), with any of ``ids`` hidden where they
-    stand as ids (the replay already hid them in names and sides; never as a word in chat)."""
+    stand as ids (the replay already hid them in names and sides; never as a word in chat), each
+    step as ``seen`` shows it (``fog.LogFog.step``: hidden pieces left out, masked ones masked)."""
     pattern = field_pattern(ids)
     rolls = {v.index: v.rolls for v in views}
     steps = []
     for step in replay.steps:
-        line = describe_step(step)
+        line = describe_step(seen(step))
         _, who, text = line.split(SEP, 2) if line.count(SEP) >= 2 else (None, "?", line)
         who, text = hide(who, pattern), hide(text, pattern)
         steps.append(StoryStep(step.index, who, text, step.is_undo, step.undoes, rolls.get(step.index, ())))

@@ -45,15 +45,38 @@ addEventListener('load', function () {
   };
   document.querySelectorAll('#headline .counts span').forEach(function (s) { out.counts[s.dataset.severity] = +s.dataset.count; });
   document.querySelectorAll('details.group').forEach(function (d) {
+    var texts = [];
+    d.querySelectorAll('li.finding').forEach(function (li) { texts.push(li.innerText); });
     out.groups.push({id: d.id, severity: d.dataset.severity, check: d.dataset.check, count: +d.dataset.count,
-                     items: d.querySelectorAll('li.finding').length});
+                     items: texts.length, summary: d.querySelector('summary').innerText, texts: texts});
   });
   document.querySelectorAll('figure.crop img').forEach(function (i) {
     var b = box(i);
     b.natural_w = i.naturalWidth; b.natural_h = i.naturalHeight;
     b.left = +i.dataset.left; b.top = +i.dataset.top; b.scale = +i.dataset.scale; b.map = i.dataset.map;
+    b.cell_px = +i.dataset.cellPx;
     b.finding = i.closest('li.finding').id;
+    b.column_w = i.closest('.scroll').clientWidth;
+    b.caption = i.closest('figure').querySelector('figcaption').textContent;
     out.crops.push(b);
+  });
+  out.view_width = document.documentElement.clientWidth;
+  out.vp = [];
+  document.querySelectorAll('table.vp').forEach(function (t) {
+    var rows = [];
+    t.querySelectorAll('tr').forEach(function (r) {
+      var cells = [];
+      r.querySelectorAll(':scope > th, :scope > td').forEach(function (c) { var b = box(c); cells.push([b.x, b.w]); });
+      var d = r.querySelector('details');
+      rows.push({cls: r.className, cells: cells, open: d ? d.open : null, text: r.innerText});
+    });
+    out.vp.push(rows);
+  });
+  out.overflow = [];
+  document.querySelectorAll('body *').forEach(function (e) {
+    if (e.closest('.scroll') || e.closest('details:not([open])') || e.closest('#measured')) return;
+    var r = e.getBoundingClientRect();
+    if (r.width && r.right > out.view_width + 1) out.overflow.push(e.tagName + '.' + e.className + ': ' + Math.round(r.right));
   });
   var pre = document.createElement('pre'); pre.id = 'measured'; pre.textContent = JSON.stringify(out);
   document.body.appendChild(pre);

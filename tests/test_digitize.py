@@ -182,7 +182,7 @@ def test_digitize_names_what_is_wrong_with_its_input(jzhex, tmp_path) -> None:
     shutil.copytree(jzhex, folder)
     runner = CliRunner()
     missing = runner.invoke(digitize_command, [str(folder / "nothing.png"), "--game", str(folder), "--map", "main"])
-    assert missing.exit_code == 2 and "nothing.png::0:: no such file" in missing.output
+    assert missing.exit_code == 2 and "nothing.png: no such file" in missing.output
     (folder / "broken.png").write_bytes(b"not an image")
     broken = runner.invoke(digitize_command, [str(folder / "broken.png"), "--game", str(folder), "--map", "main"])
     assert broken.exit_code == 2 and "not a readable image" in broken.output

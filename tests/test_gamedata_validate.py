@@ -92,12 +92,12 @@ def test_missing_column(copy):
 
 def test_empty_file(copy):
     (copy / "tables.xlsx").write_bytes(b"")
-    assert lines_of(copy) == ["tables.xlsx::0:: empty file (0 bytes), expected an xlsx workbook"]
+    assert lines_of(copy) == ["tables.xlsx: not a readable workbook (.xlsx): the file is empty (0 bytes)"]
 
 
 def test_not_a_spreadsheet(copy):
     (copy / "terrain.xlsx").write_text("map,hex,terrain\nmain,1715,town\n", encoding="utf-8")
-    assert lines_of(copy) == ["terrain.xlsx::0:: not a spreadsheet (xlsx workbook expected)"]
+    assert lines_of(copy) == ["terrain.xlsx: not a readable workbook (.xlsx): it is not a zip archive"]
 
 
 def test_cli_reports_problems_exit_1(copy):
@@ -117,7 +117,7 @@ def test_cli_unreadable_folder_exit_2(tmp_path):
 def test_broken_game_toml(copy):
     (copy / "game.toml").write_text('id = "hood-strikes-north"\nname = [\n', encoding="utf-8")
     problems = lines_of(copy)
-    assert len(problems) == 1 and problems[0].startswith("game.toml::0:: not valid TOML")
+    assert len(problems) == 1 and problems[0].startswith("game.toml: not valid TOML")
 
 
 def test_load_game_refuses_broken_data(copy):

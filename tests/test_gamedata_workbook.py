@@ -58,9 +58,9 @@ def test_blank_rows_are_skipped_but_numbers_kept(tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    (b"", "empty file"),
-    (b"unit_id,side\nHood,Confederate\n", "not a spreadsheet"),
-    (b"PK\x03\x04 truncated zip", "not a spreadsheet"),
+    (b"", "not a readable workbook (.xlsx): the file is empty (0 bytes)"),
+    (b"unit_id,side\nHood,Confederate\n", "not a readable workbook (.xlsx): it is not a zip archive"),
+    (b"PK\x03\x04 truncated zip", "not a readable workbook (.xlsx): the zip archive is cut short or damaged"),
 ])
 def test_unreadable_files_are_problems(tmp_path, content, message):
     path = tmp_path / "oob.xlsx"
@@ -74,7 +74,7 @@ def test_zip_that_is_not_xlsx(tmp_path):
     path = tmp_path / "oob.xlsx"
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("hello.txt", "not a workbook")
-    with pytest.raises(WorkbookError, match="not a readable xlsx workbook"):
+    with pytest.raises(WorkbookError, match=r"not a readable workbook \(\.xlsx\): the zip archive holds no readable workbook"):
         read_workbook(path)
 
 
@@ -91,7 +91,7 @@ def test_damaged_sheet_xml_is_a_problem(tmp_path):
         for info in src.infolist():
             data = src.read(info.filename)
             dst.writestr(info, b"<worksheet><sheetData><row" if info.filename.endswith("sheet1.xml") else data)
-    with pytest.raises(WorkbookError, match="not a readable xlsx workbook"):
+    with pytest.raises(WorkbookError, match=r"not a readable workbook \(\.xlsx\): the zip archive holds no readable workbook"):
         read_workbook(bad)
 
 

@@ -188,7 +188,7 @@ def test_old_modules_read_buildfile_as_vassal_does(tmp_path):
 
 @pytest.mark.parametrize("entries,message", [
     ([("savedGame", b"begin_save")], "saved game"),
-    ([("moduledata", b"<data/>")], "not a VASSAL module"),
+    ([("moduledata", b"<data/>")], "holds no buildFile"),
     ([("buildFile.xml", b"<html/>")], "not a VASSAL module"),
     ([("buildFile.xml", b'<VASSAL.build.GameModule><VASSAL.build.module.Map mapName="M" edgeWidth="wide"/>'
                         b'</VASSAL.build.GameModule>')], "edgeWidth='wide'"),

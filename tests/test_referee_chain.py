@@ -27,7 +27,7 @@ VLOGS = (Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "vas
 
 
 def chain_errors(logs, previous=()):
-    return [f for f in run_check(list(logs), list(previous), check_ids=["chain"]).findings
+    return [f for f in run_check(list(logs), list(previous), check_ids=["chain"], reveal=True).findings
             if f.severity is Severity.ERROR]
 
 

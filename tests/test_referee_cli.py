@@ -42,7 +42,7 @@ def reroll_log(tmp_path: Path) -> Path:
 def test_clean_engine_log_exits_0_and_names_the_undo():
     result = run(ENGINE_LOG, "--module", ENGINE_MODULE)
     assert result.exit_code == 0, result.output
-    assert "0 errors, 0 warnings, 1 not checked, 1 notes" in result.output  # the rules: no --game
+    assert "0 errors, 0 warnings, 1 not checked, 1 note\n" in result.output  # the rules: no --game
     assert "engine-undo-example.vlog step 5 [Grant]" in result.output
     assert "grant-secret" not in result.output
 

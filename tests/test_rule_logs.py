@@ -69,15 +69,19 @@ def _build(folder: Path, out: Path) -> Built:
     return Built(folder, load_game(folder), vmod, read_module(vmod))
 
 
-@pytest.fixture(scope="module")
-def itw(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    out = tmp_path_factory.mktemp("itw-rules")
+def patched_itw(out: Path) -> Built:
+    """Into the Woods with the player's cells above filled, built under ``out``."""
     folder = out / "into-the-woods-shiloh"
     shutil.copytree(SOURCES / "into-the-woods-shiloh", folder)
     game = patch(load_game(folder), roads=[ROAD], ranges=RANGES, columns=range(24, 49), rows=range(12, 31),
                  parameters={"supply-source.Confederate": "S2825"})
     write_patch(folder, game)
     return _build(folder, out)
+
+
+@pytest.fixture(scope="module")
+def itw(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return patched_itw(tmp_path_factory.mktemp("itw-rules"))
 
 
 @pytest.fixture(scope="module")

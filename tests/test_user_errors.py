@@ -97,7 +97,7 @@ def test_a_corrupt_workbook_is_reported_once(itw):
     result = cli("validate", itw)
     assert result.exit_code == 1
     # not followed by an "unknown unit" for each of the hundreds of setup rows naming its units
-    assert result.stdout == "oob.xlsx::0:: not a spreadsheet (xlsx workbook expected)\n"
+    assert result.stdout == "oob.xlsx: not a readable workbook (.xlsx): the zip archive is cut short or damaged\n"
 
 
 def test_a_workbook_missing_its_units_sheet_gives_no_knock_on_errors(itw):
@@ -151,7 +151,7 @@ def test_a_module_folder_without_its_board_images_warns_that_every_place_is_offb
 def test_check_without_game_says_which_checks_it_could_not_run():
     result = cli("check", ENGINE_LOG)
     assert result.exit_code == 0
-    assert "0 errors, 0 warnings, 2 not checked, 1 notes" in result.output
+    assert "0 errors, 0 warnings, 2 not checked, 1 note\n" in result.output
     section = result.output.split("Not checked:\n")[1].split("\n\n")[0].splitlines()
     assert section == [
         "  module run in part: the pieces in play were not compared with the module's pieces, nor the log's "
@@ -191,15 +191,14 @@ def test_validate_a_corrupt_vmod_exits_2(tmp_path):
     cut.write_bytes(ENGINE_MODULE.read_bytes()[:3000])
     result = cli("validate", cut)
     assert result.exit_code == 2
-    assert result.stderr == (f"error: {cut}: not a readable module: a .vmod is a zip archive and this file is "
-                             "not one (damaged, cut short in the mail, or not a module)\n")
+    assert result.stderr == f"error: {cut}: not a readable VASSAL module (.vmod): the zip archive is cut short or damaged\n"
     empty = tmp_path / "empty.vmod"
     with zipfile.ZipFile(empty, "w") as zf:
         zf.writestr("savedGame", "not a module")
     result = cli("validate", empty)
     assert result.exit_code == 2
-    assert result.stderr == (f"error: {empty}: not a readable module: the zip archive holds no buildFile "
-                             "(damaged, cut short in the mail, or not a module)\n")
+    assert result.stderr == (f"error: {empty}: not a readable VASSAL module (.vmod): the zip archive holds no buildFile "
+                             "(cut short, damaged, or not a module)\n")
 
 
 def test_validate_a_save_says_what_it_expected():

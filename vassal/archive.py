@@ -39,8 +39,32 @@ _MAX_ENTRIES = 100_000
 _CHUNK = 1 << 20  # a save's entry inflates to tens of MB: few large reads, one join
 
 
-def open_zip(source: str | os.PathLike[str] | bytes, where: str = "") -> zipfile.ZipFile:
-    """Open a zip archive from a path or from bytes; anything else is a FormatError.
+#: What a zip-based file is, in the one line every command prints when it cannot be read.
+MODULE = "VASSAL module (.vmod)"
+SAVE = "VASSAL save or log (.vsav, .vlog)"
+ZIP_MAGIC = b"PK\x03\x04"
+_EMPTY_ZIP = b"PK\x05\x06"
+
+
+def zip_defect(head: bytes, size: int) -> str:
+    """Why a file that should be a zip archive is not one, from its size and first bytes:
+    empty, not a zip at all, or a zip cut short (a mail attachment or copy that stopped)."""
+    if size == 0:
+        return "the file is empty (0 bytes)"
+    if head[:4] in (ZIP_MAGIC, _EMPTY_ZIP):
+        return "the zip archive is cut short or damaged"
+    return "it is not a zip archive"
+
+
+def unreadable(kind: str, defect: str, where: str) -> FormatError:
+    """The error for a zip-based input (``kind``: ``MODULE``, ``SAVE``...) that cannot be read:
+    ``<file>: not a readable <kind>: <defect>``, worded alike in every command."""
+    return FormatError(f"not a readable {kind}: {defect}", where)
+
+
+def open_zip(source: str | os.PathLike[str] | bytes, where: str = "", kind: str = "zip archive") -> zipfile.ZipFile:
+    """Open a zip archive from a path or from bytes; anything else is a FormatError
+    (``unreadable``: ``kind`` says what the file should have been).
 
     ``where`` names the input in error messages (defaults to the path).
     """
@@ -52,12 +76,29 @@ def open_zip(source: str | os.PathLike[str] | bytes, where: str = "") -> zipfile
         zf = zipfile.ZipFile(handle)
     except FileNotFoundError:
         raise FormatError("file not found", label) from None
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
-        raise FormatError(f"not a zip archive ({exc})", label) from None
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
+        data = source if isinstance(source, bytes) else _head(source)
+        size = len(source) if isinstance(source, bytes) else _size(source)
+        raise unreadable(kind, zip_defect(data[:4], size), label) from None
     if len(zf.infolist()) > _MAX_ENTRIES:
         zf.close()
         raise FormatError(f"more than {_MAX_ENTRIES} entries", label)
     return zf
+
+
+def _head(path: str | os.PathLike[str]) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(4)
+    except OSError:
+        return b""
+
+
+def _size(path: str | os.PathLike[str]) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return -1
 
 
 def entry_names(zf: zipfile.ZipFile) -> list[str]:
@@ -147,8 +188,20 @@ def zip_bytes(entries: Sequence[tuple[str, bytes]]) -> bytes:
     return buffer.getvalue()
 
 
+def file_mode(target: Path) -> int:
+    """The permissions a file we write gets: those of the file it replaces, else what the
+    user's umask gives a new file (a temp file alone would be private, 0600)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the whole new one.
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new one, with
+    the permissions of the file it replaces or the umask's (``file_mode``).
 
     The temp file lives in the destination folder so that ``os.replace`` is a rename,
     never a copy across filesystems.
@@ -162,7 +215,7 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temp_name, 0o644)
+        os.chmod(temp_name, file_mode(target))
         os.replace(temp_name, target)
     except BaseException:
         if os.path.exists(temp_name):

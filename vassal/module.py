@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vassal import components as c
-from vassal.archive import has_entry, open_zip, read_entry
+from vassal.archive import MODULE, ZIP_MAGIC, has_entry, open_zip, read_entry, unreadable
 from vassal.board import OFFBOARD, Board, MapLayout, PlacedBoard
 from vassal.buildfile import Element, parse_buildfile
 from vassal.commands import BoardPlacement, SetBoards, parse_command
@@ -470,6 +470,9 @@ def _vassal_reads_old_buildfile(metadata: Metadata | None) -> bool:
     return bool(match) and (int(match.group(1)), int(match.group(2))) < (3, 5)
 
 
+#: A zip without a buildFile: often a .vmod cut short whose tail holds a nested save's zip directory.
+NO_BUILDFILE = "the zip archive holds no buildFile (cut short, damaged, or not a module)"
+
 @contextlib.contextmanager
 def open_module_files(path: str | os.PathLike[str]) -> Iterator[tuple[ModuleFiles, str | None]]:
     """A module's entries, whether ``path`` is a ``.vmod``, an unpacked folder or a bare
@@ -481,9 +484,9 @@ def open_module_files(path: str | os.PathLike[str]) -> Iterator[tuple[ModuleFile
     if not source.is_file():
         raise FormatError("file not found", str(source))
     with source.open("rb") as handle:
-        is_zip = handle.read(4) == b"PK\x03\x04"
-    if is_zip:
-        with open_zip(source) as zf:
+        head = handle.read(4)
+    if head == ZIP_MAGIC or source.suffix.lower() == ".vmod" or not head:
+        with open_zip(source, kind=MODULE) as zf:
             yield ModuleFiles(str(source), zf, None), None
         return
     yield ModuleFiles(str(source.parent), None, source.parent), source.name
@@ -506,7 +509,7 @@ def _read(files: ModuleFiles, label: str, buildfile_name: str | None) -> Module:
                                                                                             BUILDFILE_OLD]
         buildfile_name = next((name for name in preferred if files.has(name)), None)
         if buildfile_name is None:
-            raise FormatError("no buildFile.xml or buildFile: not a VASSAL module", label)
+            raise unreadable(MODULE, NO_BUILDFILE, label)
     root = parse_buildfile(files.read(buildfile_name, BUILDFILE_LIMIT), f"{label}: {buildfile_name}")
     return _Reader(files, label, root, metadata).module()
 

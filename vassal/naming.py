@@ -29,7 +29,7 @@ from functools import lru_cache
 from .expression import CannotEvaluate, evaluate, java_text
 from .piece import name_of
 from .sequence import chain_parts, join_chain
-from .traits import BasicPiece, CalculatedProperty, Labeler, Layer, Obscurable, decode_trait
+from .traits import BasicPiece, CalculatedProperty, Hideable, Labeler, Layer, Obscurable, decode_trait
 
 _REFERENCE = re.compile(r"\$([^$]*)\$")
 _WHOLE = re.compile(r"[+-]?[0-9]{1,9}")  # what Java's Integer.parseInt reads (within int range)
@@ -113,8 +113,12 @@ class PieceNames:
     #: distinct notes said at most (a hostile file could make each piece's name fail its own way)
     MAX_NOTES = 10
 
-    def __init__(self, surroundings: Surroundings, note: Callable[[str], None] | None = None) -> None:
+    def __init__(self, surroundings: Surroundings, note: Callable[[str], None] | None = None,
+                 conceals: Callable[[object], bool] | None = None) -> None:
+        """``conceals``: name the pieces as a player kept out by the Masks and Invisible traits it
+        says (``Piece.seen_name``); None: by what they are, as the referee reasons."""
         self.surroundings = surroundings
+        self.conceals = conceals
         self._say = note or (lambda message: None)
         self._said: set[str] = set()
         self._done: dict[tuple[str, str, Where], tuple[str, str]] = {}
@@ -129,7 +133,7 @@ class PieceNames:
 
     def name_and_state(self, type_text: str, state_text: str, where: Where) -> tuple[str, str]:
         if _plain(type_text):
-            return name_of(type_text, state_text), state_text
+            return name_of(type_text, state_text, self.conceals), state_text
         key = (type_text, state_text, where)
         done = self._done.get(key)
         if done is None:
@@ -137,7 +141,7 @@ class PieceNames:
                 done = _Piece(type_text, state_text, where, self).name_and_state()
             except Exception as e:  # a piece we cannot read keeps its plain name; never a traceback
                 self.note(f"a piece's name could not be worked out ({type(e).__name__}): its plain name is shown")
-                done = (name_of(type_text, state_text), state_text)
+                done = (name_of(type_text, state_text, self.conceals), state_text)
             self._done[key] = done
         return done
 
@@ -254,12 +258,21 @@ class _Piece:
         """``getName`` of the trait at ``first``: a Layer showing a level name that replaces the
         name, or a Label with no text, does not read the traits inside it (so a followed Layer
         there keeps its stored level, as in VASSAL). A hidden or masked piece is named by what it
-        is, not as VASSAL shows it to an onlooker ("" or the mask's name): the referee reports on
-        every piece, and which player sees what is the chain checks' business."""
+        is, not as VASSAL shows it to an onlooker ("" or the mask's name): the referee reasons on
+        every piece; a report names it as its reader may see it (``PieceNames.conceals``)."""
+        conceals = self.names.conceals
         for i in range(first, len(self.types) - 1):
-            if not self.types[i].startswith(("emb2;", "label;")):
+            if not self.types[i].startswith(("emb2;", "label;", "obs;", "hide;")):
                 continue
             trait = self.trait(i)
+            if isinstance(trait, Obscurable):
+                if trait.masked and conceals is not None and conceals(trait):
+                    return trait.mask_name or "?"
+                continue
+            if isinstance(trait, Hideable):
+                if trait.hidden and conceals is not None and conceals(trait):
+                    return ""
+                continue
             if isinstance(trait, Layer) and trait.active and trait.level_name:
                 level_name = trait.level_name
                 if level_name.startswith("+") or level_name.endswith("+"):

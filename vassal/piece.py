@@ -9,7 +9,7 @@ which trait changed) is answered here from the traits.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import lru_cache
 from typing import TypeVar
@@ -17,7 +17,8 @@ from typing import TypeVar
 from .errors import FormatError
 from .keys import NAMED_KEY_CODES, NamedKeyStroke
 from .sequence import TAB, chain_parts, decode, encode, written_chain
-from .traits import BasicPiece, Comment, Labeler, Layer, PlaceMarker, Trait, UnknownTrait, UsePrototype, decode_trait
+from .traits import (BasicPiece, Comment, Hideable, Labeler, Layer, Obscurable, PlaceMarker, Trait, UnknownTrait,
+                     UsePrototype, decode_trait)
 
 T = TypeVar("T", bound=Trait)
 
@@ -94,6 +95,13 @@ class Piece:
     @property
     def name(self) -> str:
         """VASSAL's PieceName: the BasicPiece name passed out through each Layer and Label."""
+        return self.seen_name(None)
+
+    def seen_name(self, conceals: Callable[[Trait], bool] | None) -> str:
+        """The name as a player shown only what he may see: passed out as ``name`` is, but a
+        Mask that ``conceals`` from him names the piece by the mask's name, an Invisible trait
+        by "" (VASSAL's ``getName`` for one the trait is obscured or invisible to); ``None``:
+        by what it is."""
         properties = self.properties
         name = self.basic.name
         for trait in reversed(self.traits[:-1]):
@@ -101,6 +109,12 @@ class Piece:
                 name = trait.apply_name(name)
             elif isinstance(trait, Labeler):
                 name = trait.apply_name(name, properties)
+            elif conceals is None:
+                continue
+            elif isinstance(trait, Obscurable) and trait.masked and conceals(trait):
+                name = trait.mask_name or "?"
+            elif isinstance(trait, Hideable) and trait.hidden and conceals(trait):
+                name = ""
         return name
 
     @property
@@ -209,14 +223,20 @@ _NAMING = ("emb2;", "label;")
 
 
 @lru_cache(maxsize=1 << 14)
-def name_of(type_text: str, state_text: str) -> str:
+def name_of(type_text: str, state_text: str, conceals: Callable[[Trait], bool] | None = None) -> str:
     """``Piece.decode(type, state).name``, decoding only the traits that make the name.
 
     Names repeat (the same counter in many states) and chains run to a hundred traits,
     so each (type, state) is worked out once, from its Layers and Labels; a label whose
     format names other properties needs them all, and so the whole piece. A piece we
-    cannot decode still has its BasicPiece's name.
+    cannot decode still has its BasicPiece's name. ``conceals``: the name as a player who
+    may not see through the Masks and Invisible traits it says sees it (``Piece.seen_name``).
     """
+    if conceals is not None and ("obs;" in type_text or "hide;" in type_text):
+        try:
+            return Piece.decode(type_text, state_text).seen_name(conceals)
+        except Exception:  # as below: the plain name
+            conceals = None
     try:
         types, states = _chain(type_text, "piece type"), _chain(state_text, "piece state")
         if len(types) != len(states):

@@ -306,6 +306,11 @@ class Replay:
                 self.notes.append(Problem(step, message))
         return note
 
+    def roster(self, player_id: str) -> tuple[str, str] | None:
+        """``(name, side)`` of the player whose id this is, as the log's roster has it (every entry
+        the log met), for deciding who may see a masked or hidden piece; ids are never listed."""
+        return self._end.player_for_id(player_id) if self._end is not None else None
+
     @property
     def final(self) -> BoardState:
         return self.state_after(len(self.steps))

@@ -21,7 +21,6 @@ from .obfuscation import obfuscate, plain_bytes, utf8_text
 #: Largest command text we accept (the biggest corpus save decodes to ~25 MB).
 MAX_SAVED_GAME_BYTES = 512 * 1024 * 1024
 MAX_METADATA_BYTES = 1024 * 1024
-_ZIP_MAGIC = b"PK\x03\x04"
 
 
 @dataclass(frozen=True)
@@ -40,16 +39,20 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
     label = str(path)
     try:
         with open(path, "rb") as f:
-            head = f.read(len(_ZIP_MAGIC))
+            head = f.read(len(archive.ZIP_MAGIC))
     except OSError as e:
         raise FormatError(f"cannot open ({e.strerror})", label) from None
-    if head != _ZIP_MAGIC:
+    if head != archive.ZIP_MAGIC:
         size = os.path.getsize(path)
         if size > MAX_SAVED_GAME_BYTES * 2 + 16:
             raise FormatError("file too large to be a saved game", label)
         data = Path(path).read_bytes()
-        return SaveFile(label, _text(data, label), _kind(data), False, None, None)
-    with archive.open_zip(path, label) as zf:
+        text, kind = _text(data, label) if data else "", _kind(data)
+        if kind == "plain" and not text.startswith("begin_save"):
+            # a 2.9-era save is the bare command stream; anything else is no save at all
+            raise archive.unreadable(archive.SAVE, archive.zip_defect(data[:4], len(data)), label)
+        return SaveFile(label, text, kind, False, None, None)
+    with archive.open_zip(path, label, archive.SAVE) as zf:
         if not archive.has_entry(zf, "savedGame"):
             if archive.has_entry(zf, "buildFile.xml") or archive.has_entry(zf, "buildFile"):
                 raise FormatError("this is a module, not a saved game or log", label)
@@ -67,11 +70,11 @@ def read_module_metadata(path: str | os.PathLike[str]) -> Metadata | None:
     label = str(path)
     try:
         with open(path, "rb") as f:
-            if f.read(len(_ZIP_MAGIC)) != _ZIP_MAGIC:
+            if f.read(len(archive.ZIP_MAGIC)) != archive.ZIP_MAGIC:
                 return None
     except OSError as e:
         raise FormatError(f"cannot open ({e.strerror})", label) from None
-    with archive.open_zip(path, label) as zf:
+    with archive.open_zip(path, label, archive.SAVE) as zf:
         return _metadata(zf, "moduledata", label)
 
 

@@ -32,7 +32,7 @@ from gamedata.cellref import CellRef
 from gamedata.model import ChainRule, Game
 from gamedata.ruledata import cell, cite, parameter, parameter_row
 
-from ..findings import Finding, Severity
+from ..findings import Finding, Measure, Severity
 from ..view import GameView, UnitView
 from . import incommand
 from .board import NON_COMBAT, Unchecked, moved, touched
@@ -104,7 +104,16 @@ class NearLeaders:
         return Finding(incommand.CHECK_ID, Severity.ERROR, f"{u.name} at {where} is more than {n:g} hexes from "
                        f"each of {far} (it must stay within {n:g} hexes of one of them)", rule, label, view.step,
                        player, (u.name, *(c.name for c in on_map)),
-                       tracer.places(u.map, [u.hex, *(c.hex for c in on_map)]))
+                       tracer.places(u.map, [u.hex, *(c.hex for c in on_map)]),
+                       measured=tuple(_hexes_apart(tracer, u, c, n) for c in on_map))
+
+
+def _hexes_apart(tracer: Tracer, u: UnitView, other: UnitView, beyond: float) -> Measure:
+    """How far ``other`` is from ``u``, known to be more than ``beyond`` hexes: counted when
+    it is within a few times that, else said as more than it."""
+    hexes = tracer.distance(u.hex, other.hex, 4 * beyond + 16)
+    length = f"{hexes:g} hexes" if hexes is not None else f"more than {4 * beyond + 16:g} hexes"
+    return Measure(tracer.place(u.map, u.hex), tracer.place(other.map, other.hex), u.name, other.name, length)
 
 
 def _ammo_codes(game: Game) -> list[str]:
@@ -162,30 +171,33 @@ def check_supply(game: Game, views: Iterable[GameView], label: str, players: dic
                     problems = list(_ineligible(game, tracer, graph, view, u, enemy_n, wagon_n, unchecked))
                 if problems:
                     step = view.step
-                    pieces = (u.name, *dict.fromkeys(p for _, names, _ in problems for p in names))
-                    hexes = [u.hex, *(h for _, _, hs in problems for h in hs)]
+                    pieces = (u.name, *dict.fromkeys(o.name for _, others in problems for o in others))
+                    hexes = [u.hex, *(o.hex for _, others in problems for o in others)]
                     yield Finding(SUPPLY, Severity.ERROR, f"{u.name} resupplied at {tracer.hexids.format(u.hex)}: "
-                                  + "; ".join(m for m, _, _ in problems), why, label, step, players.get(step),
-                                  pieces, tracer.places(u.map, dict.fromkeys(hexes)))
+                                  + "; ".join(m for m, _ in problems), why, label, step, players.get(step),
+                                  pieces, tracer.places(u.map, dict.fromkeys(hexes)),
+                                  measured=tuple(_hexes_apart(tracer, u, o, 0) for _, others in problems
+                                                 for o in others))
         before = view
     yield from unchecked.findings()
 
 
 def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, enemy_n: int | None,
-                wagon_n: int | None, unchecked: Unchecked) -> Iterator[tuple[str, list[str], list]]:
+                wagon_n: int | None, unchecked: Unchecked) -> Iterator[tuple[str, list[UnitView]]]:
+    """Why ``u`` may not resupply: each reason, with the units it is measured to (an enemy, a wagon)."""
     status = u.status
     states = parameter(game, "resupply.ineligible-states")
     if states is None:
         unchecked.add("the morale states that may not resupply", [cell(game, "resupply.ineligible-states")])
     for code in (c.strip() for c in str(states or "").split(";") if c.strip()):
         if status.get(code) == "yes":
-            yield f"it is {code} (Shaken or better only)", [], []
+            yield f"it is {code} (Shaken or better only)", []
     limbered = parameter(game, "resupply.limbered")
     if u.unit.type == "Art":
         if limbered is None:
             unchecked.add("whether artillery must be limbered", [cell(game, "resupply.limbered")])
         elif str(limbered) == "yes" and (status.get("limbered") == "no" or status.get("unlimbered") == "yes"):
-            yield "artillery must be limbered to be resupplied", [], []
+            yield "artillery must be limbered to be resupplied", []
     if enemy_n is None:
         unchecked.add("the distance from the enemy", [cell(game, "resupply.enemy-distance")])
     elif u.hex in graph:
@@ -195,12 +207,12 @@ def _ineligible(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, 
         if near:
             e = min(near, key=lambda o: (tracer.distance(u.hex, o.hex, enemy_n) or 0, o.unit_id))
             yield (f"the enemy {e.name} at {tracer.hexids.format(e.hex)} is "
-                   f"{tracer.distance(u.hex, e.hex, enemy_n):g} hexes away (at least {enemy_n})", [e.name], [e.hex])
+                   f"{tracer.distance(u.hex, e.hex, enemy_n):g} hexes away (at least {enemy_n})", [e])
     yield from _far_from_wagon(game, tracer, graph, view, u, wagon_n, unchecked)
 
 
 def _far_from_wagon(game: Game, tracer: Tracer, graph, view: GameView, u: UnitView, wagon_n: int | None,
-                    unchecked: Unchecked) -> Iterator[tuple[str, list[str], list]]:
+                    unchecked: Unchecked) -> Iterator[tuple[str, list[UnitView]]]:
     """The wagon condition: a wagon of the unit's corps or army train at or within ``wagon_n`` hexes."""
     if wagon_n is None:
         unchecked.add("the distance from a wagon", [cell(game, "resupply.wagon-distance")])
@@ -213,7 +225,7 @@ def _far_from_wagon(game: Game, tracer: Tracer, graph, view: GameView, u: UnitVi
             wagons_cell = CellRef("oob.xlsx", "Units", (), "", "oob.xlsx:Units (wagons)", "wagons in the order of battle")
             unchecked.add("no wagon in the order of battle", [wagons_cell])
         else:
-            yield "no wagon of its corps or army train is on the map", [], []
+            yield "no wagon of its corps or army train is on the map", []
         return
     on_map = [w for w in wagons if w.hex is not None and w.hex in graph]
     if not on_map or any(tracer.distance(u.hex, w.hex, wagon_n) is not None for w in on_map):
@@ -223,4 +235,4 @@ def _far_from_wagon(game: Game, tracer: Tracer, graph, view: GameView, u: UnitVi
     d = tracer.distance(u.hex, w.hex, far)
     how = f"{d:g} hexes away" if d is not None else f"more than {far} hexes away"
     yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is {how} (at or within {wagon_n})",
-           [w.name], [w.hex])
+           [w])

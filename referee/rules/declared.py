@@ -30,7 +30,7 @@ from ..findings import Finding, Severity
 from ..view import GameView, UnitView
 from .board import moved, named
 from .command import Tracer, leader_level, own_formation, range_of
-from .incommand import describe, range_to_fill
+from .incommand import describe, measure, range_to_fill
 
 CHECK_ID = "command"
 
@@ -168,7 +168,7 @@ class Declarations:
             yield Finding(CHECK_ID, Severity.ERROR, f"{said} out of his Command Range: {describe(t, tracer)}", rule,
                           label, view.step, player, (brigadier.name, commander.name),
                           tracer.places(brigadier.map, [brigadier.hex, commander.hex]),
-                          tracer.places(brigadier.map, t.path))
+                          tracer.places(brigadier.map, t.path), measured=(measure(t, tracer),))
         elif t.within is None:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{said}: the trace crosses hexes without terrain "
                           f"({', '.join(map(str, t.cells[:3]))})", rule, label, view.step, player,

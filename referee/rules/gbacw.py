@@ -28,7 +28,7 @@ from gamedata.model import ChainRule, Game
 from gamedata.paths import Missing, StayOn, route, zone
 from gamedata.ruledata import cell, cite, parameter
 
-from ..findings import Finding, Severity
+from ..findings import Finding, Measure, Severity
 from ..table_rolls import TableRoll, read_table_rolls
 from ..view import GameView, UnitView
 from . import incommand
@@ -235,7 +235,8 @@ def _attached_in_range(game: Game, rule: ChainRule, view: GameView, u: UnitView,
             t = tracer.drawn(t)
             yield Finding(COMMAND, Severity.ERROR, f"{said} out of range: {incommand.describe(t, tracer)}",
                           cite(rule.section, rule.rulebook_line), label, view.step, player, (u.name, leader.name),
-                          tracer.places(u.map, [u.hex, leader.hex]), tracer.places(u.map, t.path))
+                          tracer.places(u.map, [u.hex, leader.hex]), tracer.places(u.map, t.path),
+                          measured=(incommand.measure(t, tracer),))
         elif t.within is None:
             yield Finding(COMMAND, Severity.NOT_CHECKED, f"{said}: the trace to {leader.name} crosses hexes without "
                           f"terrain ({', '.join(map(str, t.cells[:3]))})", cite(rule.section, rule.rulebook_line),
@@ -326,7 +327,9 @@ def check_supply(game: Game, views: Iterable[GameView], label: str, players: dic
                 yield Finding(SUPPLY, Severity.ERROR, f"{said} next to the enemy {e.name} at "
                               f"{tracer.hexids.format(e.hex)}: units adjacent to an enemy unit are not eligible",
                               cite("10.92 Ammo Resupply", 398), label, step, players.get(step), (u.name, e.name),
-                              tracer.places(u.map, [u.hex, e.hex]))
+                              tracer.places(u.map, [u.hex, e.hex]),
+                              measured=(Measure(tracer.place(u.map, u.hex), tracer.place(e.map, e.hex), u.name,
+                                                e.name, "1 hex"),))
                 continue
             yield from _resupply(game, supply, view, u, step, label, players.get(step), rolls, used, unchecked, rule)
         before = view
@@ -425,7 +428,9 @@ def _line(game: Game, supply: Supply, view: GameView, u: UnitView, starts: list[
                   f"{tracer.hexids.format(free.path[-1])} passes {', '.join(tracer.hexids.format(h) for h in blocked)}, "
                   f"next to {', '.join(near)}" + (" (a camp roll needs no supply line)" if camp else ""),
                   rule, label, step, player, (u.name, *near), tracer.places(u.map, [u.hex]),
-                  tracer.places(u.map, free.path), tracer.places(u.map, blocked))
+                  tracer.places(u.map, free.path), tracer.places(u.map, blocked),
+                  measured=(Measure(tracer.place(u.map, u.hex), tracer.place(u.map, free.path[-1]), u.name,
+                                    "the supply source", f"{len(free.path) - 1} hexes by road"),))
 
 
 def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, label: str, player: str | None,

@@ -26,7 +26,7 @@ from gamedata.hexids import Hex
 from gamedata.model import CommandRange, Game
 from gamedata.ruledata import cite
 
-from ..findings import Finding, Severity
+from ..findings import Finding, Measure, Severity
 from ..view import GameView, UnitView
 from .board import Unchecked, moved
 from .command import Assessment, Trace, Tracer, adjacent_rescue, assess, own_formation
@@ -51,6 +51,14 @@ def assessed_at(game: Game) -> str:
     """The phase the Ranges rows name ("" = always)."""
     phases = {r.phase for r in game.command_ranges if r.phase}
     return next(iter(phases)) if len(phases) == 1 else ""
+
+
+def measure(t: Trace, tracer: Tracer) -> Measure:
+    """The trace as the report draws it: the unit, the commander it is measured to, how far."""
+    unit = "hexes" if t.range.move == "hexes" else "MP"
+    length = f"{t.cost:g} {unit}" if t.cost is not None else f"more than {t.range.range:g} {unit}"
+    return Measure(tracer.place(t.unit.map, t.unit.hex), tracer.place(t.commander.map, t.commander.hex),
+                   t.unit.name, t.commander.name, length)
 
 
 def describe(t: Trace, tracer: Tracer) -> str:
@@ -152,7 +160,8 @@ def _always(game: Game, tracer: Tracer, view: GameView, movers: list[tuple[UnitV
         yield Finding(CHECK_ID, Severity.ERROR, f"out of command after step {view.step}: {describe(t, tracer)}",
                       cite(f"{r.section} Command Radius", r.rulebook_line), label, view.step, player,
                       (t.unit.name, t.commander.name),
-                      tracer.places(t.unit.map, [t.unit.hex, t.commander.hex]), tracer.places(t.unit.map, t.path))
+                      tracer.places(t.unit.map, [t.unit.hex, t.commander.hex]), tracer.places(t.unit.map, t.path),
+                      measured=(measure(t, tracer),))
 
 
 def _failed(game: Game, assessment: Assessment, step: int,
@@ -214,4 +223,5 @@ def _moved_out(failed: OutOfCommand, was: UnitView, now: UnitView, step: int, la
     return Finding(CHECK_ID, Severity.ERROR if status == "no" else Severity.WARNING, message,
                    cite(f"{r.section} Command Range", r.rulebook_line), label, step, player,
                    tuple(dict.fromkeys((now.name, t.unit.name, t.commander.name))),
-                   tracer.places(now.map, dict.fromkeys(hexes)), tracer.places(now.map, t.path))
+                   tracer.places(now.map, dict.fromkeys(hexes)), tracer.places(now.map, t.path),
+                   measured=(measure(t, tracer),))

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from gamedata.model import Game, Problem, Unit
 from gamedata.systems import profile_for, symbol_for
+from vassal.archive import write_atomically
 
 from .pieces import foreign, piece_classes, piece_side
 
@@ -178,11 +177,4 @@ def write_unit_map(path: Path, rows: Iterable[UnitRow]) -> None:
     for r in rows:
         writer.writerow([getattr(r, f.name) for f in fields(UnitRow) if f.name in COLUMNS])
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".units-", suffix=".csv", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(out.getvalue())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, out.getvalue().encode("utf-8"))
