@@ -133,8 +133,8 @@ def _check_one(module: Module, setup: PredefinedSetupInfo, where: str, read: Rea
 def _properties(record: PieceRecord) -> tuple[tuple[str, str], ...]:
     try:
         return tuple(sorted(Piece.decode(record.type, record.state).properties.items()))
-    except (ValueError, IndexError):
-        return ()  # a trait the codec cannot read: the piece is reported by _check_piece
+    except (FormatError, ValueError, IndexError):
+        return ()  # a trait the codec cannot read, or a state for other traits: reported by _check_piece
 
 
 def _read_nested_save(data: bytes, where: str) -> SaveFile:
