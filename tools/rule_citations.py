@@ -95,15 +95,6 @@ ROWS: dict[str, dict[str, list[Row]]] = {
 
 #: words of the rows this tool does not own (game -> sheet -> key tuple -> words)
 WORDS: dict[str, dict[str, dict[tuple, str]]] = {
-    "kassala": {"Parameters": {
-        ('movement.limit',): 'No unit may enter a hex unless that unit has enough (unused) movement points to do so',
-        ('movement.enemy-hex',): 'Units may never enter hexes occupied by enemy units',
-        ('stacking.units',): 'no two units may occupy the same hex at the end of their movements',
-        ('zoc.types',): 'a unit in *Kassala* also exerts an influence on every adjacent hex',
-        ('zoc.enter',): 'A unit must cease movement as soon as it moves adjacent to an enemy unit',
-        ('zoc.leave',): 'Units beginning movement adjacent to an enemy unit may not move during that game turn',
-        ('attack.mandatory',): '*must* be attacked that turn',
-    }},
     'atlanta': {
         'Parameters': {
             ('near-leaders.hexes',):
