@@ -81,6 +81,15 @@ ROWS: dict[str, dict[str, list[Row]]] = {
     "hood-strikes-north": {"Parameters": [
         dict(key="initiative.army-fixed-until", notes="[derived] a change can only occur on Turn 11 or later: Army "
                                                       "Initiative is fixed until Turn 10"),
+        dict(key="death.unit", value="Cleburne", section="6.0 Death of Cleburne", rulebook_line=1396,
+             words="In any combat in which Cleburne's Confederate division is attacking (not defending), and the "
+                   "Confederate and Union combat die rolls are identical before modification, Cleburne is killed"),
+        dict(key="death.replacement", value="Smith-A", section="6.0 Death of Cleburne", rulebook_line=1396,
+             words="his division is immediately removed from the map and replaced by the Smith-A counter"),
+        dict(key="death.scenarios", value="S4;S9", section="Scenario 4 Special Rules", rulebook_line=573,
+             words="Use the \u201cDeath of Cleburne\u201d Advanced Game rule section (6.0) in this scenario",
+             notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
+                   "unless a Basic Game scenario calls for them); S4 calls for 6.0 (L573)"),
     ]},
     "into-the-woods-shiloh": {"Parameters": [
         dict(key="resupply.camp-target", value=2, section="10.92", rulebook_line=397,

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, orders, trains, unit_states
+from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, leader_death, orders, trains, unit_states
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -76,10 +76,13 @@ ACTIVATION_RULES: Rules = {
 ORDERS_RULES: Rules = {
     "GBACW": lambda ctx: orders.check_orders(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
 }
-#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7)
+#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), and the
+#: units a result replaces (Hood Strikes North 6.0)
 UNIT_RULES: Rules = {
     "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                        _steps_text(ctx)),
+    "GCACW": lambda ctx: leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
+                                                         _players(ctx)),
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {
