@@ -199,7 +199,7 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
                                                            "wagons' movement costs"))
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
-INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
+INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                          "hsn.death_of_cleburne")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
@@ -287,8 +287,8 @@ CHECKS: tuple[Check, ...] = (
           check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
-    Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, and "
-                      "that only the winner's side moves", check_initiative,
+    Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, "
+                      "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; a unit a combat result replaces (Death of Cleburne)",

@@ -81,6 +81,24 @@ ROWS: dict[str, dict[str, list[Row]]] = {
     "hood-strikes-north": {"Parameters": [
         dict(key="initiative.army-fixed-until", notes="[derived] a change can only occur on Turn 11 or later: Army "
                                                       "Initiative is fixed until Turn 10"),
+        dict(key="late-rain.scenarios", value="S2", section="Scenario 2 Special Rule 12", rulebook_line=343,
+             words="Starting on Turn 3, if both players roll a 1 during the Initiative Segment",
+             notes="the scenarios whose own special rule has Late Rain on a double 1; elsewhere it is a Random "
+                   "Event of the turn (late-rain.event)"),
+        dict(key="late-rain.from-turn", value=3, section="Scenario 2 Special Rule 12", rulebook_line=343,
+             words="Starting on Turn 3, if both players roll a 1 during the Initiative Segment"),
+        dict(key="late-rain.die", value=1, section="2.2 Late Rain", rulebook_line=1212,
+             words="Rain begins immediately when both players roll 1 for initiative"),
+        dict(key="late-rain.event", value="Late Rain", section="2.2 Late Rain", rulebook_line=1212,
+             words="Rain takes effect in the current turn, but not until",
+             notes="the Random Events result (tables.xlsx random-events) that brings Late Rain in its turn"),
+        dict(key="late-rain.no-entrenching", value="Action Cycle", section="Scenario 2 Special Rule 12",
+             rulebook_line=343,
+             words="As soon as Late Rain takes place, Entrenchment actions may no longer be undertaken for the rest "
+                   "of the Action Cycle"),
+        dict(key="entrench.statuses", value="fort-build-1;fort", section="8.0 Union Forts", rulebook_line=1487,
+             words="Fort markers, which both players may build during a turn according to entrenchment rules",
+             notes="[derived] the statuses (game.toml) an Entrenchment action puts on a unit"),
         dict(key="death.unit", value="Cleburne", section="6.0 Death of Cleburne", rulebook_line=1396,
              words="In any combat in which Cleburne's Confederate division is attacking (not defending), and the "
                    "Confederate and Union combat die rolls are identical before modification, Cleburne is killed"),

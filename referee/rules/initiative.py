@@ -30,6 +30,7 @@ from ..timeline import StepView
 from ..view import GameView, UnitView
 from ..view.names import loose
 from .board import moved
+from .late_rain import Events, begins, no_entrenching
 
 CHECK_ID = "initiative"
 CAVALRY = "Cav"
@@ -122,6 +123,8 @@ class Carried:
     pending: Die | None = None
     winner: Won | None = None
     rolled: object = None          # the turn of the chain's last Initiative roll (Turn 1's forced ones are over)
+    had: tuple[tuple[object, frozenset[str]], ...] = ()   # by turn, the sides that won an initiative in it
+    rains: tuple = ()              # the Late Rains of the chain (late_rain.Rain)
 
 
 @dataclass
@@ -133,7 +136,7 @@ class _Walk:
 
 
 def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
-          carried: Carried | None) -> _Walk:
+          carried: Carried | None, events: Events = Events()) -> _Walk:
     carried = carried or Carried()
     dice, fights = _dice(game, steps, views, label)
     pairs, pending = _pairs(dice, carried.pending)
@@ -144,6 +147,11 @@ def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], labe
         _forced(game, views, {d.step for d in dice}, scenario, label, players))
     unsure: list[str] = []
     won = {second.step: w for first, second in pairs if (w := _winner(game, scenario, first, second, unsure))}
+    rains, had, maybe = begins(game, scenario, pairs, won, dict(carried.had), events)
+    unsure.extend(f"Late Rain at the double dice of step {s} (the turn's Random Event may or may not read Late "
+                  "Rain)" for s in maybe)
+    rains = [*carried.rains, *rains]
+    findings.extend(no_entrenching(game, views, rains, label, players))
     starts = {d.step for d in dice}
     winner = carried.winner
     before: GameView | None = None
@@ -162,19 +170,23 @@ def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], labe
         findings.append(Finding(CHECK_ID, Severity.NOT_CHECKED, "initiative not checked for " + "; ".join(unsure[:3])
                                 + (f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""),
                                 _rule(game, "initiative.button"), label))
-    return _Walk(findings, Carried(pending, winner, dice[-1].turn if dice else carried.rolled))
+    last = dice[-1].turn if dice else carried.rolled
+    return _Walk(findings, Carried(pending, winner, last, tuple((t, s) for t, s in had.items() if t == last),
+                                   tuple(r for r in rains if r.turn == last)))
 
 
 def carry(game: Game, steps: Sequence[StepView], views: Sequence[GameView], label: str,
-          carried: Carried | None = None) -> Carried:
-    """What the log leaves to the next one: a die waiting for its partner, an initiative under way."""
-    return _walk(game, views, steps, label, carried).left
+          carried: Carried | None = None, events: Events = Events()) -> Carried:
+    """What the log leaves to the next one: a die waiting for its partner, an initiative under way,
+    who won an initiative in the turn and whether Late Rain began in it."""
+    return _walk(game, views, steps, label, carried, events).left
 
 
 def check_initiative(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
-                     carried: Carried | None = None) -> Iterator[Finding]:
+                     carried: Carried | None = None, events: Events = Events()) -> Iterator[Finding]:
+    """``events``: the turns whose Random Event is Late Rain (late_rain.event_turns)."""
     if _text(game, "initiative.button"):
-        yield from _walk(game, views, steps, label, carried).findings
+        yield from _walk(game, views, steps, label, carried, events).findings
 
 
 def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: list[str]) -> Won | None:

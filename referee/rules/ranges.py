@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, leader_death, orders, trains, unit_states
+from . import (capped, classic, cwb, gbacw, gcacw, incommand, initiative, late_rain, leader_death, orders, trains,
+               unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -87,7 +88,8 @@ UNIT_RULES: Rules = {
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {
     "GCACW": lambda ctx: initiative.check_initiative(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
-                                                     ctx.carried.get(INITIATIVE)),  # type: ignore[arg-type]
+                                                     ctx.carried.get(INITIATIVE),  # type: ignore[arg-type]
+                                                     late_rain.event_turns(ctx.game, ctx.log.steps, ctx.views)),
 }
 
 
@@ -123,4 +125,5 @@ def carry_initiative(ctx: CheckContext) -> object:
     if ctx.game is None or ctx.views is None or ctx.game.system not in INITIATIVE_RULES:
         return None
     return initiative.carry(ctx.game, ctx.log.steps, list(ctx.views), ctx.log.label,
-                            ctx.carried.get(INITIATIVE))  # type: ignore[arg-type]
+                            ctx.carried.get(INITIATIVE),  # type: ignore[arg-type]
+                            late_rain.event_turns(ctx.game, ctx.log.steps, ctx.views))
