@@ -165,7 +165,8 @@ TABLES_COVER = (
                 "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
-                "hsn.blockhouse_attack", "atl.weather", "rss.low_no_ammo_on_11_12", "rss.distorted_order_lock")
+                "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
+                "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
     + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")

@@ -224,6 +224,33 @@ def test_ammunition_after_a_fire_roll_of_11_or_12():
     assert check(7, firing) == []
 
 
+def test_plus_weapon_units_also_run_low_on_a_fire_roll_of_10():
+    """Atlanta 2.5 (L144): 'All Union Cavalry units are all considered to have "plus" "+" weapons,
+    including Wilder's brigade (3/2/Cav) ... All "+" units become low in ammunition on a fire roll of
+    10 as well as 11 or 12' (tables.xlsx atl-fire-ammo, 10: units=side:Union type:Cav)."""
+    atl = load_game(SOURCES / "atlanta")
+    table = next(t for t in roll_tables(atl.tables) if t.table_id == "atl-fire-ammo")
+    units = {u.unit_id: u for u in atl.units}
+    where = HexIds(atl.maps).parse("B10.10")
+    full = {"attacking": "yes", "low-ammo": "no", "out-of-ammo": "no"}
+    steps = [step(1), step(2), step(3, TurnChanged("Turn", "2"))]
+
+    def fired(die: tuple[int, int], low: set[str]):
+        firing = {uid: U(units[uid], uid, where, "5", full) for uid in ("3/2/Cav", "1/1/15")}
+        after = {uid: replace(u, status={**full, "low-ammo": "yes"}) if uid in low else u for uid, u in firing.items()}
+        roll = TableRoll(Roll(1, "Thomas", table.name, die, 6, ""), table, die, "")
+        reading = evaluate(table, die, MappingFacts({}))
+        ctx = Context(steps, "f.vlog", atl, Views([V(firing), V(firing), V(after), V(after)]))
+        return sorted((f.severity, f.pieces) for f in check_ammo(judge(ctx, roll, reading, window(steps, 1, None,
+                                                                                                  False))))
+
+    assert fired((4, 6), {"3/2/Cav"}) == []                                     # 10: Wilder's '+' carbines
+    assert fired((4, 6), set()) == [(Severity.WARNING, ("Wilder",))]            # not marked down
+    assert fired((4, 6), {"3/2/Cav", "1/1/15"}) == [(Severity.ERROR, ("1/1/15",))]  # infantry: no '+'
+    assert fired((5, 6), {"3/2/Cav", "1/1/15"}) == []                           # 11: every firing unit
+    assert fired((3, 6), {"3/2/Cav"}) == [(Severity.ERROR, ("Wilder",))]        # 9: no ammunition result
+
+
 # ---------------------------------------------------------------- the effect vocabulary
 
 
