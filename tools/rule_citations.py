@@ -37,6 +37,14 @@ Row = dict[str, Any]
 #: rows written whole (game -> sheet -> rows): the rule data this tool owns
 ROWS: dict[str, dict[str, list[Row]]] = {
     "atlanta": {"Parameters": [
+        dict(key="fire.table", value="atl-fire-ammo", section="3.5", rulebook_line=182,
+             words="the \"out of ammunition\" condition on a roll of 11 or 12 applies to Confederate artillery",
+             notes="the table whose rolls are fires (tables.xlsx): the artillery limits are judged at each"),
+        dict(key="artillery.out-of-ammo-range", value="Confederate:2", section="3.5", rulebook_line=182,
+             words="Confederate artillery that runs out of ammunition is allowed to fire only at ranges of 2 or less"),
+        dict(key="artillery.points-per-hex", value="Confederate:4", section="3.5 (optional)", rulebook_line=184,
+             words="Players may optionally restrict Confederate artillery to 4 points firing from a hex",
+             notes="optional: a warning 'if the optional rule is played'"),
         dict(key="resupply.ammo-statuses", value="low-ammo;out-of-ammo", section="RSS 28.2", rulebook_line=379,
              rulebook=RSS, words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="Atlanta's markers: Low Ammo and out of ammunition (3.5, L182: 'the \"out of ammunition\" "

@@ -32,6 +32,7 @@ from gamedata.systems import Symbol, symbol_for
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import YES, GameView, UnitView
+from . import artillery_fire
 from .consequences import OUT_OF_AMMO
 from .combat import _distance
 from .stacking import _PHASES, strength
@@ -83,6 +84,7 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
     from ..table_rolls import read_table_rolls, undone_steps
 
     game = ctx.game
+    yield from artillery_fire.run(ctx)          # a game's own artillery limits (Atlanta 3.5)
     if game is None or fire_limits(game) is None:
         return
     undone = undone_steps(ctx.log.steps)
