@@ -95,9 +95,10 @@ def check_artillery(game: Game, rolls: list[tuple[int, str | None]], view_at: Ca
         yield from _points(points, hexids, firing, label, step, player, blind)
     if blind:
         cap = ", ".join(f"{n} {s}" for s, n in points.by_side.items())
-        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"the strength points of {', '.join(u.name for u in blind.values())} "
-                      f"are not known: the optional cap on artillery points fired from a hex ({cap}) was not checked "
-                      "for their fires", points.rule, label, rolls[0][0], None, tuple(u.name for u in blind.values()),
+        names = ", ".join(u.name for u in blind.values())
+        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"the strength points of {names} are not known: the optional "
+                      f"cap on artillery points fired from a hex ({cap}) was not checked for their fires",
+                      points.rule, label, rolls[0][0], None, tuple(u.name for u in blind.values()),
                       cells=tuple(unit_cell(u.unit_id, "strength", u.name, "its strength points")
                                   for u in blind.values()))
 
@@ -115,8 +116,8 @@ def _points(caps: Caps, hexids: HexIds, firing: list[UnitView], label: str, step
         known = [strength(u) for u in guns]
         if None in known:
             blind.update((u.unit_id, u) for u, p in zip(guns, known) if p is None)
-        elif sum(known) > cap:  # type: ignore[arg-type]
-            yield Finding(CHECK_ID, Severity.WARNING, f"{sum(known)} points of {guns[0].side} artillery fired from "  # type: ignore[arg-type]
+        elif (total := sum(p for p in known if p is not None)) > cap:
+            yield Finding(CHECK_ID, Severity.WARNING, f"{total} points of {guns[0].side} artillery fired from "
                           f"{where} ({', '.join(u.name for u in guns)}): at most {cap} if the optional rule is "
                           "played", caps.rule, label, step, player, tuple(u.name for u in guns),
                           (Place(guns[0].map or "", where),))

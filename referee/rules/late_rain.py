@@ -31,6 +31,8 @@ from ..view.names import loose
 from .board import unit_place
 
 CHECK_ID = "initiative"
+#: a result a roll may read that no row gives (its total is not known)
+UNSURE = "?"
 
 
 @dataclass(frozen=True)
@@ -53,19 +55,33 @@ class Events:
     maybe: frozenset[object] = frozenset()
 
 
-def event_turns(game: Game, steps: Sequence[StepView], views: object) -> Events:
-    """The turns in which a Random Events roll reads, or may read, Late Rain."""
-    event = loose(str(parameter(game, "late-rain.event") or ""))
-    if not event or views is None:
-        return Events()
+@dataclass(frozen=True)
+class Rolled:
+    """A table roll of the log that stands: its step, turn (id) and the results it may read (one
+    when its reading is determined), in the loose form of ``names.loose``."""
+
+    step: int
+    turn: object
+    results: frozenset[str]
+
+
+def table_results(game: Game, steps: Sequence[StepView], views: object) -> list[Rolled]:
+    """Each standing table roll of the log with the results it may read (none without views;
+    ``UNSURE`` among them when a modifier's size, hence the total, is not known)."""
+    if views is None:
+        return []
     from .tables import readings
-    rain: set[object] = set()
-    maybe: set[object] = set()
-    for roll, reading in readings(steps, game, views):
-        results = {loose(str(b.result)) for b in reading.branches}
-        if event in results:
-            turn = getattr(views.at(roll.step).turn, "id", None)   # type: ignore[attr-defined]
-            (rain if results == {event} and not reading.unknown_amounts else maybe).add(turn)
+    return [Rolled(roll.step, getattr(views.at(roll.step).turn, "id", None),     # type: ignore[attr-defined]
+                   frozenset(loose(str(b.result)) for b in reading.branches)
+                   | (frozenset({UNSURE}) if reading.unknown_amounts else frozenset()))
+            for roll, reading in readings(steps, game, views)]
+
+
+def event_turns(game: Game, rolled: Sequence[Rolled]) -> Events:
+    """The turns in which a roll reads, or may read, Late Rain (``late-rain.event``)."""
+    event = loose(str(parameter(game, "late-rain.event") or ""))
+    rain = {r.turn for r in rolled if event and r.results == {event}}
+    maybe = {r.turn for r in rolled if event and event in r.results and r.results != {event}}
     return Events(frozenset(rain), frozenset(maybe))
 
 

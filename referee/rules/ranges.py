@@ -89,7 +89,7 @@ UNIT_RULES: Rules = {
 INITIATIVE_RULES: Rules = {
     "GCACW": lambda ctx: initiative.check_initiative(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                      ctx.carried.get(INITIATIVE),  # type: ignore[arg-type]
-                                                     late_rain.event_turns(ctx.game, ctx.log.steps, ctx.views)),
+                                                     late_rain.table_results(ctx.game, ctx.log.steps, ctx.views)),
 }
 
 
@@ -126,4 +126,4 @@ def carry_initiative(ctx: CheckContext) -> object:
         return None
     return initiative.carry(ctx.game, ctx.log.steps, list(ctx.views), ctx.log.label,
                             ctx.carried.get(INITIATIVE),  # type: ignore[arg-type]
-                            late_rain.event_turns(ctx.game, ctx.log.steps, ctx.views))
+                            late_rain.table_results(ctx.game, ctx.log.steps, ctx.views))

@@ -1,4 +1,8 @@
-"""Hood Strikes North, Late Rain, on made-up logs (the initiative check over stand-in views and steps):
+"""Hood Strikes North's Random Events the initiative check reads, on made-up logs (stand-in views
+and steps): Late Rain and the Army Initiative (3.0; 2.2 Army Initiative Change-A and -B, tested at
+the end of the file).
+
+Late Rain:
 Scenario 2 Special Rule 12 (L343) "Starting on Turn 3, if both players roll a 1 during the
 Initiative Segment, 'Late Rain' rules are in effect for the current turn only. (Exception: Late Rain
 only takes effect if both players have gained initiative at least once earlier in the turn;
@@ -17,7 +21,7 @@ from gamedata import load_game
 from gamedata.hexids import HexIds
 from referee.dice import Roll
 from referee.rules.initiative import Carried, carry, check_initiative
-from referee.rules.late_rain import Events, event_turns
+from referee.rules.late_rain import Events, Rolled, event_turns, table_results
 from referee.timeline import StepView
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
@@ -67,8 +71,8 @@ def _log(game, dice, *, scenario="S2", turn=3, entrench_at=None):
 
 
 def _found(game, dice, **kw):
-    views, steps = _log(game, dice, **{k: v for k, v in kw.items() if k != "events"})
-    return list(check_initiative(game, views, steps, "t.vlog", None, kw.get("events", Events())))
+    views, steps = _log(game, dice, **{k: v for k, v in kw.items() if k != "rolled"})
+    return list(check_initiative(game, views, steps, "t.vlog", None, kw.get("rolled", ())))
 
 
 def test_entrenching_after_late_rain_is_caught(hsn) -> None:
@@ -89,11 +93,11 @@ def test_double_1_is_ignored_before_both_sides_have_won_or_before_turn_3(hsn) ->
 def test_elsewhere_only_a_late_rain_random_event_brings_it(hsn) -> None:
     assert _found(hsn, [(5, 2), (1, 4), (1, 1)], entrench_at=2, scenario="S9", turn=5) == []
     [found] = _found(hsn, [(5, 2), (1, 4), (1, 1)], entrench_at=2, scenario="S9", turn=5,
-                     events=Events(rain=frozenset({5})))
+                     rolled=[Rolled(0, 5, frozenset({"laterain"}))])
     assert found.rule == "2.2 Late Rain (rulebook line 1212)" and found.step == 7
     # the Random Event's reading not determined (winter not known): said, not judged
     [unsure] = _found(hsn, [(5, 2), (1, 4), (1, 1)], entrench_at=2, scenario="S9", turn=5,
-                      events=Events(maybe=frozenset({5})))
+                      rolled=[Rolled(0, 5, frozenset({"laterain", "noeffect"}))])
     assert unsure.severity.name == "NOT_CHECKED" and "Late Rain at the double dice of step 6" in unsure.message
 
 
@@ -120,8 +124,60 @@ def test_a_random_events_roll_of_late_rain_is_read_from_the_table(hsn) -> None:
             return AV(step, {}, turn, Scenario("S9"), "Random Events", None, 5)
 
     def rolled(dice):
-        return event_turns(hsn, [StepView(1, "Hood", False, rolls=(Roll(1, "Hood", "Random Events Table", dice, 6,
-                                                                         "Random Events Table 2d6"),))], Views())
+        steps = [StepView(1, "Hood", False, rolls=(Roll(1, "Hood", "Random Events Table", dice, 6,
+                                                        "Random Events Table 2d6"),))]
+        return event_turns(hsn, table_results(hsn, steps, Views()))
 
     assert rolled((3, 3)) == Events(maybe=frozenset({5})) == rolled((5, 6))
     assert rolled((4, 4)) == Events() == rolled((2, 2))          # Night March, Rain: not Late Rain
+
+
+# ------------------------------------------------------------------ the Army Initiative (S9)
+
+def _tie_then_move(game, tie: int, rolled, carried=None, turn=11):
+    """S9, scenario turn ``turn``: a Random Events roll at step 1 (its results ``rolled``), a tie of
+    ``tie`` rolled at steps 2-3, then Cheatham (Confederate) moves at step 4."""
+    ids = HexIds(game.maps)
+    turn_def = next(t for t in game.turns if t.id == turn)
+
+    def view(step, side, where):
+        units = {"Cheatham": U(game.unit("Cheatham"), ids.parse(where), location=where)}
+        return AV(step, units, turn_def, Scenario("S9"), "Action Cycle", side, turn)
+
+    views = [view(0, "Confederate", "2814"), view(1, "Confederate", "2814"), view(2, "Confederate", "2814"),
+             view(3, "Union", "2814"), view(4, "Confederate", "2815")]
+    steps = [StepView(0, "Hood", False), StepView(1, "Hood", False),
+             StepView(2, "Hood", False, rolls=(Roll(2, "Hood", "Initiative", (tie,), 6, "Initiative 1d6"),)),
+             StepView(3, "Thomas", False, rolls=(Roll(3, "Thomas", "Initiative", (tie,), 6, "Initiative 1d6"),)),
+             StepView(4, "Hood", False)]
+    return [(f.severity.name, f.step, f.message) for f in check_initiative(game, views, steps, "s9.vlog", carried,
+                                                                           rolled)]
+
+
+def test_ties_follow_the_army_initiative_the_random_events_move(hsn) -> None:
+    """3.0 (L1279-1285): Confederate Advantage wins every tie, Neutral gives 1-1 to 3-3 to the Union
+    and 4-4 to 6-6 to the Confederates, Union Advantage every tie to the Union; 2.2 (L1236, L1242-1244):
+    Change-A makes it Neutral, Change-B moves it one step (Confederate -> Neutral -> Union -> Neutral)."""
+    a, b = Rolled(1, 11, frozenset({"armyinitiativechangea"})), Rolled(1, 11, frozenset({"armyinitiativechangeb"}))
+    start = Carried(army="Confederate")
+    assert _tie_then_move(hsn, 2, [], start) == []                                  # Confederate Advantage
+    [(severity, step, message)] = _tie_then_move(hsn, 2, [b], start)                # B: Neutral, 2-2 to the Union
+    assert (severity, step) == ("ERROR", 4) and "the Union side won the initiative at step 3" in message
+    assert _tie_then_move(hsn, 5, [b], start) == []                                 # Neutral: 5-5 Confederate
+    assert len(_tie_then_move(hsn, 5, [b], Carried(army="Neutral"))) == 1           # B: Neutral -> Union Advantage
+    assert _tie_then_move(hsn, 5, [b], Carried(army="Union")) == []                 # B: Union -> Neutral: 5-5 C
+    assert len(_tie_then_move(hsn, 5, [], Carried(army="Union"))) == 1              # Union Advantage kept
+    assert len(_tie_then_move(hsn, 2, [a], Carried(army="Confederate"))) == 1       # A: Neutral
+    [(severity, _, message)] = _tie_then_move(hsn, 2, [], Carried())                # Turn 11, nothing known
+    assert severity == "NOT_CHECKED" and "who holds the Army Initiative" in message
+    undecided = Rolled(1, 11, frozenset({"armyinitiativechangeb", "noeffect"}))
+    assert _tie_then_move(hsn, 2, [undecided], start)[0][0] == "NOT_CHECKED"
+
+
+def test_the_army_initiative_is_handed_over_the_chain_from_its_start(hsn) -> None:
+    views, steps = _log(hsn, [(5, 2)], scenario="S9", turn=10)
+    left = carry(hsn, steps, views, "a.vlog")
+    assert left.army == "Confederate"                                               # L1685: the start
+    views, steps = _log(hsn, [(5, 2)], scenario="S9", turn=11)
+    moved = carry(hsn, steps, views, "b.vlog", left, [Rolled(0, 11, frozenset({"armyinitiativechangeb"}))])
+    assert moved.army == "Neutral"
