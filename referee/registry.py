@@ -171,6 +171,9 @@ TABLES_COVER = (
                 "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
                 "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
+    + _covering("hsn.grant_relieves_thomas", partial="the flip of Thomas to Logan (Logan, Thomas's other side, is "
+                "no unit of oob.xlsx) and the die for the turns without a grand assault (no table, no marker); the "
+                "result itself, from Turn 17 and by the three towns held, is read")
     + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
     + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
