@@ -210,7 +210,7 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
                              "hsn.army_initiative_transition")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
-                         "hsn.death_of_cleburne")
+                         "hsn.death_of_cleburne", "hsn.s2_union_consolidation")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
@@ -302,7 +302,8 @@ CHECKS: tuple[Check, ...] = (
                       "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
-                 "a unit joining a brigade, collapse; a unit a combat result replaces (Death of Cleburne)",
+                 "a unit joining a brigade, collapse; a unit a combat result replaces (Death of Cleburne); "
+                 "consolidations (the combined Manpower)",
           check_units, (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,

@@ -120,6 +120,12 @@ ROWS: dict[str, dict[str, list[Row]]] = {
              words="Army Initiative status immediately changes to",
              notes="L1242-1244: Confederate Advantage to Neutral, Neutral to Union Advantage, Union Advantage to "
                    "Neutral"),
+        dict(key="consolidation.S2", value="Ruger:Moore,91 IN,123 IN,175 OH;Wagner:Opdycke;Wood:Post;Whitaker:Waters",
+             section="Scenario 2 Special Rule 5", rulebook_line=297,
+             words="are stacked in the same hex as Ruger; Opdycke",
+             notes="each division and the units that may consolidate with it when stacked in its hex"),
+        dict(key="consolidation.cap", value=11, section="Scenario 2 Special Rule 5", rulebook_line=297,
+             words="The maximum Manpower value of the new Strength marker is 11"),
         dict(key="death.unit", value="Cleburne", section="6.0 Death of Cleburne", rulebook_line=1396,
              words="In any combat in which Cleburne's Confederate division is attacking (not defending), and the "
                    "Confederate and Union combat die rolls are identical before modification, Cleburne is killed"),

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import (capped, classic, cwb, gbacw, gcacw, incommand, initiative, late_rain, leader_death, orders, trains,
-               unit_states)
+from . import (capped, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain, leader_death,
+               orders, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -82,8 +82,9 @@ ORDERS_RULES: Rules = {
 UNIT_RULES: Rules = {
     "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                        _steps_text(ctx)),
-    "GCACW": lambda ctx: leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
-                                                         _players(ctx)),
+    "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
+                                                           _players(ctx)),
+                          *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {
