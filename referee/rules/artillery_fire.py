@@ -50,11 +50,15 @@ class Caps:
                    parameter_cite(game, key, key))
 
 
-def run(ctx: CheckContext) -> Iterator[Finding]:
+Judged = Callable[[Game, list[tuple[int, str | None]], Callable[[int], GameView], str], Iterator[Finding]]
+
+
+def judge_fires(ctx: CheckContext, table: str, what: str, judge: Judged) -> Iterator[Finding]:
+    """Run ``judge`` over the standing rolls of the fire table ``table`` with the log's views;
+    without views, say once that ``what`` was not checked."""
     from ..table_rolls import read_table_rolls, undone_steps
 
     game = ctx.game
-    table = str(parameter(game, "fire.table") or "") if game is not None else ""
     if game is None or not table:
         return
     undone = undone_steps(ctx.log.steps)
@@ -63,12 +67,16 @@ def run(ctx: CheckContext) -> Iterator[Finding]:
     if not rolls:
         return
     if ctx.views is None:
-        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(rolls)} fire roll(s): the artillery's range and points "
-                      "not checked without the game view (--module of our build, or --units units.csv)", "",
-                      ctx.log.label, rolls[0][0])
+        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(rolls)} fire roll(s): {what} not checked without the "
+                      "game view (--module of our build, or --units units.csv)", "", ctx.log.label, rolls[0][0])
         return
     views = ctx.views
-    yield from check_artillery(game, rolls, lambda step: views.at(step), ctx.log.label)
+    yield from judge(game, rolls, lambda step: views.at(step), ctx.log.label)
+
+
+def run(ctx: CheckContext) -> Iterator[Finding]:
+    table = str(parameter(ctx.game, "fire.table") or "") if ctx.game is not None else ""
+    yield from judge_fires(ctx, table, "the artillery's range and points", check_artillery)
 
 
 def check_artillery(game: Game, rolls: list[tuple[int, str | None]], view_at: Callable[[int], GameView],

@@ -26,7 +26,7 @@ from gamedata.ruledata import parameter, parameter_cite, parameter_list
 from ..findings import Finding, Place, Severity
 from ..view import GameView
 from .board import unit_place
-from .stacking import strength
+from .combat_units import strength
 
 CHECK_ID = "units"
 RULE = "Scenario 2 Special Rule 5"
@@ -66,7 +66,7 @@ def _on_map(view: GameView, unit_id: str) -> bool:
     return u is not None and u.hex is not None
 
 
-def _judge(gone: list, was, now, old: int, new: int, cap: object, rule: str, label: str, step: int,
+def _judge(gone: list, was, now, old: float, new: float, cap: object, rule: str, label: str, step: int,
            player: str | None) -> Iterator[Finding]:
     apart = [u for u in gone if u.hex != was.hex]
     if apart:
@@ -81,10 +81,10 @@ def _judge(gone: list, was, now, old: int, new: int, cap: object, rule: str, lab
                       "marker was not checked", rule, label, step, player, (now.name,))
         return
     total = old + sum(p for p in parts if p is not None)
-    due = min(total, int(cap)) if isinstance(cap, (int, float)) else total
+    due = min(total, float(cap)) if isinstance(cap, (int, float)) else total
     if new != due:
         names = ", ".join(u.name for u in gone)
-        limit = f", at most {int(cap)}" if isinstance(cap, (int, float)) and total > cap else ""
-        yield Finding(CHECK_ID, Severity.ERROR, f"{now.name} consolidated with {names} shows Manpower {new}: the "
-                      f"combined units make {total}{limit}, so {due}", rule, label, step, player,
+        limit = f", at most {cap:g}" if isinstance(cap, (int, float)) and total > cap else ""
+        yield Finding(CHECK_ID, Severity.ERROR, f"{now.name} consolidated with {names} shows Manpower {new:g}: the "
+                      f"combined units make {total:g}{limit}, so {due:g}", rule, label, step, player,
                       (now.name, *(u.name for u in gone)), (Place(now.map or "", now.location),))
