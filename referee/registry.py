@@ -148,6 +148,8 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
+_REFILL = ("a battery within 2 hexes of its wagon left out of ammunition after the resupply phase (a refill "
+           "made is judged: the supply check)")
 _DETACHMENTS = ("shock and absorption within 3 hexes (14.42-14.43), 14.45's command (14.41's stacking, 14.43's rout "
                 "and 14.47's deadline: the units check; 14.46: the restricted check)")
 
@@ -165,8 +167,13 @@ TABLES_COVER = (
                 "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
-                "hsn.blockhouse_attack", "atl.weather", "rss.low_no_ammo_on_11_12", "rss.distorted_order_lock")
+                "hsn.accelerated_union_reinforcements",
+                "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
+                "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
+    + _covering("hsn.grant_relieves_thomas", partial="the flip of Thomas to Logan (Logan, Thomas's other side, is "
+                "no unit of oob.xlsx) and the die for the turns without a grand assault (no table, no marker); the "
+                "result itself, from Turn 17 and by the three towns held, is read")
     + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
     + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
@@ -178,7 +185,7 @@ TABLES_COVER = (
     + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
                                                      "after midnight (the repair roll's result is checked)")
     + _covering("atl.variant_dice", partial="the 16th Corps' set-up, hearing the guns and Hardee's movement")
-    + _covering("atl.csa_arty_out_of_ammo", partial="the range limit and the refill"))
+    + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
 COMBAT_COVER = _covering("itw.combat_results", "hsn.combat_results", "atl.combat_results", "rss.combat_results",
                          "shi.combat_results", needs=_COMBAT)
 COMMAND_COVER = (
@@ -191,6 +198,7 @@ COMMAND_COVER = (
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
                           "itw.supply_line_trace", needs=_ROADS)
                 + _covering("atl.resupply", "rss.resupply_eligible")
+                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL)
                 + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
                             "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
@@ -199,8 +207,10 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
                                                            "wagons' movement costs"))
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
-INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
-UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack")
+INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
+                             "hsn.army_initiative_transition")
+UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
+                         "hsn.death_of_cleburne", "hsn.s2_union_consolidation")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
@@ -253,6 +263,8 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
                           needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
+               + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
@@ -286,12 +298,13 @@ CHECKS: tuple[Check, ...] = (
           check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
-    Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, and "
-                      "that only the winner's side moves", check_initiative,
+    Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, "
+                      "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
-                 "a unit joining a brigade, collapse", check_units, (Need("game", "no unit's status was checked"),),
-          covers=UNITS_COVER),
+                 "a unit joining a brigade, collapse; a unit a combat result replaces (Death of Cleburne); "
+                 "consolidations (the combined Manpower)",
+          check_units, (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
           _SCENARIO_NEEDS, carry_setup, covers=SETUP_COVER),
@@ -306,7 +319,8 @@ CHECKS: tuple[Check, ...] = (
     Check(STACKING, "formations and stacking (CWB Regimental 11-12): strength points, wagons, columns and limbered "
                     "batteries at the end of every phase; when a battery may unlimber",
           check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
-    Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex",
+    Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex; "
+                "a game's own artillery limits (range out of ammunition, points from a hex)",
           check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
     Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),

@@ -186,6 +186,42 @@ def test_reinforcement_sets_entered_against_the_roll(hsn, tables):
         (Severity.ERROR, 2, "Hammond arrives at 5706 at Fatigue Level 1, the result says none")]
 
 
+def test_accelerated_union_reinforcements_bring_the_next_set_only(hsn, tables):
+    """2.2 (L1200): "This result may only occur on Turns 3-16. If it occurs, the Union player
+    immediately gets his next scheduled reinforcement set and may place it on the map (see 12.0)"
+    (tables.xlsx random-events 3 on Turns 3-16: sets=1; set=union; withhold=yes)."""
+    hexids = HexIds(hsn.maps)
+    units = {u.unit_id: u for u in hsn.units}
+    rested = {"fatigue": "none"}
+    waiting = {uid: U(units[uid], uid, None, map="Scenario Display", status=rested) for uid in ("Hammond", "Knipe")}
+    turn5 = next(t for t in hsn.turns if t.id == 5)
+    start = V(dict(waiting), turn5, Match("S9"), "Union")
+    one = V({**waiting, "Hammond": U(units["Hammond"], "Hammond", hexids.parse("5706"), status=rested)}, turn5,
+            Match("S9"))
+    two = V({**one.units, "Knipe": U(units["Knipe"], "Knipe", hexids.parse("4934"), status=rested)}, turn5,
+            Match("S9"))
+    steps = [step(1), step(2), step(3)]
+    roll = TableRoll(Roll(1, "Thomas", tables["random-events"].name, (1, 2), 6, ""), tables["random-events"], (1, 2),
+                     "the table's own button")
+    reading = evaluate(roll.table, (1, 2), MappingFacts({"turn": 5}))
+    assert reading.branch.result == "Accelerated Union Reinforcements"
+
+    def check(views):
+        ctx = Context(steps, "r.vlog", hsn, Views(views))
+        return [(f.severity, f.step, f.pieces, f.message.split(": ", 1)[1])
+                for f in SetLedger().check(judge(ctx, roll, reading, window(steps, 1, None, whole_turn=True)))]
+
+    assert check([start, start, one, one]) == []                    # the next set (1: Hammond) at Nashville
+    assert check([start, start, start, start]) == []                # "may place": withheld
+    [(severity, at, pieces, message)] = check([start, start, one, two])      # two sets
+    assert (severity, at, pieces) == (Severity.WARNING, 3, ("Hammond", "Knipe"))
+    assert "the result allows 1, more only if sets were withheld" in message
+    skipped = V({**waiting, "Knipe": U(units["Knipe"], "Knipe", hexids.parse("4934"), status=rested)}, turn5,
+                Match("S9"))
+    assert [m for *_, m in check([start, start, skipped, skipped])] == [
+        "sets must enter lowest-numbered first: union 2 (Knipe) entered while union 1 had not"]   # not the next
+
+
 def test_combat_sides_marked_or_inferred(hsn):
     hexids = HexIds(hsn.maps)
     units = {u.unit_id: u for u in hsn.units}
@@ -222,6 +258,33 @@ def test_ammunition_after_a_fire_roll_of_11_or_12():
     assert check(12, firing) == [(Severity.WARNING, ("19th Indiana",))]          # not marked down
     assert check(7, low) == [(Severity.ERROR, ("19th Indiana",))]                # against the roll
     assert check(7, firing) == []
+
+
+def test_plus_weapon_units_also_run_low_on_a_fire_roll_of_10():
+    """Atlanta 2.5 (L144): 'All Union Cavalry units are all considered to have "plus" "+" weapons,
+    including Wilder's brigade (3/2/Cav) ... All "+" units become low in ammunition on a fire roll of
+    10 as well as 11 or 12' (tables.xlsx atl-fire-ammo, 10: units=side:Union type:Cav)."""
+    atl = load_game(SOURCES / "atlanta")
+    table = next(t for t in roll_tables(atl.tables) if t.table_id == "atl-fire-ammo")
+    units = {u.unit_id: u for u in atl.units}
+    where = HexIds(atl.maps).parse("B10.10")
+    full = {"attacking": "yes", "low-ammo": "no", "out-of-ammo": "no"}
+    steps = [step(1), step(2), step(3, TurnChanged("Turn", "2"))]
+
+    def fired(die: tuple[int, int], low: set[str]):
+        firing = {uid: U(units[uid], uid, where, "5", full) for uid in ("3/2/Cav", "1/1/15")}
+        after = {uid: replace(u, status={**full, "low-ammo": "yes"}) if uid in low else u for uid, u in firing.items()}
+        roll = TableRoll(Roll(1, "Thomas", table.name, die, 6, ""), table, die, "")
+        reading = evaluate(table, die, MappingFacts({}))
+        ctx = Context(steps, "f.vlog", atl, Views([V(firing), V(firing), V(after), V(after)]))
+        return sorted((f.severity, f.pieces) for f in check_ammo(judge(ctx, roll, reading, window(steps, 1, None,
+                                                                                                  False))))
+
+    assert fired((4, 6), {"3/2/Cav"}) == []                                     # 10: Wilder's '+' carbines
+    assert fired((4, 6), set()) == [(Severity.WARNING, ("Wilder",))]            # not marked down
+    assert fired((4, 6), {"3/2/Cav", "1/1/15"}) == [(Severity.ERROR, ("1/1/15",))]  # infantry: no '+'
+    assert fired((5, 6), {"3/2/Cav", "1/1/15"}) == []                           # 11: every firing unit
+    assert fired((3, 6), {"3/2/Cav"}) == [(Severity.ERROR, ("Wilder",))]        # 9: no ammunition result
 
 
 # ---------------------------------------------------------------- the effect vocabulary

@@ -37,6 +37,14 @@ Row = dict[str, Any]
 #: rows written whole (game -> sheet -> rows): the rule data this tool owns
 ROWS: dict[str, dict[str, list[Row]]] = {
     "atlanta": {"Parameters": [
+        dict(key="fire.table", value="atl-fire-ammo", section="3.5", rulebook_line=182,
+             words="the \"out of ammunition\" condition on a roll of 11 or 12 applies to Confederate artillery",
+             notes="the table whose rolls are fires (tables.xlsx): the artillery limits are judged at each"),
+        dict(key="artillery.out-of-ammo-range", value="Confederate:2", section="3.5", rulebook_line=182,
+             words="Confederate artillery that runs out of ammunition is allowed to fire only at ranges of 2 or less"),
+        dict(key="artillery.points-per-hex", value="Confederate:4", section="3.5 (optional)", rulebook_line=184,
+             words="Players may optionally restrict Confederate artillery to 4 points firing from a hex",
+             notes="optional: a warning 'if the optional rule is played'"),
         dict(key="resupply.ammo-statuses", value="low-ammo;out-of-ammo", section="RSS 28.2", rulebook_line=379,
              rulebook=RSS, words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="Atlanta's markers: Low Ammo and out of ammunition (3.5, L182: 'the \"out of ammunition\" "
@@ -81,6 +89,52 @@ ROWS: dict[str, dict[str, list[Row]]] = {
     "hood-strikes-north": {"Parameters": [
         dict(key="initiative.army-fixed-until", notes="[derived] a change can only occur on Turn 11 or later: Army "
                                                       "Initiative is fixed until Turn 10"),
+        dict(key="late-rain.scenarios", value="S2", section="Scenario 2 Special Rule 12", rulebook_line=343,
+             words="Starting on Turn 3, if both players roll a 1 during the Initiative Segment",
+             notes="the scenarios whose own special rule has Late Rain on a double 1; elsewhere it is a Random "
+                   "Event of the turn (late-rain.event)"),
+        dict(key="late-rain.from-turn", value=3, section="Scenario 2 Special Rule 12", rulebook_line=343,
+             words="Starting on Turn 3, if both players roll a 1 during the Initiative Segment"),
+        dict(key="late-rain.die", value=1, section="2.2 Late Rain", rulebook_line=1212,
+             words="Rain begins immediately when both players roll 1 for initiative"),
+        dict(key="late-rain.event", value="Late Rain", section="2.2 Late Rain", rulebook_line=1212,
+             words="Rain takes effect in the current turn, but not until",
+             notes="the Random Events result (tables.xlsx random-events) that brings Late Rain in its turn"),
+        dict(key="late-rain.no-entrenching", value="Action Cycle", section="Scenario 2 Special Rule 12",
+             rulebook_line=343,
+             words="As soon as Late Rain takes place, Entrenchment actions may no longer be undertaken for the rest "
+                   "of the Action Cycle"),
+        dict(key="entrench.statuses", value="fort-build-1;fort", section="8.0 Union Forts", rulebook_line=1487,
+             words="Fort markers, which both players may build during a turn according to entrenchment rules",
+             notes="[derived] the statuses (game.toml) an Entrenchment action puts on a unit"),
+        dict(key="initiative.army-event.A", value="Army Initiative Change\u2014A", section="2.1 Random Events Table",
+             rulebook_line=1168, words="Union Night March or Army Initiative Change\u2014A",
+             notes="the Random Events result that moves the Army Initiative as initiative.army-change.A says"),
+        dict(key="initiative.army-change.A", value="*>Neutral", section="2.2 Army Initiative Change-A",
+             rulebook_line=1236, words="Whatever the status of Army Initiative, it should be immediately changed to",
+             notes="from any status to Neutral"),
+        dict(key="initiative.army-event.B", value="Army Initiative Change\u2014B", section="2.1 Random Events Table",
+             rulebook_line=1172, words="Army Initiative Change\u2014B"),
+        dict(key="initiative.army-change.B", value="Confederate>Neutral;Neutral>Union;Union>Neutral",
+             section="2.2 Army Initiative Change-B", rulebook_line=1242,
+             words="Army Initiative status immediately changes to",
+             notes="L1242-1244: Confederate Advantage to Neutral, Neutral to Union Advantage, Union Advantage to "
+                   "Neutral"),
+        dict(key="consolidation.S2", value="Ruger:Moore,91 IN,123 IN,175 OH;Wagner:Opdycke;Wood:Post;Whitaker:Waters",
+             section="Scenario 2 Special Rule 5", rulebook_line=297,
+             words="are stacked in the same hex as Ruger; Opdycke",
+             notes="each division and the units that may consolidate with it when stacked in its hex"),
+        dict(key="consolidation.cap", value=11, section="Scenario 2 Special Rule 5", rulebook_line=297,
+             words="The maximum Manpower value of the new Strength marker is 11"),
+        dict(key="death.unit", value="Cleburne", section="6.0 Death of Cleburne", rulebook_line=1396,
+             words="In any combat in which Cleburne's Confederate division is attacking (not defending), and the "
+                   "Confederate and Union combat die rolls are identical before modification, Cleburne is killed"),
+        dict(key="death.replacement", value="Smith-A", section="6.0 Death of Cleburne", rulebook_line=1396,
+             words="his division is immediately removed from the map and replaced by the Smith-A counter"),
+        dict(key="death.scenarios", value="S4;S9", section="Scenario 4 Special Rules", rulebook_line=573,
+             words="Use the \u201cDeath of Cleburne\u201d Advanced Game rule section (6.0) in this scenario",
+             notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
+                   "unless a Basic Game scenario calls for them); S4 calls for 6.0 (L573)"),
     ]},
     "into-the-woods-shiloh": {"Parameters": [
         dict(key="resupply.camp-target", value=2, section="10.92", rulebook_line=397,

@@ -32,6 +32,7 @@ from gamedata.systems import Symbol, symbol_for
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import YES, GameView, UnitView
+from . import artillery_fire
 from .consequences import OUT_OF_AMMO
 from .combat import _distance
 from .stacking import _PHASES, strength
@@ -80,22 +81,9 @@ def split_increments(game: Game) -> tuple[int, str] | None:
 
 
 def run(ctx: CheckContext) -> Iterator[Finding]:
-    from ..table_rolls import read_table_rolls, undone_steps
-
-    game = ctx.game
-    if game is None or fire_limits(game) is None:
-        return
-    undone = undone_steps(ctx.log.steps)
-    steps = [(r.step, r.player) for r in read_table_rolls(ctx.log.steps, game).rolls
-             if getattr(r.table, "table_id", "") == FIRE_TABLE and r.step not in undone]
-    if not steps:
-        return
-    if ctx.views is None:
-        yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(steps)} fire roll(s): who fired not checked without the "
-                      "game view (--module of our build, or --units units.csv)", "", ctx.log.label, steps[0][0])
-        return
-    views = ctx.views
-    yield from check_fire(game, steps, lambda step: views.at(step), ctx.log.label)
+    yield from artillery_fire.run(ctx)          # a game's own artillery limits (Atlanta 3.5)
+    if ctx.game is not None and fire_limits(ctx.game) is not None:
+        yield from artillery_fire.judge_fires(ctx, FIRE_TABLE, "who fired", check_fire)
 
 
 def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Callable[[int], GameView],

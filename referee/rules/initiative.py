@@ -13,9 +13,13 @@ three; S6: the Union's, then the Confederates'): the sides that move in the Acti
 Turn 1 before its first roll must follow that order.
 
 Whose die is whose is the side of the player who rolled it (the view's ``active`` side at the
-roll). A pair rolled by one side, an S9 tie after a Random Event may have moved the Army
-Initiative, a roll whose partner is in another log: not checked, said once per log. The numbers
-are data: rules.xlsx Parameters ``initiative.*``.
+roll). S9's Army Initiative starts at Confederate Advantage and moves only by the Random Events
+Army Initiative Change-A (to Neutral, L1236) and -B (one step, L1242-1244), read from the chain's
+Random Events rolls and handed over the chain (``initiative.army-event.*``,
+``initiative.army-change.*``). A pair rolled by one side, a tie when the Army Initiative is not
+known (a chain starting after Turn 10, a Random Event whose reading is not determined): not
+checked, said once per log. The numbers are data: rules.xlsx Parameters ``initiative.*``.
+Late Rain (late_rain) is read from the same dice.
 """
 from __future__ import annotations
 
@@ -23,13 +27,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from gamedata.model import Game
-from gamedata.ruledata import cite, parameter, parameter_row
+from gamedata.ruledata import cite, parameter, parameter_list, parameter_row
 
 from ..findings import Finding, Place, Severity
 from ..timeline import StepView
 from ..view import GameView, UnitView
 from ..view.names import loose
 from .board import moved
+from .late_rain import Rolled, begins, event_turns, no_entrenching
 
 CHECK_ID = "initiative"
 CAVALRY = "Cav"
@@ -57,20 +62,53 @@ def _rule(game: Game, key: str, fallback: str = "1.0 A Initiative Segment") -> s
     return cite(row.section, row.rulebook_line) if row else fallback
 
 
-def tie_winner(game: Game, scenario: str | None, value: int, turn: int | None) -> str | None:
-    """Who wins a tie of ``value`` in the scenario on scenario turn ``turn`` (None: not known)."""
+def tie_winner(game: Game, scenario: str | None, value: int, turn: int | None, army: str | None = None) -> str | None:
+    """Who wins a tie of ``value`` in the scenario on scenario turn ``turn`` (None: not known);
+    ``army``: the Army Initiative (a side's Advantage, or Neutral) when the chain's Random Events
+    tell it (3.0, L1279-1285)."""
     rule = _text(game, f"initiative.ties.{scenario}")
+    if rule.lower() == "army":        # its start, until a Random Event may change it (Turn 11 on, L1234)
+        until = parameter(game, "initiative.army-fixed-until")
+        if turn is not None and isinstance(until, (int, float)) and turn <= until:
+            army = _text(game, "initiative.army-start") or None
+        rule = army or ""
     if rule in game.sides:
         return rule
     if rule.lower() == "neutral":
         low = {int(v) for v in _text(game, "initiative.neutral-low-values").split(";") if v.strip()}
         side = _text(game, "initiative.neutral-low-side")
         return side if value in low else next((s for s in game.sides if s != side), None)
-    if rule.lower() == "army":        # its start, until a Random Event may change it (Turn 11 on, L1234)
-        until = parameter(game, "initiative.army-fixed-until")
-        if turn is not None and isinstance(until, (int, float)) and turn <= until:
-            return _text(game, "initiative.army-start") or None
     return None
+
+
+def army_changes(game: Game) -> dict[str, dict[str, str]]:
+    """The Random Events results that move the Army Initiative (loose name -> from -> to; ``*``:
+    from any), from rules.xlsx ``initiative.army-event.X`` and ``initiative.army-change.X``."""
+    prefix = "initiative.army-event."
+    found: dict[str, dict[str, str]] = {}
+    for row in game.rule_parameters:
+        if row.key.startswith(prefix) and row.value:
+            moves = (m.split(">", 1) for m in parameter_list(game, "initiative.army-change." + row.key[len(prefix):]))
+            found[loose(str(row.value))] = {a.strip(): b.strip() for a, b in moves}
+    return found
+
+
+def _army(game: Game, army: str | None, rolled: Sequence[Rolled]) -> list[tuple[int, str | None]]:
+    """The Army Initiative after each roll of the log that may move it: (step, status or None when
+    not known), starting from ``army`` (the chain's, None: not known)."""
+    changes = army_changes(game)
+    out = []
+    for r in rolled:
+        hits = [changes[n] for n in r.results if n in changes]
+        if not hits:
+            continue
+        if len(r.results) == 1:
+            moves = hits[0]
+            army = moves.get("*") or (moves.get(army) if army is not None else None) or army
+        else:
+            army = None                          # the roll may or may not have moved it
+        out.append((r.step, army))
+    return out
 
 
 def _dice(game: Game, steps: Sequence[StepView], views: Sequence[GameView], label: str) \
@@ -122,6 +160,9 @@ class Carried:
     pending: Die | None = None
     winner: Won | None = None
     rolled: object = None          # the turn of the chain's last Initiative roll (Turn 1's forced ones are over)
+    had: tuple[tuple[object, frozenset[str]], ...] = ()   # by turn, the sides that won an initiative in it
+    rains: tuple = ()              # the Late Rains of the chain (late_rain.Rain)
+    army: str | None = None        # the Army Initiative at the log's end (None: not known)
 
 
 @dataclass
@@ -133,7 +174,7 @@ class _Walk:
 
 
 def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
-          carried: Carried | None) -> _Walk:
+          carried: Carried | None, rolled: Sequence[Rolled] = ()) -> _Walk:
     carried = carried or Carried()
     dice, fights = _dice(game, steps, views, label)
     pairs, pending = _pairs(dice, carried.pending)
@@ -143,7 +184,22 @@ def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], labe
     findings = [] if carried.rolled is not None and carried.rolled == first_turn else list(
         _forced(game, views, {d.step for d in dice}, scenario, label, players))
     unsure: list[str] = []
-    won = {second.step: w for first, second in pairs if (w := _winner(game, scenario, first, second, unsure))}
+    until = parameter(game, "initiative.army-fixed-until")
+    opening = views[0].scenario_turn if views else None
+    start = carried.army if carried.army is not None else _text(game, "initiative.army-start") or None \
+        if opening is not None and isinstance(until, (int, float)) and opening <= until else None
+    moved_to = _army(game, start, rolled)
+
+    def army_at(step: int) -> str | None:
+        return next((a for s, a in reversed(moved_to) if s < step), start)
+
+    won = {second.step: w for first, second in pairs
+           if (w := _winner(game, scenario, first, second, unsure, army_at(second.step)))}
+    rains, had, maybe = begins(game, scenario, pairs, won, dict(carried.had), event_turns(game, rolled))
+    unsure.extend(f"Late Rain at the double dice of step {s} (the turn's Random Event may or may not read Late "
+                  "Rain)" for s in maybe)
+    rains = [*carried.rains, *rains]
+    findings.extend(no_entrenching(game, views, rains, label, players))
     starts = {d.step for d in dice}
     winner = carried.winner
     before: GameView | None = None
@@ -162,22 +218,28 @@ def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], labe
         findings.append(Finding(CHECK_ID, Severity.NOT_CHECKED, "initiative not checked for " + "; ".join(unsure[:3])
                                 + (f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""),
                                 _rule(game, "initiative.button"), label))
-    return _Walk(findings, Carried(pending, winner, dice[-1].turn if dice else carried.rolled))
+    last = dice[-1].turn if dice else carried.rolled
+    return _Walk(findings, Carried(pending, winner, last, tuple((t, s) for t, s in had.items() if t == last),
+                                   tuple(r for r in rains if r.turn == last), moved_to[-1][1] if moved_to else start))
 
 
 def carry(game: Game, steps: Sequence[StepView], views: Sequence[GameView], label: str,
-          carried: Carried | None = None) -> Carried:
-    """What the log leaves to the next one: a die waiting for its partner, an initiative under way."""
-    return _walk(game, views, steps, label, carried).left
+          carried: Carried | None = None, rolled: Sequence[Rolled] = ()) -> Carried:
+    """What the log leaves to the next one: a die waiting for its partner, an initiative under way,
+    who won an initiative in the turn, whether Late Rain began in it, and the Army Initiative."""
+    return _walk(game, views, steps, label, carried, rolled).left
 
 
 def check_initiative(game: Game, views: Sequence[GameView], steps: Sequence[StepView], label: str,
-                     carried: Carried | None = None) -> Iterator[Finding]:
+                     carried: Carried | None = None, rolled: Sequence[Rolled] = ()) -> Iterator[Finding]:
+    """``rolled``: the log's table rolls with their results (``late_rain.table_results``): the
+    Random Events that bring Late Rain or move the Army Initiative."""
     if _text(game, "initiative.button"):
-        yield from _walk(game, views, steps, label, carried).findings
+        yield from _walk(game, views, steps, label, carried, rolled).findings
 
 
-def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: list[str]) -> Won | None:
+def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: list[str],
+            army: str | None = None) -> Won | None:
     if first.side is None or second.side is None or first.side == second.side:
         where = f" (the first in {first.log})" if first.log and first.log != second.log else ""
         unsure.append(f"the dice of steps {first.step} and {second.step}{where} (one side rolled both: whose die is "
@@ -186,7 +248,7 @@ def _winner(game: Game, scenario: str | None, first: Die, second: Die, unsure: l
     if first.value != second.value:
         high = first if first.value > second.value else second
         return Won(str(high.side), second.step, second.log)
-    side = tie_winner(game, scenario, first.value, second.scenario_turn)
+    side = tie_winner(game, scenario, first.value, second.scenario_turn, army)
     if side is None:
         unsure.append(f"the tie of step {second.step} (who holds the Army Initiative, or {scenario}'s tie rule, "
                       "is not known)")

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, orders, trains, unit_states
+from . import (capped, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain, leader_death,
+               orders, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -76,15 +77,20 @@ ACTIVATION_RULES: Rules = {
 ORDERS_RULES: Rules = {
     "GBACW": lambda ctx: orders.check_orders(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
 }
-#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7)
+#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), and the
+#: units a result replaces (Hood Strikes North 6.0)
 UNIT_RULES: Rules = {
     "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                        _steps_text(ctx)),
+    "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
+                                                           _players(ctx)),
+                          *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {
     "GCACW": lambda ctx: initiative.check_initiative(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
-                                                     ctx.carried.get(INITIATIVE)),  # type: ignore[arg-type]
+                                                     ctx.carried.get(INITIATIVE),  # type: ignore[arg-type]
+                                                     late_rain.table_results(ctx.game, ctx.log.steps, ctx.views)),
 }
 
 
@@ -120,4 +126,5 @@ def carry_initiative(ctx: CheckContext) -> object:
     if ctx.game is None or ctx.views is None or ctx.game.system not in INITIATIVE_RULES:
         return None
     return initiative.carry(ctx.game, ctx.log.steps, list(ctx.views), ctx.log.label,
-                            ctx.carried.get(INITIATIVE))  # type: ignore[arg-type]
+                            ctx.carried.get(INITIATIVE),  # type: ignore[arg-type]
+                            late_rain.table_results(ctx.game, ctx.log.steps, ctx.views))

@@ -89,8 +89,9 @@ READINGS: tuple[Reading, ...] = (
     _mod("blockhouse", 721, "1", "Prepared", "declared(attack) = prepared"),
     _mod("blockhouse", 722, "1", "Forrest is stacked", "stacked(Forrest)"),
     # -- Random Events Table (2.1): the footnotes make each of these rows two cases
-    _row("random-events", 1163, "3", "on Turns 3-16", "footnote @", result="Accelerated Union Reinforcements",
-         when="turn <= 16"),
+    _row("random-events", 1163, "3", "on Turns 3-16", "footnote @; 2.2: the next scheduled set at once, which the "
+         "Union player may place (L1200)", result="Accelerated Union Reinforcements", when="turn <= 16",
+         effect="sets=1; set=union; withhold=yes; fatigue=none"),
     _row("random-events", 1163, "3", "converted to \"No Effect\": Columbia", "2.2 Grant Relieves Thomas: no more "
          "than one of the three towns held by an undemoralized Confederate infantry unit", result="No Effect",
          when="turn >= 17 and occupied(Confederate undemoralized infantry, 1715, 4010, 5232) <= 1", quote_line=1204),
