@@ -210,7 +210,7 @@ UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "it
 SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_union")
                + _covering("atl.setup_5_1_csa", "atl.setup_5_2", partial="one unit per hex on the road, and 'no "
                                                                           "closer than 5 hexes to any Union unit'"))
-ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "atl.reinforcement_schedule")
+ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "itw.s8_union_divisions_entry", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
                     + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
                                 "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
