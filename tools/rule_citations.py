@@ -83,6 +83,14 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                                                       "Initiative is fixed until Turn 10"),
     ]},
     "into-the-woods-shiloh": {"Parameters": [
+        dict(key="ammo.full-fire-declared", value="full fire", section="10.91", rulebook_line=374,
+             words="fire infantry without a –2 DRM when at Low Ammo. When using this option, the unit "
+                   "automatically Ammo Depletes afterwards",
+             notes="the chat words a player writes, naming the unit, when a Low Ammo unit fires without the -2: "
+                   "it must show No Ammo by the end of that phase (a split fire completes both fires first)"),
+        dict(key="ammo.full-fire-types", value="Inf", section="10.91", rulebook_line=374,
+             words="fire infantry without a –2 DRM when at Low Ammo",
+             notes="the unit types that may fire without the -2 at Low Ammo (infantry)"),
         dict(key="resupply.camp-target", value=2, section="10.92", rulebook_line=397,
              words="in an infantry Camp (not cavalry or artillery) with a DR of 2 or less succeeding",
              notes="infantry Camp: DR of 2 or less, no supply line, first day of a scenario starting April 5th "
