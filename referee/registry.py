@@ -200,7 +200,8 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
-UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack")
+UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
+                          "itw.low_ammo_full_fire")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
