@@ -91,6 +91,13 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="ammo.full-fire-types", value="Inf", section="10.91", rulebook_line=374,
              words="fire infantry without a –2 DRM when at Low Ammo",
              notes="the unit types that may fire without the -2 at Low Ammo (infantry)"),
+        dict(key="fire.prepared-declared", value="Prepared Fire", section="10.51", rulebook_line=349,
+             words="All units capable of Prepared Fire have a range of one hex",
+             notes="the chat words a player writes, naming the firing units and their target, at a Prepared Fire"),
+        dict(key="fire.prepared-range", value=1, section="10.51", rulebook_line=349,
+             words="have a range of one hex", notes="Prepared Fire's range in hexes"),
+        dict(key="fire.prepared-banned-types", value="Det", section="14.43", rulebook_line=492,
+             words="They may not use Prepared Fire", notes="Detachments never use Prepared Fire"),
         dict(key="resupply.camp-target", value=2, section="10.92", rulebook_line=397,
              words="in an infantry Camp (not cavalry or artillery) with a DR of 2 or less succeeding",
              notes="infantry Camp: DR of 2 or less, no supply line, first day of a scenario starting April 5th "

@@ -4,10 +4,11 @@ without command or supply rules says so, one without the others has nothing to s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, orders, trains, unit_states
+from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, orders, prepared, trains, unit_states
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -78,8 +79,10 @@ ORDERS_RULES: Rules = {
 }
 #: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7)
 UNIT_RULES: Rules = {
-    "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                       _steps_text(ctx)),
+    "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                             _steps_text(ctx)),
+                               prepared.check_prepared(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx))),
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {
