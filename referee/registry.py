@@ -201,6 +201,7 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
                          "itw.reinforcement_advance_mode")
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
+                          "itw.prepared_fire_range",
                           "itw.low_ammo_full_fire")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")

@@ -49,6 +49,8 @@ def test_detachments_never_use_prepared_fire(itw):
                                                     "Det A Prepared Fire at 1 AR")
     assert (severity, pieces) == ("error", ("Det A",))
     assert message.endswith("Det units may not use Prepared Fire") and rule == "14.43 (rulebook line 492)"
+    # a detachment as the target is no firer
+    assert _fired(itw, {"US:Det A": "S3922", "CS:1 AR": "S3923"}, "1 AR Prepared Fire at Det A") == []
 
 
 def test_a_line_without_target_or_without_the_words(itw):
