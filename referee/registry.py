@@ -201,8 +201,7 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
                          "itw.reinforcement_advance_mode")
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
-                          "itw.prepared_fire_range",
-                          "itw.low_ammo_full_fire")
+                          "itw.prepared_fire_range", "itw.low_ammo_full_fire")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
@@ -292,7 +291,8 @@ CHECKS: tuple[Check, ...] = (
                       "that only the winner's side moves", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
-                 "a unit joining a brigade, collapse", check_units, (Need("game", "no unit's status was checked"),),
+                 "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a declared "
+                 "Prepared Fire", check_units, (Need("game", "no unit's status was checked"),),
           covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
