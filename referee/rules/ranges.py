@@ -8,7 +8,7 @@ from itertools import chain
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import capped, classic, cwb, gbacw, gcacw, incommand, initiative, orders, prepared, trains, unit_states
+from . import capped, chits, classic, cwb, gbacw, gcacw, incommand, initiative, orders, prepared, trains, unit_states
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -71,7 +71,10 @@ def check_supply(ctx: CheckContext) -> Iterable[Finding]:
 #: per system, the activation rules (which leader activates which units, how many times)
 ACTIVATION_RULES: Rules = {
     "GCACW": lambda ctx: gcacw.check_activations(ctx.game, ctx.views, ctx.log.steps, ctx.log.label),
-    "GBACW": lambda ctx: capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
+    "GBACW": lambda ctx: chain(capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                   _steps_text(ctx)),
+                               chits.check_battle_events(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                         _steps_text(ctx))),
 }
 #: per system, the rules on orders (Into the Woods 9.22, 9.7, 4.25, 14.44)
 ORDERS_RULES: Rules = {
