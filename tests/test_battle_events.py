@@ -53,6 +53,8 @@ def test_the_pool_by_the_turns_hour(itw):
         ("error", 0)]
     assert (pool("08:00-=3", "07:00"), pool("08:00-=3", "18:00"), pool("2", "06:00"), pool("x", "06:00")) == (
         0, 3, 2, None)
+    assert pool("11:00-12:00=3;15:00-18:00=1",
+                "13:00") == 0                           # between two spans: none
 
 
 def test_s1_waits_for_the_battle_events_chart(itw):
