@@ -84,7 +84,7 @@ ORDERS_RULES: Rules = {
 UNIT_RULES: Rules = {
     "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                              _steps_text(ctx)),
-                               prepared.check_prepared(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                               prepared.check_fire(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                        _steps_text(ctx))),
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
