@@ -205,6 +205,8 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                           "itw.prepared_fire_range", "itw.low_ammo_full_fire")
+               + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
+                                                                    "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
@@ -295,7 +297,7 @@ CHECKS: tuple[Check, ...] = (
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a declared "
-                 "Prepared Fire", check_units, (Need("game", "no unit's status was checked"),),
+                 "Prepared Fire, artillery fire next to high ground", check_units, (Need("game", "no unit's status was checked"),),
           covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
