@@ -296,8 +296,9 @@ CHECKS: tuple[Check, ...] = (
                       "that only the winner's side moves", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
-                 "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a declared "
-                 "Prepared Fire, artillery fire next to high ground", check_units, (Need("game", "no unit's status was checked"),),
+                 "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
+                 "declared Prepared Fire, artillery fire next to high ground", check_units,
+          (Need("game", "no unit's status was checked"),),
           covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,

@@ -91,7 +91,8 @@ class TurnEnd:
 
 def turn_end(view: GameView, trigger: ArrivalTrigger, places: Places) -> TurnEnd:
     assert view.turn is not None
-    inside = tuple(u for _, u in sorted(view.units.items()) if u.hex is not None and places.in_area(u.hex, trigger.area))
+    inside = tuple(u for _, u in sorted(view.units.items())
+                   if u.hex is not None and places.in_area(u.hex, trigger.area))
     return TurnEnd(view.turn.id, view.step, inside)
 
 

@@ -64,11 +64,11 @@ def check_battle_events(game: Game, views: Iterable[GameView], label: str, playe
                           "known, so the turn's Battle Event chits were not counted", rule, label, view.step,
                           players.get(view.step))
             continue
-        key = _key(game, scenario)
+        key, base = _key(game, scenario), scenario.split("-")[0]
         if key is None:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"'{said}' at step {view.step}: the Battle Event chits "
                           f"of {scenario or 'the scenario'} are not known (S1 and S5: the Battle Events Chart's "
-                          f"count, not in the rulebook): fill {cell(game, f'battle-events.{scenario.split(chr(45))[0]}')}", rule,
+                          f"count, not in the rulebook): fill {cell(game, f'battle-events.{base}')}", rule,
                           label, view.step, players.get(view.step))
             continue
         held = pool(parameter(game, key), view.turn.hour)

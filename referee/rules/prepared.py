@@ -66,7 +66,8 @@ def _elevation_cell(game: Game, h: Hex) -> CellRef:
 def check_high_ground(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None],
                       texts: Mapping[int, tuple[str, ...]]) -> Iterator[Finding]:
     said = [p for p in (_pattern(game, "fire.declared"), _pattern(game, "fire.prepared-declared")) if p]
-    limit, types = parameter(game, "fire.adjacent-elevation-limit"), parameter_list(game, "fire.adjacent-elevation-types")
+    limit = parameter(game, "fire.adjacent-elevation-limit")
+    types = parameter_list(game, "fire.adjacent-elevation-types")
     unless = _pattern(game, "fire.adjacent-elevation-except")
     if not said or limit is None or not types or not texts:
         return

@@ -28,8 +28,9 @@
   using this option, the unit automatically Ammo Depletes afterwards. A unit splitting fire completes
   both fires before depleting." The choice is not on the board: a player who makes it writes the words
   of ``ammo.full-fire-declared`` ("full fire") with the unit's name in the chat; a unit so named while
-  at Low Ammo (of ``ammo.full-fire-types``: infantry) must show the next level (No Ammo) at the end of that phase, or it is an error at the
-  chat line. A log with units at Low Ammo and no such line says once that the option was not checked.
+  at Low Ammo (of ``ammo.full-fire-types``: infantry) must show the next level (No Ammo) at the end of
+  that phase, or it is an error at the chat line. A log with infantry at Low Ammo and no such line
+  says once that the option was not checked.
 
 * 14.52 (L512): the 1st and 2nd Battalions of 5 OH and of 11 IL Cavalry "start in violation of
   stacking limits in their Camp Hex. These four units must unstack on their first Activation"
