@@ -113,6 +113,16 @@ class Widening:
 
 
 @dataclass(frozen=True)
+class ArrivalTrigger:
+    """Reinforcement rows with no turn in ``scenarios`` arrive at the start of the turn after a unit
+    of the other side ended a turn in ``area`` (Into the Woods S8's 2nd and 6th Divisions, L2518)."""
+
+    scenarios: tuple[str, ...]
+    area: Area
+    cite: Cite
+
+
+@dataclass(frozen=True)
 class EntryOptions:
     """What a player may do with a reinforcement (Into the Woods 9.7): enter later than
     scheduled (``deferred``), enter at the closest free hex when the entry hex is blocked
@@ -126,6 +136,10 @@ class EntryOptions:
     widen: tuple[Widening, ...] = ()
     order: Cite | None = None                 # the table's letters are an order of arrival
     order_free: tuple[str, ...] = ()          # unit types that may arrive in any order (batteries)
+    when: tuple[ArrivalTrigger, ...] = ()
+
+    def trigger_of(self, scenario_id: str) -> ArrivalTrigger | None:
+        return next((w for w in self.when if scenario_id in w.scenarios), None)
 
 
 @dataclass(frozen=True)
@@ -324,7 +338,10 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
         entry=EntryOptions(_opt_cite(entry.get("deferred")), _opt_cite(entry.get("shift_when_blocked")),
                            tuple(entry.get("never_at", {}).get("hexes", ())), _opt_cite(entry.get("never_at")),
                            tuple(Widening(w["entry"], tuple(w["hexes"]), _cite(w)) for w in entry.get("widen", ())),
-                           _opt_cite(entry.get("order")), tuple(entry.get("order", {}).get("free", ()))),
+                           _opt_cite(entry.get("order")), tuple(entry.get("order", {}).get("free", ())),
+                           tuple(ArrivalTrigger(tuple(w["scenarios"]), Area(columns=_pair(w["columns"]),
+                                                rows=_pair(w["rows"]), map=w["map"]), _cite(w))
+                                 for w in entry.get("when", ()))),
         vp_terms=tuple(_vp_term(t) for t in data.get("vp", ())),
         scoring=tuple(Scoring(tuple(s["scenarios"]), s["plus"], s.get("minus", "")) for s in data.get("scoring", ())),
         groups=tuple(VPGroup(tuple(g["scenarios"]), g["name"], g["rule"], _cite(g), tuple(g.get("grades", ())))

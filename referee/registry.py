@@ -203,6 +203,9 @@ SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_cam
                             "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
                               "itw.stuart_activation_cap")
+                    + _covering("itw.battle_event_chit_count", needs="rules.xlsx Parameters rows battle-events.S1, "
+                                "battle-events.S5 (the Battle Events Chart's chits a turn: not in the rulebook) and "
+                                "battle-events.S10 (its scenario lists none)")
                     + _covering("hsn.wagon_rules", partial="no force march, attack, assault or entrenching; the "
                                                            "wagons' movement costs"))
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
@@ -210,7 +213,10 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
                              "hsn.army_initiative_transition")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
-                         "hsn.death_of_cleburne", "hsn.s2_union_consolidation")
+                         "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
+                         "hsn.s2_union_consolidation")
+               + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
+                                                                    "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
@@ -220,7 +226,7 @@ UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "it
 SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_union")
                + _covering("atl.setup_5_1_csa", "atl.setup_5_2", partial="one unit per hex on the road, and 'no "
                                                                           "closer than 5 hexes to any Union unit'"))
-ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "atl.reinforcement_schedule")
+ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "itw.s8_union_divisions_entry", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
                     + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
                                 "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
@@ -294,7 +300,7 @@ CHECKS: tuple[Check, ...] = (
           check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
           check_supply, (Need("game", "no resupply was checked"),), covers=SUPPLY_COVER),
-    Check(ACTIVATION, "activations: which leader may activate which units, and how many",
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn",
           check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
@@ -302,9 +308,10 @@ CHECKS: tuple[Check, ...] = (
                       "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
-                 "a unit joining a brigade, collapse; a unit a combat result replaces (Death of Cleburne); "
-                 "consolidations (the combined Manpower)",
-          check_units, (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
+                 "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
+                 "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
+                 "(Death of Cleburne); consolidations (the combined Manpower)", check_units,
+          (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
           _SCENARIO_NEEDS, carry_setup, covers=SETUP_COVER),

@@ -53,10 +53,10 @@ def test_a_check_that_stops_covering_a_rule_is_caught_and_changes_the_table() ->
 
 def test_a_rule_the_list_calls_unchecked_cannot_be_claimed_by_a_check() -> None:
     claimed = [*registry.CHECKS, registry.Check("x", "claims a rule", None,
-                                                covers=(registry.Covers("itw.battle_event_chit_count"),
+                                                covers=(registry.Covers("itw.landing_disembark_cost"),
                                                         registry.Covers("itw.no_such_rule")))]
     problems = coverage.disagreements(RULES, claimed)
-    assert any(p.startswith("itw.battle_event_chit_count: checkable-rules.toml of into-the-woods-shiloh says it is not "
+    assert any(p.startswith("itw.landing_disembark_cost: checkable-rules.toml of into-the-woods-shiloh says it is not "
                             "checked") for p in problems)
     assert "itw.no_such_rule: covered by x but in no game's checkable-rules.toml" in problems
 
@@ -70,5 +70,5 @@ def test_statuses_follow_the_declarations() -> None:
     assert by_key["itw.command_trace_cost"].status == coverage.NEEDS_DATA
     assert "rules.xlsx Ranges" in by_key["itw.command_trace_cost"].detail
     assert by_key["hsn.s9_murfreesboro"].status == coverage.PARTIAL
-    assert by_key["itw.battle_event_chit_count"].status == coverage.NOT_CHECKED
+    assert by_key["itw.landing_disembark_cost"].status == coverage.NOT_CHECKED
     assert by_key["hsn.initiative_tie_winner"].checks == ("initiative",)

@@ -2,7 +2,10 @@
 on a module built from the bundled game: 10.92 (L400) "Mounted cavalry does not ammo deplete" and
 14.2 (L478) "There are no dismounted cavalry in this game". The cavalry battalion 1 Bn 5 OH Cav
 (S5406 at the start) given a Low Ammo marker is caught at that step; the clean twin gives the marker
-to the infantry regiment 40 IL (S2103), which may deplete, and is silent. The check runs because
+to the infantry regiment 40 IL (S2103), which may deplete, and is silent. 10.91 (L374): 40 IL at Low
+Ammo, declared in the chat firing "full fire" (without the -2), and left at Low Ammo is caught at the
+chat line; its twin depletes it to No Ammo and is silent; a log with a Low Ammo infantry unit and no
+such line says the rule was not checked and what to write. The check runs because
 the game's ``[referee] checks`` list names it (no ``check_ids``): ``adjutant check --game`` as a
 player runs it."""
 from __future__ import annotations
@@ -24,7 +27,10 @@ from vassal.module import read_module
 GRANT = Player("Grant", "Union", "grant-Pa55w0rd-9902")
 SHILOH = "Shiloh: Bloody April - Historical April 6th Battle"
 SCRIPTS = {"cavalry": 'key "40 IL" "Ammo on/off"\nkey "1 Bn 5 OH Cav" "Ammo on/off"\n',
-           "infantry": 'key "40 IL" "Ammo on/off"\nkey "40 IL" "Ammo +"\n'}
+           "infantry": 'key "40 IL" "Ammo on/off"\nkey "40 IL" "Ammo +"\n',
+           "full-fire": 'key "40 IL" "Ammo on/off"\nchat "Grant: 40 IL full fire at S2203"\n',
+           "full-fire-depleted": 'key "40 IL" "Ammo on/off"\nchat "Grant: 40 IL full fire at S2203"\n'
+                                 'key "40 IL" "Ammo +"\n'}
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +48,8 @@ def found(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Finding]]:
 
 
 def test_cavalry_marked_low_ammo_is_caught_at_its_step(found) -> None:
-    [f] = found["cavalry"]
+    [f, unchecked] = found["cavalry"]          # 40 IL left at Low Ammo, no chat: 10.91 not checked
+    assert unchecked.severity == Severity.NOT_CHECKED and "no chat line says 'full fire'" in unchecked.message
     assert (f.severity, f.step, f.pieces, [p.name for p in f.locations]) == (
         Severity.ERROR, 2, ("1 Bn 5 OH Cav",), ["S5406"])
     assert f.message == "1 Bn 5 OH Cav (Cav) marked low ammo at S5406: Cav and Gunboat units never deplete ammunition"
@@ -51,3 +58,13 @@ def test_cavalry_marked_low_ammo_is_caught_at_its_step(found) -> None:
 
 def test_infantry_depleting_is_silent(found) -> None:
     assert found["infantry"] == []
+
+
+def test_full_fire_at_low_ammo_without_depleting_is_caught_at_the_chat_line(found) -> None:
+    [f] = found["full-fire"]
+    assert (f.severity, f.step, f.pieces, [p.name for p in f.locations]) == (
+        Severity.ERROR, 2, ("40 IL",), ["S2103"])
+    assert f.message.startswith("40 IL at S2103 fired at Low Ammo without the -2 ('full fire' in the chat) but "
+                                "still shows low ammo")
+    assert f.rule == "10.91 (rulebook line 374)"
+    assert found["full-fire-depleted"] == []

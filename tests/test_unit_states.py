@@ -46,7 +46,7 @@ def test_gunboats_and_cavalry_never_deplete_ammunition(itw) -> None:
     full = [_u(itw, "US:Tyler", "N6410", ammo="full"), _u(itw, "US:1 Bn 5 OH Cav", "S3922", ammo="full"),
             _u(itw, "US:40 IL", "S3923", ammo="full")]
     low_infantry = [*full[:2], dataclasses.replace(full[2], status={"ammo": "low"})]
-    assert _run(itw, full, full, low_infantry) == []                  # infantry depletes: silent
+    assert [f for f in _run(itw, full, full, low_infantry) if f[0] != "not-checked"] == []   # infantry depletes
     gunboat_low = [dataclasses.replace(full[0], status={"ammo": "low"}), *full[1:]]
     [(severity, step, pieces, message, rule)] = _run(itw, full, full, gunboat_low)
     assert (severity, step, pieces) == ("error", 2, ("Tyler",))
@@ -184,3 +184,38 @@ def test_the_camp_cavalry_unstacks_on_its_first_activation(itw) -> None:
              for i, units in enumerate([[one, two, hurlbut], [one, two, led], [one, away, led]])]
     assert [f.step for f in check_unit_states(itw, views, "t.vlog", {}, {2: ("AM: Hurlbut",)})] == [1]
     assert list(check_unit_states(itw, views, "t.vlog", {}, {})) == []
+
+
+def _chat_run(game, steps, chat):
+    """Findings of rule 10.91 over ``steps`` (one phase, then a second one) with chat lines by step."""
+    turn = next(t for t in game.turns if (t.date, t.hour) == ("1862-04-06", "06:00"))
+    phases = [MOVEMENT] + ["Fire"] * (len(steps) - 2) + ["Rally"]
+    views = [V(i, {u.unit_id: u for u in units}, turn, Scenario("S1"), phases[i]) for i, units in enumerate(steps)]
+    return [(f.severity.value, f.step, f.pieces, f.message) for f in check_unit_states(game, views, "t.vlog", {},
+            chat) if "374" in f.rule]
+
+
+def test_a_low_ammo_unit_declared_firing_without_the_minus_two_must_deplete(itw) -> None:
+    """10.91 (L374): "fire infantry without a –2 DRM when at Low Ammo. When using this option, the unit
+    automatically Ammo Depletes afterwards. A unit splitting fire completes both fires before depleting"."""
+    low = [_u(itw, "US:40 IL", "S3922", ammo="low"), _u(itw, "US:46 OH", "S3923", ammo="low")]
+    out = [dataclasses.replace(low[0], status={"ammo": "no"}), low[1]]
+    said = {2: ("Grant: 40 IL Full Fire at S4023",)}
+    # depleted after its second (split) fire, before the phase ends: silent
+    assert _chat_run(itw, [low, low, low, low, out, out], said) == []
+    [(severity, step, pieces, message)] = _chat_run(itw, [low, low, low, low, low, out], said)
+    assert (severity, step, pieces) == ("error", 2, ("40 IL",))
+    assert message == ("40 IL at S3922 fired at Low Ammo without the -2 ('full fire' in the chat) but still shows "
+                       "low ammo at the end of the phase (step 4): it must deplete to no")
+    # a unit at full ammunition has no -2 to forgo; a line naming no unit binds none
+    full = [_u(itw, "US:40 IL", "S3922", ammo="full"), low[1]]
+    assert _chat_run(itw, [full, full, full, full, full, full], said) == []
+    assert _chat_run(itw, [low, low, low, low, low, low], {2: ("full fire!",)}) == []
+
+
+def test_low_ammo_without_a_declaration_says_what_to_write(itw) -> None:
+    low = [_u(itw, "US:40 IL", "S3922", ammo="low")]
+    [(severity, step, _, message)] = _chat_run(itw, [low, low, low, low], {})
+    assert severity == "not-checked" and "no chat line says 'full fire'" in message
+    full = [_u(itw, "US:40 IL", "S3922", ammo="full")]
+    assert _chat_run(itw, [full, full, full, full], {}) == []

@@ -9,7 +9,11 @@ the game's options (scenario-rules.toml ``[entry]``): hexes an entry is widened 
 (S1234*), and the closest hex on either side when every entry hex is next to an enemy
 unit, except where the shift is not allowed (Pittsburg Landing); the order of arrival within
 a turn (letters A, B, C: a warning, since 9.7 lets units defer their entry). Arrivals by die-roll
-set are read against their roll by the tables check; only their entry is checked here.
+set are read against their roll by the tables check; only their entry is checked here. Rows with
+neither turn nor roll arrive on a condition (``[[entry.when]]``, Into the Woods S8's 2nd and 6th
+Divisions): at the start of the turn after a unit of the other side ended a turn in the rule's area
+(a turn ends where the log's turn changes) — before it an error, later a warning, and a warning when
+the log plays past that turn without them.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 
 from gamedata.hexids import Hex
 from gamedata.model import Game, ReinforcementRow, Scenario
-from gamedata.scenario_rules import EntryOptions
+from gamedata.scenario_rules import ArrivalTrigger, EntryOptions
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
@@ -38,20 +42,33 @@ def check_arrivals(ctx: CheckContext) -> Iterator[Finding]:
     places = Places(ctx.game)
     options = ctx.game.scenario_rules.entry if ctx.game.scenario_rules else EntryOptions()
     arrived: dict[str, Arrival] = {}
+    trigger = options.trigger_of(scenario.scenario_id)
+    ends: list[TurnEnd] = []
     before = ctx.views.at(0)
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
+        if trigger is not None and before.turn is not None and view.turn is not None \
+                and view.turn.id != before.turn.id:
+            ends.append(turn_end(before, trigger, places))
         for unit_id, unit in sorted(view.units.items()):
             old = before.unit(unit_id)
             if unit_id not in rows or unit.hex is None or unit_id in arrived or (old is not None and old.hex is not None):
                 continue
             arrived[unit_id] = Arrival(unit, rows[unit_id], step.index, step.player,
                                        view.turn.id if view.turn is not None else None)
-            for f in arrival_findings(unit, rows[unit_id], before, view, scenario, ctx.game, places, options):
+            found = list(arrival_findings(unit, rows[unit_id], before, view, scenario, ctx.game, places, options))
+            if trigger is not None and _conditional(rows[unit_id]):
+                found += conditional_arrival(unit, view, ends, trigger)
+            for f in found:
                 yield Finding(f.check, f.severity, f.message, f.rule, ctx.log.label, step.index, step.player,
                               f.pieces, f.locations)
         before = view
     yield from _out_of_order(list(arrived.values()), scenario, options, ctx.log.label)
+    if trigger is not None:
+        absent = [ctx.game.unit(u) for u, r in sorted(rows.items()) if _conditional(r) and u not in arrived]
+        for f in missing_conditional([u for u in absent if u is not None], ends, trigger):
+            yield Finding(f.check, f.severity, f.message, f.rule, ctx.log.label, f.step, None, f.pieces,
+                          f.locations)
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,65 @@ class Arrival:
     step: int
     player: str | None
     turn: int | None
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """The last view of a turn: the units then in a conditional arrival's area, with their sides."""
+
+    turn: int
+    step: int
+    in_area: tuple[UnitView, ...]
+
+
+def turn_end(view: GameView, trigger: ArrivalTrigger, places: Places) -> TurnEnd:
+    assert view.turn is not None
+    inside = tuple(u for _, u in sorted(view.units.items())
+                   if u.hex is not None and places.in_area(u.hex, trigger.area))
+    return TurnEnd(view.turn.id, view.step, inside)
+
+
+def _conditional(row: ReinforcementRow) -> bool:
+    return not row.turn.strip() and not row.dr_set.strip()
+
+
+def _first_trigger(ends: list[TurnEnd], side: str) -> tuple[TurnEnd, UnitView] | None:
+    return next(((e, u) for e in ends for u in e.in_area if u.side != side), None)
+
+
+def conditional_arrival(unit: UnitView, view: GameView, ends: list[TurnEnd],
+                        trigger: ArrivalTrigger) -> Iterator[Finding]:
+    """One arrival on a condition against the turn ends seen so far: due the turn after the first
+    end with an enemy unit in the area."""
+    rule, at = str(trigger.cite), ((unit.name,), (place_of(unit),))
+    if view.turn is None:
+        yield _finding(Severity.NOT_CHECKED, f"{unit.name} set up at {unit.location}; the log's turn is not "
+                       "known, so its condition was not checked", rule, *at)
+        return
+    first = _first_trigger(ends, unit.side)
+    if first is None:
+        yield _finding(Severity.ERROR, f"{unit.name} set up at {unit.location} on Turn {view.turn.id} "
+                       f"({view.turn.label}), but no enemy unit has ended a turn in the rule's area", rule, *at)
+        return
+    end, enemy = first
+    if view.turn.id != end.turn + 1:
+        yield _finding(Severity.WARNING, f"{unit.name} set up at {unit.location} on Turn {view.turn.id} "
+                       f"({view.turn.label}), not at the start of Turn {end.turn + 1}: {enemy.name} ended Turn "
+                       f"{end.turn} at {enemy.location} (step {end.step})", rule, (unit.name, enemy.name),
+                       (place_of(unit), place_of(enemy)))
+
+
+def missing_conditional(absent: list, ends: list[TurnEnd], trigger: ArrivalTrigger) -> Iterator[Finding]:
+    """Units due on a condition that was met whose turn the log played through without them."""
+    for unit in absent:
+        first = _first_trigger(ends, unit.side)
+        if first is None or not any(e.turn == first[0].turn + 1 for e in ends):
+            continue
+        end, enemy = first
+        due_end = next(e for e in ends if e.turn == end.turn + 1)
+        yield Finding(CHECK_ID, Severity.WARNING, f"{unit.name} never set up: {enemy.name} ended Turn {end.turn} "
+                      f"at {enemy.location} (step {end.step}), so it was due at the start of Turn {end.turn + 1}",
+                      str(trigger.cite), "", due_end.step, None, (unit.name, enemy.name), (place_of(enemy),))
 
 
 def _out_of_order(arrivals: list[Arrival], scenario: Scenario, options: EntryOptions, label: str) -> Iterator[Finding]:

@@ -4,11 +4,12 @@ without command or supply rules says so, one without the others has nothing to s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import (capped, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain, leader_death,
-               orders, trains, unit_states)
+from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain,
+               leader_death, orders, prepared, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -71,7 +72,10 @@ def check_supply(ctx: CheckContext) -> Iterable[Finding]:
 #: per system, the activation rules (which leader activates which units, how many times)
 ACTIVATION_RULES: Rules = {
     "GCACW": lambda ctx: gcacw.check_activations(ctx.game, ctx.views, ctx.log.steps, ctx.log.label),
-    "GBACW": lambda ctx: capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
+    "GBACW": lambda ctx: chain(capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                   _steps_text(ctx)),
+                               chits.check_battle_events(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                         _steps_text(ctx))),
 }
 #: per system, the rules on orders (Into the Woods 9.22, 9.7, 4.25, 14.44)
 ORDERS_RULES: Rules = {
@@ -80,8 +84,10 @@ ORDERS_RULES: Rules = {
 #: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), and the
 #: units a result replaces (Hood Strikes North 6.0)
 UNIT_RULES: Rules = {
-    "GBACW": lambda ctx: unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                       _steps_text(ctx)),
+    "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                             _steps_text(ctx)),
+                               prepared.check_fire(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx))),
     "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                            _players(ctx)),
                           *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],

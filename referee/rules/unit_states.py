@@ -24,6 +24,14 @@
   such a unit, or a gunboat's Disordered marker taken off while it stays on the map, is an error
   at its step.
 
+* 10.91 (L374): "A player may, at their option, fire infantry without a –2 DRM when at Low Ammo. When
+  using this option, the unit automatically Ammo Depletes afterwards. A unit splitting fire completes
+  both fires before depleting." The choice is not on the board: a player who makes it writes the words
+  of ``ammo.full-fire-declared`` ("full fire") with the unit's name in the chat; a unit so named while
+  at Low Ammo (of ``ammo.full-fire-types``: infantry) must show the next level (No Ammo) at the end of
+  that phase, or it is an error at the chat line. A log with infantry at Low Ammo and no such line
+  says once that the option was not checked.
+
 * 14.52 (L512): the 1st and 2nd Battalions of 5 OH and of 11 IL Cavalry "start in violation of
   stacking limits in their Camp Hex. These four units must unstack on their first Activation"
   (``unstack.first-activation``: the pairs). A pair that starts the log in one hex must be in two
@@ -46,7 +54,7 @@ from gamedata.ruledata import parameter, parameter_cite, parameter_list
 
 from ..findings import Finding, Severity
 from ..view import UNKNOWN, YES, GameView, UnitView
-from .board import moved, unit_place
+from .board import moved, named, unit_place
 from .unit_results import _levels, level_index
 
 CHECK_ID = "units"
@@ -81,6 +89,45 @@ def check_unit_states(game: Game, views: Iterable[GameView], label: str, players
     yield from _gone_after(game, phases, label, players)
     yield from _never_routed_or_rallied(game, phases, label, players)
     yield from _unstacked(game, phases, label, players, texts)
+    yield from _full_fire(game, phases, label, players, texts)
+
+
+def _full_fire(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None],
+               texts: Mapping[int, tuple[str, ...]]) -> Iterator[Finding]:
+    said = str(parameter(game, "ammo.full-fire-declared") or "")
+    levels = _levels(game, "ammo")
+    if not said or len(levels) < 2:
+        return
+    words = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)", re.IGNORECASE)
+    rule = parameter_cite(game, "ammo.full-fire-declared", "10.91")
+    low, depleted = levels[0], levels[1]
+    types = parameter_list(game, "ammo.full-fire-types")
+    declared = low_seen = False
+    for run in phases[1:]:
+        due: dict[str, tuple[UnitView, int]] = {}
+        for view in run:
+            for text in texts.get(view.step, ()):
+                if words.search(text):
+                    declared = True
+                    on_map = [u for _, u in sorted(view.units.items()) if u.hex is not None]
+                    for u in named(text, on_map):
+                        if u.status.get("ammo") == low and u.unit.type in types:
+                            due.setdefault(u.unit_id, (u, view.step))
+        end = run[-1]
+        low_seen = low_seen or any(u.hex is not None and u.status.get("ammo") == low and u.unit.type in types
+                                   for u in end.units.values())
+        for uid, (u, step) in due.items():
+            now = end.unit(uid)
+            if now is None or now.hex is None or now.status.get("ammo") in levels[1:]:
+                continue                          # depleted, or gone: nothing left to deplete
+            yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} at {u.location} fired at Low Ammo without the -2 "
+                          f"('{said}' in the chat) but still shows {now.status.get('ammo')} ammo at the end of the "
+                          f"phase (step {end.step}): it must deplete to {depleted}", rule, label, step,
+                          players.get(step), (u.name,), unit_place(u))
+    if low_seen and not declared:
+        yield Finding(CHECK_ID, Severity.NOT_CHECKED, "a Low Ammo unit firing without the -2 was not checked: no chat "
+                      f"line says '{said}' naming the unit (the choice is not on the board; the unit must then "
+                      "deplete)", rule, label)
 
 
 def _never_deplete(game: Game, phases: Sequence[list[GameView]], label: str, players: dict[int, str | None]) \
