@@ -7,11 +7,11 @@ import click
 
 def stop_on_game_data(exc: Exception, outcome: str) -> None:
     """Print a ``GameDataError`` and exit 1: one problem is one line (``error: <folder>/<file>:
-    ...``, as ``check``, ``inspect`` and ``map-units`` say it, then what was not done: ``outcome``);
-    several are listed one per line as ``validate`` lists them, then counted with the outcome."""
+    ...``, as ``check``, ``inspect`` and ``map-units`` say it); several are listed one per line
+    as ``validate`` lists them, then counted with what was not done (``outcome``)."""
     problems, folder = exc.problems, exc.folder  # type: ignore[attr-defined]
     if len(problems) == 1:
-        click.echo(f"error: {exc}; {outcome}", err=True)
+        click.echo(f"error: {exc}", err=True)
     else:
         for problem in problems:
             click.echo(str(problem), err=True)

@@ -101,10 +101,18 @@ def run(command: str, *args: str | Path, files: tuple[Path, ...] = (), memo: boo
     return _memo[key]
 
 
+#: A short-lived JVM on two shared cores: the client compiler only and one GC thread cut an engine
+#: call's CPU time by about a third (two check-vmod of Into the Woods side by side: 17.9 s -> 13.0 s)
+#: and change nothing VASSAL does. Java says "Picked up JAVA_TOOL_OPTIONS" on stderr, which no test reads.
+_JVM_OPTIONS = " ".join(filter(None, (os.environ.get("JAVA_TOOL_OPTIONS"),
+                                      "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")))
+
+
 def _call(command: str, argv: tuple[str, ...]) -> Run:
     started = time.perf_counter()
     done = subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", errors="replace",
-                          timeout=TIMEOUT, env={**os.environ, "ORACLE_TIMEOUT": str(TIMEOUT)})
+                          timeout=TIMEOUT, env={**os.environ, "ORACLE_TIMEOUT": str(TIMEOUT),
+                                                "JAVA_TOOL_OPTIONS": _JVM_OPTIONS})
     lines = tuple(done.stdout.splitlines())
     if not any(line.startswith("SUMMARY") for line in lines):
         raise AssertionError(f"{command} did not finish:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")

@@ -111,8 +111,7 @@ def test_a_strength_the_layer_mistypes_is_never_printed_on_a_counter(itw, tmp_pa
     result = cli("build", itw, "-o", tmp_path / "build")
     assert result.exit_code != 0
     assert "player/oob.xlsx:Units:2:strength: 'abc' is not a whole number" in result.output
-    assert "no module written" in result.output
-    assert not list(tmp_path.rglob("*.vmod"))
+    assert not list(tmp_path.rglob("*.vmod"))          # nothing written (one line, as every command says it)
 
 
 def test_an_enumeration_refuses_what_it_does_not_list(itw):
