@@ -3,10 +3,11 @@ row's `words` (the rule's words as its cited line prints them) and `rulebook` (t
 cited line when it is a series rulebook, not the game's own).
 
 ``python tools/rule_citations.py`` reads each ``sources/<game>/rules.xlsx``, sets the rows of
-ROWS (adding those missing, by key), sets `words` from WORDS on the rows it names (by the
-sheet's key columns), leaves every other row and cell as it is, and writes the workbook
-byte-for-byte reproducibly, with the schema's columns. Replay it after any other tool that adds
-rows (tools/victory_rule_rows.py): it adds only what is missing and changes only its cells.
+ROWS (adding those missing, by key), adds the cheap rule checks' rows of
+tools/victory_rule_rows.py that the workbook lacks (never rewriting one present), sets `words`
+from WORDS on the rows it names (by the sheet's key columns), leaves every other row and cell as it is, and writes the workbook
+byte-for-byte reproducibly, with the schema's columns: replayed, it adds only what is missing and
+changes only its cells.
 tests/test_rule_citations.py holds every cited line to contain its words.
 """
 from __future__ import annotations
@@ -24,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from gamedata.load import columns  # noqa: E402
 from gamedata.workbook import SheetData, read_workbook, write_workbook  # noqa: E402
+from victory_rule_rows import ADDED, ADDED_KEYS  # noqa: E402
 
 RSS = "002_bf5691fdb44795f2.txt"
 SCHEMAS = {"Parameters": "rule-parameter", "Ranges": "rule-range", "Chain": "rule-chain",
@@ -493,6 +495,9 @@ def update(path: Path, game: str) -> None:
         for r in rows:
             r.update(owned.pop(_key(name, r), {}))
         rows += owned.values()
+        keys = ADDED_KEYS.get(name, ())
+        have = {tuple(r.get(c) for c in keys) for r in rows}
+        rows += [r for r in ADDED.get(game, {}).get(name, []) if tuple(r.get(c) for c in keys) not in have]
         words = WORDS.get(game, {}).get(name, {})
         by_move = WORDS_BY_MOVE.get(game, {}) if name == "Ranges" else {}
         for r in rows:

@@ -1,28 +1,18 @@
-"""Add the rules.xlsx rows of the cheap rule checks (issue 23 item 3) to the bundled games.
+"""The rules.xlsx rows of the cheap rule checks (issue 23 item 3), as data.
 
-``rules.xlsx`` belongs to the rule-data work; these rows are kept here, in one place, so they
-can be replayed onto whatever ``rules.xlsx`` is current: ``python tools/victory_rule_rows.py``
-adds each row whose key (Parameters) or whose rule and subject (Chain) the workbook does not
-have yet, leaves every other row as it is, and writes the workbook byte-for-byte reproducibly.
-Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Activations (5.26), orders (9.22,
-9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never deplete
-(10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments
-(14.41, 14.43, 14.47), gunboats (14.76), the cavalry battalions' unstacking (14.52); Hood Strikes North: the
+``python tools/rule_citations.py`` writes them: it adds each row whose key (Parameters) or whose
+rule, subject and side (Chain) the workbook does not have yet and leaves every present row as it
+is (ADDED below). Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Activations (5.26),
+orders (9.22, 9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never
+deplete (10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments (14.41, 14.43,
+14.47), gunboats (14.76), the cavalry battalions' unstacking (14.52); Hood Strikes North: the
 initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from gamedata.workbook import SheetData, read_workbook, write_workbook  # noqa: E402
-
-P = "Parameters"
-C = "Chain"
 ITW_P = [
     ("johnston.unit", "CS:A.S. Johnston", "4.11", 107, "the commander whose abilities are counted"),
     ("johnston.abilities", "Attack Orders;Aggressive;Green;Extra Activation", "4.11", 114,
@@ -108,43 +98,21 @@ HSN_P = [
     *((f"initiative.forced.{s}", order, f"Scenario {s[1:]} Turn 1 Start", line,
        "the initiatives won on Turn 1 without a roll, in order") for s, (order, line) in FORCED.items()),
 ]
-ROWS = {"into-the-woods-shiloh": (ITW_P, ITW_C), "hood-strikes-north": (HSN_P, [])}
-COLUMNS = {P: ("key", "value", "section", "rulebook_line", "notes"),
-           C: ("rule", "subject", "side", "value", "scenarios", "except_scenarios", "section", "rulebook_line",
-               "notes")}
 
 
-def add_rows(path: Path, parameters: list[tuple], chain: list[tuple]) -> int:
-    """Add the missing rows to one workbook; how many were added."""
-    sheets = read_workbook(path)
-    data = {name: [dict(r.values) for r in sheet.rows] for name, sheet in sheets.items()}
-    headers = {name: sheet.header for name, sheet in sheets.items()}
-    added = 0
-    have = {r.get("key") for r in data.get(P, [])}
-    for key, value, section, line, notes in parameters:
-        if key not in have:
-            data.setdefault(P, []).append({"key": key, "value": value, "section": section, "rulebook_line": line,
-                                           "notes": notes})
-            added += 1
-    have_c = {(r.get("rule"), r.get("subject"), r.get("side")) for r in data.get(C, [])}
-    for rule, subject, side, value, section, line, notes in chain:
-        if (rule, subject, side) not in have_c:
-            data.setdefault(C, []).append({"rule": rule, "subject": subject, "side": side, "value": value,
-                                           "section": section, "rulebook_line": line, "notes": notes})
-            added += 1
-    if added:
-        order = list(headers) + [n for n in (P, C) if n not in headers]
-        write_workbook(path, [SheetData(n, tuple(headers.get(n) or COLUMNS[n]), tuple(data.get(n, ())))
-                              for n in order])
-    return added
+def _parameter(key: str, value: Any, section: str, line: int, notes: str) -> dict[str, Any]:
+    return {"key": key, "value": value, "section": section, "rulebook_line": line, "notes": notes}
 
 
-def main() -> int:
-    for game, (parameters, chain) in ROWS.items():
-        path = ROOT / "sources" / game / "rules.xlsx"
-        print(f"{path.relative_to(ROOT)}: {add_rows(path, parameters, chain)} row(s) added")
-    return 0
+def _chain(rule: str, subject: str, side: str, value: Any, section: str, line: int, notes: str) -> dict[str, Any]:
+    return {"rule": rule, "subject": subject, "side": side, "value": value, "section": section,
+            "rulebook_line": line, "notes": notes}
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+#: game -> sheet -> the rows added when missing
+ADDED: dict[str, dict[str, list[dict[str, Any]]]] = {
+    "into-the-woods-shiloh": {"Parameters": [_parameter(*r) for r in ITW_P], "Chain": [_chain(*r) for r in ITW_C]},
+    "hood-strikes-north": {"Parameters": [_parameter(*r) for r in HSN_P]},
+}
+#: the columns naming a row the ADDED rows must not duplicate
+ADDED_KEYS = {"Parameters": ("key",), "Chain": ("rule", "subject", "side")}
