@@ -224,8 +224,11 @@ UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "it
                                                          "small arms' and non-D results' lack of effect and the "
                                                          "second D's removal (no rout, no rally: checked)"))
 SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_union")
-               + _covering("atl.setup_5_1_csa", "atl.setup_5_2", partial="one unit per hex on the road, and 'no "
-                                                                          "closer than 5 hexes to any Union unit'"))
+               + _covering("atl.setup_5_1_csa", needs="terrain.xlsx Specials of kind vp 'Atlanta outer defenses' (the "
+                           "hexes inside the Atlanta defenses) and Hexsides (the roads Hardee's corps sets up on)")
+               + _covering("atl.setup_5_2", needs="terrain.xlsx Specials of kind vp 'Atlanta inner defenses' and "
+                           "Hexsides (Peachtree Creek's hexsides), effects.xlsx Terrain (a hexside type for Peavine "
+                           "Creek, and terrain.xlsx Hexsides its hexsides)"))
 ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "itw.s8_union_divisions_entry", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
                     + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "

@@ -101,6 +101,16 @@ def test_cheatham_north_and_the_militia_south_of_row_17(game) -> None:
     assert not _errors(_about(game, "5.1", {"1/GaMil": "A5.16"}, "1/GaMil"))
 
 
+def test_cheathams_wagon_and_guns_by_his_command(game) -> None:
+    # 5.1b.1 (L335): with or adjacent to units of the same command
+    for unit in ("Cheatham supply", "Cheatham's artillery", "Cheatham HQ"):
+        assert not _errors(_about(game, "5.1", {unit: "A5.20", "Clayton": "A6.20"}, unit))
+        [error] = _errors(_about(game, "5.1", {unit: "A5.20", "Clayton": "A7.20"}, unit))
+        assert "no unit of its command (Cht) in or next to A5.20" in error
+        # another corps' unit next to it does not count
+        assert _errors(_about(game, "5.1", {unit: "A5.20", "1/GaMil": "A5.19"}, unit))
+
+
 # ---------------------------------------------------------------- 5.2b.1: map, columns, rows, distance
 
 def test_stevenson_on_map_a_west_of_36_and_five_hexes_from_the_union(game) -> None:

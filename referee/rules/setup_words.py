@@ -26,7 +26,10 @@ from .scenario_places import Places
 #: the terrain.xlsx Specials (kind vp) the Atlanta victory terms already name for the defenses:
 #: "inside the Atlanta defenses" is inside the outer line, which holds the inner ones
 _DEFENSES = {"inner ": "Atlanta inner defenses", "": "Atlanta outer defenses"}
-_ROAD_CATEGORIES = ("pike", "road")     # the terrain types' categories of primary and minor roads
+_ROAD_CATEGORIES = ("pike", "road")
+#: the units a headquarters, wagon or battery sets up by: troops, and the leaders, since the order of battle
+#: may hold a division by its commander only (Cheatham's divisions in 5.1: their brigades are not printed)
+_TROOPS = ("Inf", "Cav", "Ldr")     # the terrain types' categories of primary and minor roads
 _SPLIT = re.compile(r";|,|\bbut\b", re.IGNORECASE)
 _RANGE_OR_HEX = re.compile(r"^[A-Z]?\d+[.:]\d+( to [A-Z]?\d+[.:]\d+)?$", re.IGNORECASE)
 
@@ -108,6 +111,8 @@ class Words:
             return self._away(clause, int(m.group(1)), side) if side else None
         if c == "with any brigade of his division":
             return self._with_division(clause)
+        if c == "with or adjacent to units of the same command":
+            return self._by_command(clause)
         if m := re.match(r"^(?:in any of the above areas for|within the areas for) (.+)$", clause, re.IGNORECASE):
             return self._areas_of(clause, m.group(1))
         return None
@@ -274,6 +279,18 @@ class Words:
                 yield Problem(f"is at {unit.location} with no brigade of his division: {clause}", True)
         return rule
 
+    def _by_command(self, clause: str):
+        """An HQ, wagon or battery in or next to a hex holding an infantry or cavalry unit or a leader
+        of its command (its formation or one under it)."""
+        def rule(unit: UnitView, view: GameView, row: SetupRow) -> Iterator[Problem]:
+            assert unit.hex is not None
+            command = self.game.formation_of(unit.unit_id)
+            near = self.places.within((unit.hex,), 1)
+            if not any(u.hex in near and u.unit_id != unit.unit_id and u.unit.type in _TROOPS and command in
+                       {f.formation_id for f in self.game.command_chain(u.unit_id)} for u in view.units.values()):
+                yield Problem(f"has no unit of its command ({command}) in or next to {unit.location}: {clause}", True)
+        return rule
+
     def _areas_of(self, clause: str, names: str):
         """Another row's area: "the areas for Clayton or Brown" (those leaders' rows), "the above
         areas for Cheatham's divisions" (the rows of the leaders of the divisions he commands)."""
@@ -307,7 +324,7 @@ class Words:
     @staticmethod
     def _area_clause(clause: str) -> bool:
         """A clause bounding the area (not one about the units around)."""
-        return not re.match(r"^(no closer|no more than|in a hex not|with any)", clause, re.IGNORECASE)
+        return not re.match(r"^(no closer|no more than|in a hex not|with any|with or adjacent)", clause, re.IGNORECASE)
 
 
 def _split(text: str) -> list[str]:
