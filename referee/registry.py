@@ -148,8 +148,9 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
-_REFILL = ("a battery within 2 hexes of its wagon left out of ammunition after the resupply phase (a refill "
-           "made is judged: the supply check)")
+_REFILL = ("game.toml [[phases]] (the series' sequence of play) and rules.xlsx Parameters resupply.phase (its resupply "
+           "phase), for a battery left out of ammunition at its end within 2 hexes of its wagon (a refill made is "
+           "judged without them)")
 _DETACHMENTS = ("shock and absorption within 3 hexes (14.42-14.43), 14.45's command (14.41's stacking, 14.43's rout "
                 "and 14.47's deadline: the units check; 14.46: the restricted check)")
 
@@ -185,7 +186,7 @@ TABLES_COVER = (
     + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
                                                      "after midnight (the repair roll's result is checked)")
     + _covering("atl.variant_dice", partial="the 16th Corps' set-up, hearing the guns and Hardee's movement")
-    + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
+    + _covering("atl.csa_arty_out_of_ammo"))
 COMBAT_COVER = _covering("itw.combat_results", "hsn.combat_results", "atl.combat_results", "rss.combat_results",
                          "shi.combat_results", needs=_COMBAT)
 COMMAND_COVER = (
@@ -198,7 +199,7 @@ COMMAND_COVER = (
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
                           "itw.supply_line_trace", needs=_ROADS)
                 + _covering("atl.resupply", "rss.resupply_eligible")
-                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL)
+                + _covering("atl.csa_arty_out_of_ammo", needs=_REFILL)
                 + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
                             "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
@@ -273,7 +274,7 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
                           "rss.arty_split_increments",
                           needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
-               + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
+               + _covering("atl.csa_arty_out_of_ammo"))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "

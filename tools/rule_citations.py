@@ -74,6 +74,12 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="resupply.automatic-distance", value=2, section="3.5", rulebook_line=182,
              words="within 2 hexes of the Corps supply wagon or the Army trains",
              notes="the distance for resupply.automatic"),
+        dict(key="resupply.phase", value=None, section="3.5", rulebook_line=182,
+             words="within 2 hexes of the Corps supply wagon or the Army trains during the resupply phase",
+             notes="not in this rulebook: the name of the resupply phase in game.toml [[phases]] (the CWB sequence "
+                   "of play is in the series rules, not in the rulebook set); filled, a battery of "
+                   "resupply.automatic still out of ammunition at its end with its wagon within "
+                   "resupply.automatic-distance hexes is an error"),
         dict(key="trace-floor", value=None, section="Terrain Effects Chart (CWB series)",
              notes="not in this rulebook: the cheapest movement point cost any hex or hexside can have on your "
                    "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "
