@@ -94,7 +94,15 @@ check_initiative = _imported_when_run(".rules.ranges", "check_initiative")
 check_units = _imported_when_run(".rules.ranges", "check_units")
 carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
-check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
+_check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
+_check_guns = _imported_when_run(".rules.guns_heard", "check_guns")
+carry_restricted = _imported_when_run(".rules.guns_heard", "carry")
+
+
+def check_restricted(ctx: CheckContext) -> Iterable[Finding]:
+    """The scenario's forbidden hexes, and Atlanta's corps held until the gunfire is heard (5.1b.4)."""
+    return [*_check_restricted(ctx), *_check_guns(ctx)]
+
 check_exits = _imported_when_run(".rules.restricted", "check_exits")
 check_victory = _imported_when_run(".rules.victory", "check_victory")
 check_stacking = _imported_when_run(".rules.stacking", "run")
@@ -240,7 +248,9 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                                 "check's")
                     + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
                                 "10 VP) is not in a log: a move west of the line is a warning naming it")
-                    + _covering("itw.detachment_rules", partial=_DETACHMENTS))
+                    + _covering("itw.detachment_rules", partial=_DETACHMENTS)
+                    + _covering("atl.cheatham_no_advance_before_guns", needs="terrain.xlsx Specials of kind vp "
+                                "'Atlanta outer defenses' (the hexes inside the defenses: an advance leaves them)"))
 EXITS_COVER = _covering("hsn.exit_legality")
 VICTORY_COVER = (
     _covering("hsn.manpower_loss_attribution", "hsn.s9_automatic_victory", "hsn.s9_nashville_proximity")
@@ -322,7 +332,7 @@ CHECKS: tuple[Check, ...] = (
     Check(ARRIVALS, "reinforcements against the scenario's table: turn, entry hex, the game's entry options",
           check_arrivals, _SCENARIO_NEEDS, covers=ARRIVALS_COVER),
     Check(RESTRICTED, "hexes, rows, columns and distances the scenario forbids, and what happens there",
-          check_restricted, _SCENARIO_NEEDS, covers=RESTRICTED_COVER),
+          check_restricted, _SCENARIO_NEEDS, carry_restricted, covers=RESTRICTED_COVER),
     Check(EXITS, "units leaving the map only where and when the scenario allows", check_exits, _SCENARIO_NEEDS,
           covers=EXITS_COVER),
     Check(VICTORY, "the scenario's VP tally term by term and its victory level at the end of the log",

@@ -74,6 +74,27 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="resupply.automatic-distance", value=2, section="3.5", rulebook_line=182,
              words="within 2 hexes of the Corps supply wagon or the Army trains",
              notes="the distance for resupply.automatic"),
+        dict(key="guns.hold", value="Cht", section="5.1b.4", rulebook_line=356,
+             words="Cheatham's corps may not be given an order to advance until after the battle has opened: gunfire "
+                   "is heard",
+             notes="the formation held; gunfire is heard at the first fire roll (fire.table) or combat roll (5.1a.4, "
+                   "L299: 'gunfire is heard (units in combat)'), with 5.1d.11 when Hood hears it (guns.hearing)"),
+        dict(key="guns.scenarios", value="5.1;5.1d.1;5.1d.4;5.1d.7", section="5.1d.6", rulebook_line=547,
+             words="The special first turn command and initiative rules do not apply",
+             notes="[derived] the scenarios of 5.1 where the hold applies: 5.1d.6 (the historical opening) is "
+                   "excepted"),
+        dict(key="guns.defenses", value="vp:Atlanta outer defenses", section="5.1b.1", rulebook_line=311,
+             words="Cheatham's Corps: Inside Atlanta defenses",
+             notes="the terrain.xlsx Specials (kind:name) inside which a move of the held corps is no advance: the "
+                   "victory terms' outer defenses, which hold the inner ones"),
+        dict(key="guns.order-chat", value="Cheatham: advance", section="5.1b.4", rulebook_line=356,
+             words="may not be given an order to advance",
+             notes="[convention] the chat line by which the players record an order to advance given to Cheatham's "
+                   "corps (orders are written on paper, 2.1b): recorded before the gunfire is heard, it is an error"),
+        dict(key="guns.hearing", value="atl-hearing-guns:6", section="5.1d.11", rulebook_line=596,
+             words="On a roll of 6 it is heard by Hood",
+             notes="with the variant (a roll of this table in the log), the gunfire is heard by Hood only on this "
+                   "result"),
         dict(key="resupply.phase", value=None, section="3.5", rulebook_line=182,
              words="within 2 hexes of the Corps supply wagon or the Army trains during the resupply phase",
              notes="not in this rulebook: the name of the resupply phase in game.toml [[phases]] (the CWB sequence "
