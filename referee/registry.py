@@ -107,6 +107,7 @@ check_exits = _imported_when_run(".rules.restricted", "check_exits")
 check_victory = _imported_when_run(".rules.victory", "check_victory")
 check_stacking = _imported_when_run(".rules.stacking", "run")
 check_fire = _imported_when_run(".rules.fire_limits", "run")
+carry_fire = _imported_when_run(".rules.artillery_fire", "carry")
 check_wrecked = _imported_when_run(".rules.wrecked", "run")
 
 
@@ -283,7 +284,7 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
                           needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
-FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
+FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4", "atl.ammo_cap_4_4")
                + _covering("atl.csa_arty_out_of_ammo"))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
@@ -342,7 +343,7 @@ CHECKS: tuple[Check, ...] = (
           check_stacking, (Need("game", "no stack was checked"),), covers=STACKING_COVER),
     Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex; "
                 "a game's own artillery limits (range out of ammunition, points from a hex)",
-          check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
+          check_fire, (Need("game", "no fire was checked"),), carry_fire, covers=FIRE_COVER),
     Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
 )

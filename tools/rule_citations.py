@@ -47,6 +47,15 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="artillery.points-per-hex", value="Confederate:4", section="3.5 (optional)", rulebook_line=184,
              words="Players may optionally restrict Confederate artillery to 4 points firing from a hex",
              notes="optional: a warning 'if the optional rule is played'"),
+        dict(key="artillery.ammunition", value=100, section="4.4 (optional)", rulebook_line=208,
+             words="players may optionally restrict artillery to 100 points total plus 50 per day of the scenario",
+             notes="optional: each side's artillery points fired at targets beyond artillery.ammunition-free-range, "
+                   "through the chain; past the total, a warning 'if the optional rule is played'"),
+        dict(key="artillery.ammunition-per-day", value=50, section="4.4 (optional)", rulebook_line=208,
+             words="plus 50 per day of the scenario",
+             notes="a day: each date of the scenario's turns (game.toml [[turns]])"),
+        dict(key="artillery.ammunition-free-range", value=2, section="4.4 (optional)", rulebook_line=208,
+             words="with this limit not applying to firing on targets within 2 hexes"),
         dict(key="resupply.ammo-statuses", value="low-ammo;out-of-ammo", section="RSS 28.2", rulebook_line=379,
              rulebook=RSS, words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="Atlanta's markers: Low Ammo and out of ammunition (3.5, L182: 'the \"out of ammunition\" "
