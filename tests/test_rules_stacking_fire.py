@@ -339,7 +339,7 @@ def test_the_registry_runs_stacking_and_wrecked_on_a_game_of_the_sub_series_only
     assert [f.message for f in registry.check_wrecked(ctx)] == [
         "26 NC a at 1010 has 4 of its 9 printed strength points (lost 5, 50% or more wrecks it) and does not show "
         "wrecked (at the end of the phase)"]
-    atlanta = SimpleNamespace(game=load_game(RSS.parent / "atlanta"), views=None, log=ctx.log)
+    atlanta = SimpleNamespace(game=load_game(RSS.parent / "atlanta"), views=None, log=ctx.log, carried={})
     assert [*registry.check_stacking(atlanta), *registry.check_wrecked(atlanta), *registry.check_fire(atlanta)] == []
     blind = SimpleNamespace(game=game, views=None, log=ctx.log)
     assert [f.severity for f in registry.check_stacking(blind)] == [Severity.NOT_CHECKED]
