@@ -95,3 +95,26 @@ def test_the_optional_ammunition_total_counts_fires_beyond_2_hexes(atl) -> None:
     assert _spend(atl, [far], Spent({"Confederate": 146}))[0] == []        # 150: at the total, not past it
     [unknown], _ = _spend(atl, [({"Cheatham's artillery": ("B10.10", FIRING)}, "B14.10")])
     assert unknown.severity is Severity.NOT_CHECKED and unknown.cells
+
+
+def test_the_total_is_carried_through_the_chain(atl) -> None:
+    """``carry`` as the fire check runs it: the log's fire roll adds to what the log before spent."""
+    from types import SimpleNamespace
+
+    from gamedata.rolls import roll_tables
+    from referee.dice import Roll
+    from referee.rules.artillery_fire import Spent, carry, run
+    from referee.timeline import StepView
+    from rule_views import Scenario
+
+    fire = next(t for t in roll_tables(atl.tables) if t.table_id == "atl-fire-ammo")
+    ids = HexIds(atl.maps)
+    view = V(0, {"Hb(4)": U(atl.unit("Hb(4)"), ids.parse("B10.10"), status=FIRING, location="B10.10"),
+                 "1/1/15": U(atl.unit("1/1/15"), ids.parse("B13.10"), status={"defending": "yes"}, location="B13.10")})
+    views = SimpleNamespace(scenario=Scenario("5.1"), at=lambda step: view)
+    ctx = SimpleNamespace(game=atl, views=views, carried={"fire": Spent({"Confederate": 147})},
+                          log=SimpleNamespace(steps=[StepView(1, "Hood", False, rolls=(Roll(1, "Hood", fire.name, (3, 4),
+                                                                                              6, ""),))],
+                                              label="t.vlog"))
+    assert carry(ctx) == Spent({"Confederate": 151}, frozenset({"Confederate"}))
+    assert [f.severity for f in run(ctx)] == [Severity.WARNING]

@@ -103,3 +103,30 @@ def test_the_guns_are_heard_at_the_first_fire_roll_or_hoods_six(game) -> None:
     assert heard_at(game, rolls(game, ("atl-fire-ammo", 4, 7)), set(), Heard(False, True)) == (None, False, True)
     # heard in an earlier log of the chain
     assert heard_at(game, rolls(game), set(), Heard(True, False))[1] is True
+
+
+def test_the_check_and_its_carry_on_a_log(walled) -> None:
+    """Through ``check_guns`` and ``carry`` as the restricted check runs them: the scenario, the
+    chain's hand-over, a fire roll in the log."""
+    from types import SimpleNamespace
+
+    from referee.rules.guns_heard import carry, check_guns
+    from referee.timeline import StepView
+    from rule_views import Scenario
+
+    fire = next(t for t in roll_tables(walled.tables) if t.table_id == "atl-fire-ammo")
+    view_at, _ = moves(walled, OUT)
+
+    def ctx(scenario="5.1", carried=None, fired_at=None):
+        steps = [StepView(i, "Hood", False, rolls=(Roll(i, "Hood", fire.name, (3, 4), 6, ""),) if i == fired_at else ())
+                 for i in range(1, len(OUT))]
+        views = SimpleNamespace(scenario=Scenario(scenario), at=view_at)
+        return SimpleNamespace(game=walled, views=views, log=SimpleNamespace(steps=steps, label="t.vlog"),
+                               carried=carried or {})
+
+    assert [(f.severity, f.step) for f in check_guns(ctx())] == [(Severity.ERROR, 2)]
+    assert list(check_guns(ctx("5.1d.6"))) == []                                  # the historical opening
+    assert list(check_guns(ctx(carried={"restricted": Heard(True, False)}))) == []   # heard in an earlier log
+    assert carry(ctx()) == Heard(False, False)
+    assert carry(ctx(fired_at=1)) == Heard(True, False)
+    assert list(check_guns(ctx(fired_at=1))) == []
