@@ -87,7 +87,14 @@ check_combat = _imported_when_run(".rules.combat", "check_combat")
 carry_combat = _imported_when_run(".rules.combat", "carry_combat")
 check_movement = _imported_when_run(".rules.classic_move", "check_movement")
 check_command = _imported_when_run(".rules.ranges", "check_command")
-check_supply = _imported_when_run(".rules.ranges", "check_supply")
+_check_supply = _imported_when_run(".rules.ranges", "check_supply")
+_check_refills = _imported_when_run(".rules.refills", "run")
+
+
+def check_supply(ctx: CheckContext) -> Iterable[Finding]:
+    """Supply lines and resupply by system, and Atlanta's automatic refills (3.5)."""
+    return [*_check_supply(ctx), *_check_refills(ctx)]
+
 check_activation = _imported_when_run(".rules.ranges", "check_activation")
 check_orders = _imported_when_run(".rules.ranges", "check_orders")
 check_initiative = _imported_when_run(".rules.ranges", "check_initiative")

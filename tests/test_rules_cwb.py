@@ -20,6 +20,7 @@ from gamedata.hexids import HexIds
 from gamedata.model import Formation, MapDef, PhaseDef, TerrainCost, TerrainHex, Unit
 from referee.findings import Severity
 from referee.rules import cwb, incommand
+from referee.rules import refills as refill_rule
 from rule_views import U, V
 
 RSS = Path(__file__).resolve().parents[1] / "sources" / "cwb-regimental"
@@ -178,7 +179,7 @@ def refills(game, phases, where, status):
     views = [V(i, {uid: U(game.unit(uid), ids.canonical(ids.parse(h)), game.unit(uid).command,
                           status=status.get(uid, {})) for uid, h in where.items()}, turn=1, phase=p)
              for i, p in enumerate(phases)]
-    return list(cwb.check_refills(game, views, "t.vlog", {0: "Hood", 1: "Hood", 2: "Hood"}))
+    return list(refill_rule.check_refills(game, views, "t.vlog", {0: "Hood", 1: "Hood", 2: "Hood"}))
 
 
 def with_resupply_phase(game, name="Resupply"):

@@ -147,7 +147,7 @@ def spend(game: Game, rolls: list[tuple[int, str | None]], view_at: Callable[[in
         targets = [u.hex for u in before.units.values() if u.hex is not None and u.status.get("defending") == YES]
         firing = [u for _, u in sorted(before.units.items()) if u.hex is not None and targets
                   and u.status.get("attacking") == YES and symbol_for(u.unit.type) is Symbol.ARTILLERY
-                  and min(_distance(hexids, u.hex, t, free + 1) for t in targets) > free]
+                  and min(hexes_apart(hexids, u.hex, t, free + 1) for t in targets) > free]
         by_side = dict(spent.by_side)
         for u in firing:
             points = strength(u)

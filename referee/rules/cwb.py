@@ -23,11 +23,7 @@ artillery "is automatically replenished if ... within 2 hexes of the Corps suppl
 Army trains") are judged by that distance alone (`resupply.automatic-distance`), under that
 rule's citation. All of it is hex distance and counter state: no terrain needed.
 
-The same units left out of ammunition (`check_refills`): "automatically replenished" means a unit
-of `resupply.automatic` still showing a Low/No Ammo status at the end of the resupply phase
-(Parameters `resupply.phase`, a phase of game.toml [[phases]]: the series' sequence of play is not
-in the rulebook set) with a wagon serving it within `resupply.automatic-distance` hexes is an
-error. Without the phase it says once, when such a unit shows the status, which cells would let it run.
+The same units left out of ammunition: `refills.py`.
 """
 from __future__ import annotations
 
@@ -243,40 +239,3 @@ def _far_from_wagon(game: Game, tracer: Tracer, graph, view: GameView, u: UnitVi
     yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is {how} (at or within {wagon_n})",
            [w])
 
-
-def check_refills(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None]
-                  ) -> Iterator[Finding]:
-    """Units resupplied automatically (`resupply.automatic`) still short of ammunition at the end of
-    the resupply phase with their wagon in reach (see the module docstring)."""
-    from .stacking import phase_ends        # stacking reads this module's WAGONS
-    codes, n = _ammo_codes(game), _int(game, "resupply.automatic-distance")
-    if parameter(game, "resupply.automatic") is None or not codes or n is None:
-        return
-    rule = _rule(game, "resupply.automatic", "3.5 Resupply")
-    phase = str(parameter(game, "resupply.phase") or "")
-    known = phase and any(p.name == phase for p in game.phases)
-    tracer = Tracer(game)
-    short: UnitView | None = None
-    for view, last, _ in phase_ends(views):
-        for u in (u for _, u in sorted(view.units.items()) if _automatic(game, u) and u.hex is not None
-                  and any(u.status.get(c) == "yes" for c in codes)):
-            short = short or u
-            if not known or last or view.phase != phase:
-                continue
-            chain = {f.formation_id for f in game.command_chain(u.unit_id, u.formation)}
-            near = [w for w in view.units.values() if w.side == u.side and w.unit.type in WAGONS and w.hex is not None
-                    and _serves(game, w) in chain and tracer.distance(u.hex, w.hex, n) is not None]
-            if near:
-                w = near[0]
-                yield Finding(SUPPLY, Severity.ERROR, f"{u.name} at {tracer.hexids.format(u.hex)} still shows "
-                              f"{'/'.join(c for c in codes if u.status.get(c) == 'yes')} at the end of the {phase} "
-                              f"phase with its wagon {w.name} at {tracer.hexids.format(w.hex)} within {n} hexes: it "
-                              "is replenished automatically", rule, label, view.step, players.get(view.step),
-                              (u.name, w.name), tracer.places(u.map, [u.hex, w.hex]))
-    if short is not None and not known:
-        why = (f"no phase of game.toml [[phases]] is named '{phase}'" if phase else
-               f"fill {cell(game, 'resupply.phase')} with the resupply phase of game.toml [[phases]] (the series' "
-               "sequence of play is not in the rulebook set)")
-        yield Finding(SUPPLY, Severity.NOT_CHECKED, f"whether {short.name} and the other batteries out of ammunition "
-                      f"were replenished in the resupply phase when their wagon was within {n} hexes is not "
-                      f"checked: {why}", rule, label, None, None, (short.name,), cells=(cell(game, "resupply.phase"),))

@@ -42,7 +42,6 @@ SUPPLY_RULES: Rules = {
     "GBACW": lambda ctx: gbacw.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                             gbacw.resupply_rolls(ctx.log.steps, ctx.game, ctx.views)),
     "CWB": lambda ctx: [*cwb.check_supply(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
-                        *cwb.check_refills(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
                         *trains.check_army_train(ctx.game, ctx.views, ctx.log.label, _players(ctx))],
     "GCACW": lambda ctx: gcacw.no_supply_rule(ctx.game, ctx.log.label),
     "classic": lambda ctx: classic.no_supply_rule(ctx.game, ctx.log.label),
