@@ -238,4 +238,3 @@ def _far_from_wagon(game: Game, tracer: Tracer, graph, view: GameView, u: UnitVi
     how = f"{d:g} hexes away" if d is not None else f"more than {far} hexes away"
     yield (f"its wagon {w.name} at {tracer.hexids.format(w.hex)} is {how} (at or within {wagon_n})",
            [w])
-
