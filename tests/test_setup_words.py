@@ -215,3 +215,19 @@ def test_inside_the_inner_defenses(game, patched) -> None:
     assert _about(game, "5.2", {"1/GaMil": "A5.12"}, "1/GaMil", g) == []
     [error] = _errors(_about(game, "5.2", {"1/GaMil": "A12.12"}, "1/GaMil", g))
     assert "not inside the inner atlanta defenses" in error
+
+
+def test_south_of_peavine_creek_once_its_type_and_hexsides_are_entered(game, patched) -> None:
+    """5.2b.1's cavalry: south of Peachtree Creek and Peavine Creek, west of 40.xx. Peavine Creek is no
+    hexside type of the bundled effects.xlsx: with a made-up type row and its hexsides (north of
+    B30.20-B39.20) the clause runs."""
+    from gamedata.terrain import TerrainType
+    g, _, _ = patched
+    sides = [TerrainHexside("B", f"B{c}.20", "N", "Peavine Creek") for c in range(30, 40)]
+    sides += [TerrainHexside("B", f"B{c}.10", "N", "Peachtree Creek") for c in range(31, 40)]
+    hexes = [TerrainHex("B", f"B{c}.{r:02d}", "Woods", sides_complete=True) for c in range(32, 40) for r in range(3, 37)]
+    g = replace(g, terrain_types=g.terrain_types + (TerrainType("Peavine Creek", "Peavine Creek", "hexside", "stream"),),
+                terrain_hexsides=g.terrain_hexsides + tuple(sides), terrain_hexes=g.terrain_hexes + tuple(hexes))
+    assert _about(game, "5.2", {"Wheeler": "B35.06"}, "Wheeler", g) == []           # south of both
+    [error] = _errors(_about(game, "5.2", {"Wheeler": "B35.15"}, "Wheeler", g))      # north of Peachtree
+    assert "not south of Peachtree Creek" in error
