@@ -28,6 +28,8 @@ PRINTED = (
                   "in it; only through the hexes the ferry symbol marks"),
     Printed("gunboat", "enter", "River", 10, r"They may move any number of hexes", cost=0,
             notes="any number of hexes"),
+    Printed("gunboat", "enter", "River Ferry", 10, r"They may move any number of hexes", cost=0,
+            notes="the river ferry hexes are river hexes (line 11: 'cross the river through the river ferry hexes')"),
     Printed("gunboat", "enter", "*", 10, r"Gunboats may only enter river hexes", prohibited=True),
 )
 

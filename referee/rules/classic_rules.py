@@ -1,0 +1,246 @@
+"""A classic-family game's own special rules, as rules.xlsx Parameters rows read by generic code
+over the portions a log shows (``classic.read_portions``): no game is named here.
+
+- `sequence.first` (a side): each turn the first portion is that side's. Judged for a turn whose
+  start the log shows (the turn changes within it, or the first log starts at the scenario's
+  first turn).
+- `forced-move.side`, `forced-move.turns` (turn ids, `;`), `forced-move.directions` (compass
+  names of the grid's hexsides, `;`: N, NE, SE, S, SW, NW as `terrain.direction` names them from
+  the map's `north` in game.toml): in those turns each unit of the side on the map when its
+  portion begins moves exactly one hex in one of the directions unless an enemy zone of control
+  holds it, and then it does not move. Judged for a movement stage that closes in the log. A
+  unit with no hex in those directions it may enter (off the map, prohibited for its class, held
+  by the enemy) is excused.
+- `reinforcement.none` (sides, `;`): no unit of those sides arrives once play has begun.
+- `reinforcement.phase` (`movement`): a unit arrives (steps onto the map from no hex) in its own
+  side's movement stage — the placement may open that stage — and `reinforcement.enemy-hex`
+  (`prohibited`): never into a hex an enemy unit holds. `reinforcement.entry-cost` (MP): what
+  entering costs, added by the movement check to the arriving unit's first move.
+- `movement.never-end-in` (terrain codes, `;`): no unit ends a movement stage in such a hex.
+
+"Play has begun" in a log: from the first portion on in the first log of a chain (the steps
+before it are the set-up), everywhere in a later one.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamedata.hexids import Hex
+from gamedata.ruledata import parameter_cite, parameter_list, parameter_row
+
+from ..findings import Finding, Severity
+from .classic import Portion
+
+MOVEMENT = "movement"
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """A unit stepping onto the map from no hex at ``step``."""
+
+    step: int
+    unit_id: str
+    hex: Hex
+
+
+def arrivals(views: Any, steps: Sequence[Any]) -> list[Arrival]:
+    """Every step that puts a unit on a hex from no hex (a box, or not yet in play)."""
+    out = []
+    before = views.at(0)
+    for step in steps:
+        after = views.at(step.index)
+        for uid, u in after.units.items():
+            was = before.unit(uid)
+            if u.hex is not None and (was is None or was.hex is None):
+                out.append(Arrival(step.index, uid, u.hex))
+        before = after
+    return out
+
+
+def stage_end(portions: Sequence[Portion], k: int) -> int | None:
+    """The last step of portion ``k``'s movement stage, None when the log ends in it."""
+    p = portions[k]
+    if p.combat is not None:
+        return p.combat - 1
+    return portions[k + 1].first - 1 if k + 1 < len(portions) else None
+
+
+def _turn(view: Any) -> int | None:
+    return getattr(getattr(view, "turn", None), "id", None)
+
+
+class SpecialRules:
+    """The Parameters-driven special rules of one game, judged over one log's portions."""
+
+    def __init__(self, mover: Any, portions: list[Portion], steps: Sequence[Any], first_log: bool,
+                 scenario: Any) -> None:
+        self.mover, self.portions, self.first_log, self.scenario = mover, portions, first_log, scenario
+        self.game = mover.rules.game
+        self.views = mover.views
+        self.arrived = arrivals(self.views, steps)
+        begun = portions[0].first if portions and first_log else 1
+        self.in_play = [a for a in self.arrived if a.step >= begun]
+
+    def findings(self) -> Iterator[Finding]:
+        yield from self.first_side()
+        yield from self.forced_moves()
+        yield from self.arrivals()
+        yield from self.never_end_in()
+
+    # -- the first side of each turn -------------------------------------------------
+    def first_side(self) -> Iterator[Finding]:
+        said = self.mover.rules.first_side
+        if said.value is None:
+            return
+        first = next((s for s in self.game.sides if s.casefold() == said.value), str(said.value))
+        start = getattr(self.scenario, "start_turn", None)
+        for k, p in enumerate(self.portions):
+            opens = (k > 0 and self.portions[k - 1].turn != p.turn) or \
+                    (k == 0 and self.first_log and not p.carried and p.turn is not None and p.turn == start)
+            if opens and p.turn is not None and p.side != first:
+                leg = p.legs[0] if p.legs else None
+                unit = self.views.at(leg.step).unit(leg.unit_id) if leg else None
+                text = f"the {p.side} side began turn {p.turn}: the {first} player is the first player"
+                if unit is None:
+                    yield Finding(MOVEMENT, Severity.ERROR, text, said.rule, self.mover.label, p.first,
+                                  self.mover.players.get(p.first))
+                else:
+                    ids = self.mover.hexids
+                    yield self.mover._finding(f"{text} ({unit.name} moved from {ids.format(leg.a)} to "
+                                              f"{ids.format(leg.b)})", said.rule, leg.step, unit, (leg.a, leg.b))
+
+    # -- forced moves ----------------------------------------------------------------
+    def forced_moves(self) -> Iterator[Finding]:
+        side = parameter_row(self.game, "forced-move.side")
+        if side is None or not side.value:
+            return
+        rule = parameter_cite(self.game, "forced-move.side", "forced moves")
+        turns = {int(float(t)) for t in parameter_list(self.game, "forced-move.turns")}
+        ways = {d.upper() for d in parameter_list(self.game, "forced-move.directions")}
+        for k, p in enumerate(self.portions):
+            end = stage_end(self.portions, k)
+            if p.side != side.value or p.turn not in turns or p.carried or end is None:
+                continue
+            yield from self._forced(p, end, ways, rule)
+
+    def _forced(self, p: Portion, end: int, ways: set[str], rule: str) -> Iterator[Finding]:
+        m = self.mover
+        start, last = self.views.at(p.first - 1), self.views.at(end)
+        terrain, ids = m.terrain, m.hexids
+        named = "/".join(sorted(ways))
+        for uid, unit in sorted(start.units.items()):
+            if unit.side != p.side or unit.hex is None or unit.hex not in m.graph:
+                continue
+            now = last.unit(uid)
+            moved = [leg for leg in p.legs if leg.unit_id == uid and p.moving(leg.step)]
+            to = now.hex if now is not None else None
+            held = m.rules.zones_on(start, unit.hex, unit, m.graph)
+            if held:
+                if moved:
+                    yield m._finding(f"{unit.name} moved from {ids.format(unit.hex)} on turn {p.turn} while in the "
+                                     f"zone of control of {held[0].name} ({ids.format(held[0].hex)}): units in an "
+                                     "enemy zone of control may not move on this turn", rule, moved[0].step, unit,
+                                     (unit.hex, moved[0].b, held[0].hex))
+                continue
+            if to == unit.hex or to is None:
+                if self._excused(unit, start, ways):
+                    continue
+                yield m._finding(f"{unit.name} did not move from {ids.format(unit.hex)} on turn {p.turn}: every "
+                                 f"{p.side} unit not in an enemy zone of control must move one hex {named}", rule,
+                                 end, unit, (unit.hex,))
+                continue
+            way = terrain.direction(unit.hex, to)
+            if way is None or way.upper() not in ways:
+                how = f"{way} of it" if way else "not next to it"
+                yield m._finding(f"{unit.name} moved from {ids.format(unit.hex)} to {ids.format(to)} ({how}) on turn "
+                                 f"{p.turn}: it must move one, and only one, hex {named}", rule, moved[-1].step, unit,
+                                 (unit.hex, to))
+
+    def _excused(self, unit: Any, view: Any, ways: set[str]) -> bool:
+        """No hex in the forced directions the unit may enter (off the map, prohibited, enemy-held)."""
+        m = self.mover
+        move = m.rules.move_class(unit.unit)
+        price = m.effects.step_cost(move, m.terrain) if move is not None else None
+        for n in m.graph.neighbours(unit.hex):
+            way = m.terrain.direction(unit.hex, n)
+            if way is None or way.upper() not in ways:
+                continue
+            if any(o.side != unit.side for o in view.at(n)):
+                continue
+            if price is None or price(unit.hex, n) is not None:
+                return False
+        return True
+
+    # -- arrivals --------------------------------------------------------------------
+    def _portion_of(self, step: int) -> tuple[Portion | None, Portion | None]:
+        """The portion holding ``step`` and the next one."""
+        for k, p in enumerate(self.portions):
+            if p.first <= step <= p.last:
+                return p, self.portions[k + 1] if k + 1 < len(self.portions) else None
+        later = [p for p in self.portions if p.first > step]
+        return None, later[0] if later else None
+
+    def arrivals(self) -> Iterator[Finding]:
+        game, m = self.game, self.mover
+        none = {s.casefold() for s in parameter_list(game, "reinforcement.none")}
+        phase = parameter_row(game, "reinforcement.phase")
+        enemy = parameter_row(game, "reinforcement.enemy-hex")
+        ids = m.hexids
+        for a in self.in_play:
+            view, before = self.views.at(a.step), self.views.at(a.step - 1)
+            unit = view.unit(a.unit_id)
+            where = f"{unit.name} entered the map at {ids.format(a.hex)}"
+            if unit.side.casefold() in none:
+                yield m._finding(f"{where} during play: there are no {unit.side} reinforcements",
+                                 parameter_cite(game, "reinforcement.none", "reinforcements"), a.step, unit, (a.hex,))
+                continue
+            if phase is not None and str(phase.value).casefold() == "movement" and not self._own_stage(a, unit.side):
+                yield m._finding(f"{where} outside the {unit.side} movement phase: a player places his "
+                                 "reinforcements during his own movement phase",
+                                 parameter_cite(game, "reinforcement.phase", "reinforcements"), a.step, unit, (a.hex,))
+            held = [o for o in before.at(a.hex) if o.side != unit.side]
+            if enemy is not None and str(enemy.value).casefold() == "prohibited" and held:
+                yield m._finding(f"{where}, held by {held[0].name}: reinforcements may not enter the map in a hex "
+                                 "occupied by an enemy unit",
+                                 parameter_cite(game, "reinforcement.enemy-hex", "reinforcements"), a.step, unit,
+                                 (a.hex,))
+
+    def _own_stage(self, a: Arrival, side: str) -> bool:
+        p, after = self._portion_of(a.step)
+        if p is not None and p.side == side:
+            return p.moving(a.step)
+        if p is not None and (any(leg.step > a.step for leg in p.legs) or (p.combat or 0) > a.step):
+            return False             # the other side moved or fought after it: it was the other's phase
+        return after is None or after.side == side    # the placement opened its own movement
+
+    # -- hexes no move ends in --------------------------------------------------------
+    def never_end_in(self) -> Iterator[Finding]:
+        codes = set(parameter_list(self.game, "movement.never-end-in"))
+        if not codes:
+            return
+        m = self.mover
+        rule = parameter_cite(self.game, "movement.never-end-in", "movement")
+        for k, p in enumerate(self.portions):
+            end = stage_end(self.portions, k)
+            if end is None:
+                continue
+            view = self.views.at(end)
+            for leg in p.legs:
+                unit = view.unit(leg.unit_id)
+                if not p.moving(leg.step) or unit is None or unit.hex != leg.b or unit.side != p.side:
+                    continue
+                here = m.terrain.hex(leg.b)
+                hit = sorted(codes & set(here.terrain)) if here is not None else []
+                if hit and leg == [x for x in p.legs if x.unit_id == leg.unit_id and p.moving(x.step)][-1]:
+                    yield m._finding(f"{unit.name} ended the movement phase in {m.hexids.format(leg.b)} ({hit[0]}): "
+                                     f"units may never end the movement phase in a {hit[0]} hex", rule, leg.step,
+                                     unit, (leg.b,))
+
+    def entry_cost(self) -> dict[str, tuple[int, float]]:
+        """unit id -> (arrival step, MP its entry costs) for the arrivals in play."""
+        row = parameter_row(self.game, "reinforcement.entry-cost")
+        if row is None or row.value is None:
+            return {}
+        return {a.unit_id: (a.step, float(row.value)) for a in self.in_play}
