@@ -82,11 +82,9 @@ def filled_copy(tmp: Path, without: tuple[str, ...] = ()) -> Path:
                  [dict(map="main", hex=FERRY, side="NE", features="Ferry"),
                   dict(map="main", hex=FERRY, side="NW", features="Ferry")], "terrain-hexside")
     if "effects" not in without:
-        _rewrite(player / "effects.xlsx", "Terrain", [dict(code="Clear", name="clear", applies="hex", category="clear"),
-                                                      dict(code="Ferry", name="ferry symbol", applies="hexside",
-                                                           category="other")], "terrain-type")
-        _rewrite(player / "effects.xlsx", "Costs", [dict(move="unit", action="enter", terrain="Clear", cost=1),
-                                                    dict(move="unit", action="cross", terrain="Ferry", cost=0)],
+        _rewrite(player / "effects.xlsx", "Terrain", [dict(code="Clear", name="clear", applies="hex", category="clear")],
+                 "terrain-type")
+        _rewrite(player / "effects.xlsx", "Costs", [dict(move="unit", action="enter", terrain="Clear", cost=1)],
                  "terrain-cost")
     if "rules" not in without:
         _rewrite(player / "rules.xlsx", "Parameters", [

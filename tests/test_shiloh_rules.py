@@ -233,3 +233,44 @@ def test_without_the_map_moves_are_not_checked_naming_the_cells(tmp_path):
     assert not errors(found)
     [f] = [f for f in found if f.severity is Severity.NOT_CHECKED]
     assert "terrain.xlsx" in str(f.cells[0]) or "terrain.xlsx" in f.message
+
+
+def _ferry(game, who: str, start: str, to: str, **others: str):
+    base = at(SETUP, **others)
+    side = "Union" if who.startswith("US") else "Confederate"
+    frames = [(T3, "Confederate" if side == "Union" else "Union", at(base, **{who.replace(":", "_"): start})),
+              (T3, side, at(base, **{who.replace(":", "_"): to}))]
+    return errors(movement(game, frames), 11)
+
+
+def test_union_units_cross_east_to_west_through_the_symbol_hexes(game):
+    assert _ferry(game, "US:Sherman", EAST_BANK, LANDING) == []                   # 1708 -> 1608 -> 1508: 4 MP
+    [f] = _ferry(game, "US:Sherman", LANDING, EAST_BANK)                         # west to east
+    assert (f.step, f.pieces) == (1, ("Sherman",))
+    assert f"the ferry ({FERRY}) is entered only from {EAST_BANK} and left only to {LANDING}" in f.message
+    assert [p.name for p in f.path] == [LANDING, FERRY, EAST_BANK]
+
+
+def test_confederates_may_not_use_the_ferry(game):
+    [f] = _ferry(game, "CS:Hardee", EAST_BANK, LANDING)
+    assert (f.pieces, f.step) == (("Hardee",), 1) and "only Union units may use the ferry (1608)" in f.message
+
+
+def test_an_enemy_on_an_entry_hex_closes_the_ferry(game):
+    base = at(SETUP, CS_Hardee=LANDING)
+    frames = [(T3, "Confederate", at(base, US_Sherman=EAST_BANK)), (T3, "Union", at(base, US_Sherman=FERRY)),
+              (4, "Confederate", at(base, US_Sherman=FERRY, CS_Bragg="1309"))]
+    found = errors(movement(game, frames), 11)
+    assert sorted((f.step, f.message.split(": ", 1)[1]) for f in found) == [
+        (1, "the ferry (1608) may not be used while an enemy unit holds one of its entry hexes (Hardee in 1508)"),
+        (1, "units may never end the movement phase in a River Ferry hex")]
+    assert errors(movement(game, [(T3, "Confederate", at(SETUP, US_Sherman=EAST_BANK)),
+                                  (T3, "Union", at(SETUP, US_Sherman=FERRY)),
+                                  (T3, "Union", at(SETUP, US_Sherman=LANDING))]), 11) == []
+
+
+def test_a_unit_needs_the_mps_for_both_hexes(game):
+    """1709 -> 1708 -> 1608 -> 1508 costs 1 + 3 + 1: more than Sherman's 4."""
+    frames = [(T3, "Confederate", at(SETUP, US_Sherman="1709")), (T3, "Union", at(SETUP, US_Sherman=LANDING))]
+    [f] = errors(movement(game, frames))
+    assert "the cheapest way costs 5 MP and it had 4 of its movement factor 4 left" in f.message

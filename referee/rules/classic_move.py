@@ -26,6 +26,7 @@ from gamedata.ruledata import cite, parameter_row
 from ..findings import Finding, Place, Severity
 from .board import Unchecked
 from .classic import Classic, Leg, Portion, class_cell, is_classic, place, value_cell
+from .classic_rules import Ferries, SpecialRules
 
 CHECK_ID = "movement"
 
@@ -40,6 +41,7 @@ class Mover:
         self.graph = self.terrain.graph
         self.effects: TerrainEffects = game.effects
         self.hexids = self.terrain.hexids
+        self.ferries = Ferries(game)
         self.entry: dict[str, tuple[int, float]] = {}     # arrivals: unit id -> (step, MP entering costs)
         self.entry_rule = cite(*_row_cite(parameter_row(game, "reinforcement.entry-cost")))
         self.unchecked = Unchecked(CHECK_ID, "movement factors and terrain costs", label)
@@ -124,7 +126,8 @@ class Mover:
             return None
         if leg.a not in self.graph or leg.b not in self.graph:
             return None
-        cost = self.effects.step_cost(move, self.terrain)
+        plain = self.effects.step_cost(move, self.terrain)
+        cost = self.ferries.priced(plain, unit, before)
         zone = self.rules.zone(before, unit.side, self.graph) \
             if self.rules.zoc_enter.value == "stop" and not self.rules.ignores_zones(unit.unit) else frozenset()
         mode = StopIn(zone - {leg.a}) if zone else None
@@ -144,6 +147,13 @@ class Mover:
                                 f"movement factor {_n(allowance)} left{spent}", self.limit_rule, leg.step, unit,
                                 (leg.a, leg.b), free.path)
             return None
+        if cost is not plain:             # no way the ferry's rules allow: the way the terrain alone allows
+            terrain_only = route(self.graph, leg.a, (leg.b,), plain, blocked=enemy_hexes, mode=mode)
+            why = self.ferries.why(unit, before, terrain_only.path) if terrain_only is not None else None
+            if why:
+                yield self._finding(f"{said}: {why}", self.ferries.rule, leg.step, unit, (leg.a, leg.b),
+                                    terrain_only.path)
+                return None
         through = route(self.graph, leg.a, (leg.b,), cost, budget=left, blocked=enemy_hexes)
         if through is not None and not through.missing:
             held = next((h for h in through.path[1:-1] if h in zone), through.path[-1])
@@ -244,7 +254,6 @@ def check_movement(ctx: Any) -> Iterator[Finding]:
     """The `movement` check: every movement stage of the log, and the turn limit."""
     from ..table_rolls import read_table_rolls
     from .classic import read_portions
-    from .classic_rules import SpecialRules
     from .setup import scenario_for
 
     game, views = ctx.game, ctx.views

@@ -17,6 +17,14 @@ over the portions a log shows (``classic.read_portions``): no game is named here
   (`prohibited`): never into a hex an enemy unit holds. `reinforcement.entry-cost` (MP): what
   entering costs, added by the movement check to the arriving unit's first move.
 - `movement.never-end-in` (terrain codes, `;`): no unit ends a movement stage in such a hex.
+- A ferry (`Ferries`, read by the movement check's path search): `ferry.terrain` (the hexes'
+  terrain code), `ferry.symbol` (the hexside feature marking the sides units enter and leave it
+  by, terrain.xlsx Hexsides), `ferry.from` / `ferry.to` (compass sides of the ferry hex entered
+  by / left by: east to west is NE;SE / NW;SW), `ferry.sides` (the sides that may use it),
+  `ferry.enemy` (`closed`: not while an enemy unit holds a hex across a marked side),
+  `ferry.except` (unit types the ferry's rules do not bind: gunboats sail through it). A path
+  steps into a ferry hex only from a hex across a marked side it may enter by, and out of it
+  only to one it may leave by.
 
 "Play has begun" in a log: from the first portion on in the first log of a chain (the steps
 before it are the set-up), everywhere in a later one.
@@ -28,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamedata.hexids import Hex
-from gamedata.ruledata import parameter_cite, parameter_list, parameter_row
+from gamedata.ruledata import parameter, parameter_cite, parameter_list, parameter_row
 
 from ..findings import Finding, Severity
 from .classic import Portion
@@ -244,3 +252,79 @@ class SpecialRules:
         if row is None or row.value is None:
             return {}
         return {a.unit_id: (a.step, float(row.value)) for a in self.in_play}
+
+
+class Ferries:
+    """The ferry hexes of a game and how a path may use them (see the module docstring)."""
+
+    def __init__(self, game: Any) -> None:
+        terrain = game.terrain
+        self.terrain, self.hexids = terrain, terrain.hexids
+        codes = set(parameter_list(game, "ferry.terrain"))
+        self.rule = parameter_cite(game, "ferry.terrain", "ferry")
+        self.sides = {s.casefold() for s in parameter_list(game, "ferry.sides")}
+        self.exempt = {t.casefold() for t in parameter_list(game, "ferry.except")}
+        self.enemy_closes = str(parameter(game, "ferry.enemy") or "").casefold() == "closed"
+        symbol = str(parameter(game, "ferry.symbol") or "")
+        ins = {d.upper() for d in parameter_list(game, "ferry.from")}
+        outs = {d.upper() for d in parameter_list(game, "ferry.to")}
+        self.gates: dict[Hex, tuple[frozenset[Hex], frozenset[Hex]]] = {}
+        graph = terrain.graph
+        for h in terrain.hexes:
+            if not codes & set(h.terrain) or h.hex not in graph:
+                continue
+            marked = [n for n in graph.neighbours(h.hex)
+                      if (side := terrain.hexside(h.hex, n)) is not None and symbol in side.features]
+            way = lambda n: (terrain.direction(h.hex, n) or "").upper()  # noqa: E731
+            self.gates[h.hex] = (frozenset(n for n in marked if not ins or way(n) in ins),
+                                 frozenset(n for n in marked if not outs or way(n) in outs))
+
+    def binds(self, unit: Any) -> bool:
+        return bool(self.gates) and unit.unit.type.casefold() not in self.exempt
+
+    def closed(self, unit: Any, view: Any) -> dict[Hex, str]:
+        """The ferry hexes the unit may not use at all in this view, with why."""
+        out: dict[Hex, str] = {}
+        for h, (entries, exits) in self.gates.items():
+            name = self.hexids.format(h)
+            if self.sides and unit.side.casefold() not in self.sides:
+                out[h] = f"only {' and '.join(sorted(s.title() for s in self.sides))} units may use the ferry ({name})"
+                continue
+            held = [o for n in sorted(entries | exits) for o in view.at(n) if o.side != unit.side]
+            if self.enemy_closes and held:
+                out[h] = (f"the ferry ({name}) may not be used while an enemy unit holds one of its entry hexes "
+                          f"({held[0].name} in {self.hexids.format(held[0].hex)})")
+        return out
+
+    def priced(self, cost: Any, unit: Any, view: Any) -> Any:
+        """The step price ``cost`` with the ferry's gates (unchanged for a unit they do not bind)."""
+        if not self.binds(unit):
+            return cost
+        closed = self.closed(unit, view)
+        gates = self.gates
+
+        def step(a: Hex, b: Hex) -> Any:
+            if b in closed or (b in gates and a not in gates[b][0]) or (a in gates and b not in gates[a][1]):
+                return None
+            return cost(a, b)
+        return step
+
+    def why(self, unit: Any, view: Any, path: Sequence[Hex]) -> str | None:
+        """Why the ferry on ``path`` (a path the terrain alone allows) may not be used; None when
+        the path uses no ferry."""
+        if not self.binds(unit):
+            return None
+        closed = self.closed(unit, view)
+        for i, h in enumerate(path):
+            if h not in self.gates:
+                continue
+            if h in closed:
+                return closed[h]
+            entries, exits = self.gates[h]
+            came = path[i - 1] if i else None
+            went = path[i + 1] if i + 1 < len(path) else None
+            if (came is not None and came not in entries) or (went is not None and went not in exits):
+                fmt = lambda hs: " or ".join(self.hexids.format(x) for x in sorted(hs)) or "nowhere"  # noqa: E731
+                return (f"the ferry ({self.hexids.format(h)}) is entered only from {fmt(entries)} and left only to "
+                        f"{fmt(exits)}, across the sides its symbol marks")
+        return None
