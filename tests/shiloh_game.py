@@ -60,7 +60,8 @@ def _hexes() -> list[dict]:
 
 def filled_copy(tmp: Path, without: tuple[str, ...] = ()) -> Path:
     """The tmp copy with every cell the checks need, but the sheets named in ``without``
-    (``"oob"``, ``"terrain"``, ``"effects"``, ``"rules"``, ``"combat"``, ``"scenarios"``)."""
+    (``"oob"``, ``"terrain"``, ``"effects"``, ``"rules"``, ``"combat"``, ``"scenarios"``; ``"strength"``:
+    the counters without their strength)."""
     folder = tmp / "shiloh"
     shutil.copytree(SOURCES / "shiloh", folder)
     text = (folder / "game.toml").read_text(encoding="utf-8")
@@ -69,7 +70,8 @@ def filled_copy(tmp: Path, without: tuple[str, ...] = ()) -> Path:
     player = folder / "player"
     player.mkdir(exist_ok=True)
     if "oob" not in without:
-        _rewrite(folder / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, strength=st, movement=mp)
+        _rewrite(folder / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, movement=mp,
+                                                     strength=None if "strength" in without else st)
                                                 for u, s, n, t, st, mp in UNITS], "unit")
     if "scenarios" not in without:
         _rewrite(folder / "scenarios.xlsx", "shiloh Setup", [dict(unit_id=u, location=h) for u, h in SETUP.items()],
@@ -101,6 +103,11 @@ def filled_game(tmp: Path, without: tuple[str, ...] = ()):
 
 
 class View(V):
+    """A stand-in view (the scenario starts on Turn 1: its turns are the counter's)."""
+
+    scenario_turn = property(lambda self: self.turn.id)
+    active = None
+
     def of(self, side):
         return [u for _, u in sorted(self.units.items()) if u.side == side]
 
@@ -111,20 +118,28 @@ def views_of(game, frames):
     turns = {}
     out = []
     for i, (turn, _side, placed) in enumerate(frames):
-        t = turns.setdefault(turn, SimpleNamespace(id=turn))
+        t = turns.setdefault(turn, SimpleNamespace(id=turn, label=f"Turn {turn}"))
         out.append(View(i, {u: U(game.unit(u), ids.parse(h) if h else None, map="main", location=h or "")
                          for u, h in placed.items() if u}, t, SimpleNamespace(scenario_id="shiloh")))
     return out
 
 
+class Views(list):
+    """The stand-in views of one log, as the checks read ``ctx.views``."""
+
+    scenario = SimpleNamespace(scenario_id="shiloh")
+
+    def at(self, i):
+        return self[i]
+
+
 def context(game, frames, texts=None, previous=None):
-    views = views_of(game, frames)
+    views = Views(views_of(game, frames))
     texts = texts or {}
     steps = [SimpleNamespace(index=i, player=f[1], side=f[1], is_undo=False, undoes=None, rolls=(),
                              texts=tuple(texts.get(i, ())))
              for i, f in enumerate(frames) if i]
-    return SimpleNamespace(game=game, views=SimpleNamespace(at=lambda i: views[i], scenario=views[0].scenario,
-                                                            __len__=lambda: len(views)),
+    return SimpleNamespace(game=game, views=views,
                            log=SimpleNamespace(steps=steps, label="t.vlog", replay=SimpleNamespace(steps=steps)),
                            carried=None, previous=previous, passed=None)
 
