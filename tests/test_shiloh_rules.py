@@ -98,6 +98,26 @@ def test_a_union_unit_in_a_confederate_zone_may_not_move_and_need_not(game):
     assert (f.step, f.pieces) == (2, ("Sherman",)) and "in the zone of control of Polk (1208)" in f.message
 
 
+def test_a_unit_with_no_hex_north_or_northeast_to_enter_is_excused(game):
+    """Tyler at 1604 (north: off the map; northeast 1704: land, closed to a gunboat) and the battery
+    at 1504 (north: off the map; northeast 1604: the river) stay; the rest move."""
+    start = at(SETUP, US_Tyler="1604", US_Battery="1504")
+    moved = at(start, US_Sherman="1206", US_Prentiss="1404", CS_Hardee="1309")
+    frames = [(T1, "Confederate", start), (T1, "Confederate", at(start, CS_Hardee="1309")),
+              (T1, "Union", at(moved, US_Prentiss="1405")), (T1, "Union", moved),
+              (T2, "Confederate", at(moved, CS_Bragg="1309"))]
+    assert errors(movement(game, frames)) == []
+
+
+def test_without_the_map_a_unit_left_in_place_is_not_checked(tmp_path):
+    bare = filled_game(tmp_path, without=("terrain",))
+    frames = OPENING[:4] + [(T1, "Union", at(C1, US_Sherman="1206", US_Prentiss="1404", US_Tyler="1604")),
+                            (T2, "Confederate", at(C1, US_Sherman="1206", US_Prentiss="1404", US_Tyler="1604",
+                                                   CS_Bragg="1309"))]
+    found = movement(bare, frames)
+    assert errors(found) == [] and any(f.severity is Severity.NOT_CHECKED for f in found)
+
+
 def test_turn_three_is_free(game):
     frames = [(T3, "Confederate", SETUP), (T3, "Confederate", C1), (T3, "Union", at(C1, US_Sherman="1205")),
               (4, "Confederate", at(C1, US_Sherman="1205", CS_Bragg="1309"))]

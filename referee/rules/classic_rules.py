@@ -36,10 +36,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamedata.hexids import Hex
+from gamedata.paths import Missing
 from gamedata.ruledata import parameter, parameter_cite, parameter_list, parameter_row
 
 from ..findings import Finding, Severity
-from .classic import Portion
+from .classic import Portion, class_cell
 
 MOVEMENT = "movement"
 
@@ -153,7 +154,10 @@ class SpecialRules:
                                      (unit.hex, moved[0].b, held[0].hex))
                 continue
             if to == unit.hex or to is None:
-                if self._excused(unit, start, ways):
+                excused = self._excused(unit, start, ways)
+                if excused is None:
+                    continue              # the terrain around it is not known: not checked (the cells named)
+                if excused:
                     continue
                 yield m._finding(f"{unit.name} did not move from {ids.format(unit.hex)} on turn {p.turn}: every "
                                  f"{p.side} unit not in an enemy zone of control must move one hex {named}", rule,
@@ -166,19 +170,29 @@ class SpecialRules:
                                  f"{p.turn}: it must move one, and only one, hex {named}", rule, moved[-1].step, unit,
                                  (unit.hex, to))
 
-    def _excused(self, unit: Any, view: Any, ways: set[str]) -> bool:
-        """No hex in the forced directions the unit may enter (off the map, prohibited, enemy-held)."""
+    def _excused(self, unit: Any, view: Any, ways: set[str]) -> bool | None:
+        """Whether no hex in the forced directions may be entered by the unit (off the map,
+        prohibited for its class, enemy-held); None when that depends on terrain or a class the
+        data does not give (the movement check's not-checked finding names the cells)."""
         m = self.mover
         move = m.rules.move_class(unit.unit)
-        price = m.effects.step_cost(move, m.terrain) if move is not None else None
+        if move is None:
+            m.unchecked.add(f"no movement class for type {unit.unit.type}", (class_cell(unit.unit.type),))
+            return None
+        price = m.effects.step_cost(move, m.terrain)
+        unknown: list[Any] = []
         for n in m.graph.neighbours(unit.hex):
             way = m.terrain.direction(unit.hex, n)
-            if way is None or way.upper() not in ways:
+            if way is None or way.upper() not in ways or any(o.side != unit.side for o in view.at(n)):
                 continue
-            if any(o.side != unit.side for o in view.at(n)):
-                continue
-            if price is None or price(unit.hex, n) is not None:
+            cost = price(unit.hex, n)
+            if isinstance(cost, Missing):
+                unknown += cost.cells
+            elif cost is not None:
                 return False
+        if unknown:
+            m.unchecked.add("a forced move over terrain the data does not give", unknown)
+            return None
         return True
 
     # -- arrivals --------------------------------------------------------------------
