@@ -8,7 +8,7 @@ the Woods 9.7); its hex with the table's entry hexes or area, its alternative en
 the game's options (scenario-rules.toml ``[entry]``): hexes an entry is widened to
 (S1234*), and the closest hex on either side when every entry hex is next to an enemy
 unit, except where the shift is not allowed (Pittsburg Landing) — or, with ``blocked =
-"occupied"`` (classic Shiloh), the nearest map-edge hex when the entry is held by the enemy;
+"occupied"``, the nearest map-edge hex when the entry is held by the enemy;
 a late arrival is no finding where ``[entry.delayed]`` allows any delay; the order of arrival within
 a turn (letters A, B, C: a warning, since 9.7 lets units defer their entry). Arrivals by die-roll
 set are read against their roll by the tables check; only their entry is checked here. Rows with
@@ -219,7 +219,7 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
         return f" (no shift from {row.entry}: {options.never_at_cite})"
     enemy = frozenset(u.hex for u in before.units.values() if u.hex is not None and u.side != side)
     if options.blocked == "occupied":
-        return _to_edge(h, entry, enemy, places, row, options)
+        return _to_edge(h, entry, enemy, places, options)
     near_enemy = places.within(enemy, 1)
     if not entry <= near_enemy:
         return f" (its entry was not next to an enemy unit: {options.shift_when_blocked})"
@@ -232,9 +232,9 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
     return ""
 
 
-def _to_edge(h: Hex, entry: frozenset[Hex], enemy: frozenset[Hex], places: Places, row: ReinforcementRow,
+def _to_edge(h: Hex, entry: frozenset[Hex], enemy: frozenset[Hex], places: Places,
              options: EntryOptions) -> bool | str:
-    """Classic Shiloh (L7): an entry held by an enemy unit sends the unit to the map-edge hex nearest
+    """An entry held by an enemy unit sends the unit to the map-edge hex nearest
     it (any of several equally near), itself not held by the enemy."""
     if not entry <= enemy:
         return f" (its entry was not held by an enemy unit: {options.shift_when_blocked})"
