@@ -103,6 +103,14 @@ def test_the_union_last_through_the_landing_union_marginal(game):
     assert t.level.startswith("Union Marginal") and t.level_rule == "victory levels (L16)"
 
 
+def test_exactly_twice_as_many_against_the_union_on_the_landing_is_confederate_marginal(game):
+    """8 to 4: "twice as many" is met (at least twice), "more than half" is not (4 is half of 8)."""
+    t = score(game, _board(gone={"US:Sherman": None, "US:Battery": None, "US:Tyler": "off", "CS:Polk": None},
+                           landing=["US:Prentiss"]))
+    assert dict(t.totals) == {"Confederate": 8, "Union": 4}
+    assert t.level.startswith("Confederate Marginal")
+
+
 def test_twice_as_many_without_the_landing_confederate_marginal(game):
     t = score(game, _board(gone={"US:Sherman": None, "US:Battery": None}, landing=[]))
     assert dict(t.totals) == {"Confederate": 6, "Union": 0}
