@@ -112,6 +112,13 @@ class View(V):
         return [u for _, u in sorted(self.units.items()) if u.side == side]
 
 
+def at(base: dict, **moved: str | None) -> dict:
+    """``base`` with units moved (``CS_Hardee="1309"``; None: off the map)."""
+    out = dict(base)
+    out.update({k.replace("_", ":", 1): v for k, v in moved.items()})
+    return out
+
+
 def views_of(game, frames):
     """Stand-in views: frame i is the board after step i (frame 0 the start)."""
     ids = game.terrain.hexids

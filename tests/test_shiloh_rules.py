@@ -10,7 +10,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
-from shiloh_game import EAST_BANK, FERRY, LANDING, SETUP, context, filled_game, movement
+from shiloh_game import EAST_BANK, FERRY, LANDING, SETUP, at, context, filled_game, movement
 
 from referee.findings import Severity
 from referee.rules.combat import check_combat
@@ -22,12 +22,6 @@ T1, T2, T3 = 1, 2, 3
 def game(tmp_path_factory):
     return filled_game(tmp_path_factory.mktemp("filled"))
 
-
-def at(base: dict, **moved: str | None) -> dict:
-    """``base`` with units moved (``CS_Hardee="1309"``; None: off the map)."""
-    out = dict(base)
-    out.update({k.replace("_", ":", 1): v for k, v in moved.items()})
-    return out
 
 
 def errors(found, line: int | None = None):

@@ -6,7 +6,7 @@ the precedence the rule file states."""
 from __future__ import annotations
 
 import pytest
-from shiloh_game import EAST_BANK, LANDING, SETUP, context, filled_game, views_of
+from shiloh_game import EAST_BANK, LANDING, SETUP, at, context, filled_game, views_of
 
 from referee.findings import Severity
 from referee.rules.arrivals import check_arrivals
@@ -17,11 +17,6 @@ from referee.rules.victory import tally
 def game(tmp_path_factory):
     return filled_game(tmp_path_factory.mktemp("filled"))
 
-
-def at(base: dict, **moved: str | None) -> dict:
-    out = dict(base)
-    out.update({k.replace("_", ":", 1): v for k, v in moved.items()})
-    return out
 
 
 # -- lines 4-7: the schedule, delay, the nearest edge hex when the entry is held ---------------
