@@ -112,6 +112,12 @@ def test_without_the_map_a_unit_left_in_place_is_not_checked(tmp_path):
     assert errors(found) == [] and any(f.severity is Severity.NOT_CHECKED for f in found)
 
 
+def test_a_reinforcement_entering_on_turn_one_is_not_forced(game):
+    frames = OPENING[:2] + [(T1, "Union", at(C1, US_Nelson=EAST_BANK))] + \
+        [(t, side, at(board, US_Nelson="1706")) for t, side, board in OPENING[2:]]
+    assert errors(movement(game, frames)) == []
+
+
 def test_turn_three_is_free(game):
     frames = [(T3, "Confederate", SETUP), (T3, "Confederate", C1), (T3, "Union", at(C1, US_Sherman="1205")),
               (4, "Confederate", at(C1, US_Sherman="1205", CS_Bragg="1309"))]

@@ -10,7 +10,7 @@ over the portions a log shows (``classic.read_portions``): no game is named here
   portion begins moves exactly one hex in one of the directions unless an enemy zone of control
   holds it, and then it does not move. Judged for a movement stage that closes in the log. A
   unit with no hex in those directions it may enter (off the map, prohibited for its class, held
-  by the enemy) is excused.
+  by the enemy) is excused; a reinforcement entering the map that portion moves as one.
 - `reinforcement.none` (sides, `;`): no unit of those sides arrives once play has begun.
 - `reinforcement.phase` (`movement`): a unit arrives (steps onto the map from no hex) in its own
   side's movement stage — the placement may open that stage — and `reinforcement.enemy-hex`
@@ -76,8 +76,10 @@ def stage_end(portions: Sequence[Portion], k: int) -> int | None:
     return portions[k + 1].first - 1 if k + 1 < len(portions) else None
 
 
-def _turn(view: Any) -> int | None:
-    return getattr(getattr(view, "turn", None), "id", None)
+def _last_act(p: Portion) -> int:
+    """The last step at which portion ``p``'s side did something (a move, a removal, a combat
+    roll): what follows it, before the next portion's first move, opens that portion."""
+    return max([p.first, p.combat or 0, *(leg.step for leg in p.legs), *(g.step for g in p.gone)])
 
 
 class SpecialRules:
@@ -132,15 +134,19 @@ class SpecialRules:
             end = stage_end(self.portions, k)
             if p.side != side.value or p.turn not in turns or p.carried or end is None:
                 continue
-            yield from self._forced(p, end, ways, rule)
+            since = _last_act(self.portions[k - 1]) if k else 0
+            entering = {a.unit_id for a in self.arrived if a.step > since}
+            yield from self._forced(p, end, ways, rule, entering)
 
-    def _forced(self, p: Portion, end: int, ways: set[str], rule: str) -> Iterator[Finding]:
+    def _forced(self, p: Portion, end: int, ways: set[str], rule: str, entering: set[str]) -> Iterator[Finding]:
+        """The forced move of one portion; ``entering``: units placed on the map since the other
+        side's portion (reinforcements entering: they move as such)."""
         m = self.mover
         start, last = self.views.at(p.first - 1), self.views.at(end)
         terrain, ids = m.terrain, m.hexids
         named = "/".join(sorted(ways))
         for uid, unit in sorted(start.units.items()):
-            if unit.side != p.side or unit.hex is None or unit.hex not in m.graph:
+            if unit.side != p.side or unit.hex is None or unit.hex not in m.graph or uid in entering:
                 continue
             now = last.unit(uid)
             moved = [leg for leg in p.legs if leg.unit_id == uid and p.moving(leg.step)]
