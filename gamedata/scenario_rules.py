@@ -271,6 +271,7 @@ class RatioLevel:
     at_least: float | None = None
     more_than: float | None = None
     held: str = ""
+    nonzero: bool = False          # the side has scored: 0 VP is not "twice as many" as 0
 
 
 @dataclass(frozen=True)
@@ -372,7 +373,8 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
         bases=tuple(VPBase(tuple(b["scenarios"]), b["base"], _cite(b), tuple(b.get("except", ())))
                     for b in data.get("vp_base", ())),
         levels=tuple(RatioLevel(tuple(lv["scenarios"]), lv["result"], lv["side"], _cite(lv), lv.get("at_least"),
-                                lv.get("more_than"), lv.get("held", "")) for lv in data.get("levels", ())),
+                                lv.get("more_than"), lv.get("held", ""), lv.get("nonzero", False))
+                     for lv in data.get("levels", ())),
     )
 
 

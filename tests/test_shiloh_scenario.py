@@ -118,10 +118,13 @@ def test_the_confederates_holding_the_landing_with_fewer_vp_reach_no_level(game)
     assert t.level == "" and "none applies" in t.level_rule and "no victory level" in t.describe()
 
 
-def test_nothing_at_all_with_the_union_on_the_landing_is_union_decisive(game):
-    """0 to 0: Union Decisive and Confederate Marginal are both met; the file's precedence gives the Union's."""
+def test_nothing_scored_the_landing_decides(game):
+    """0 to 0: nobody has twice as many (0 is not twice 0), the Union on the Landing has at least as
+    many: Union Substantive; with nobody on it, no level."""
     t = score(game, _board(gone={}, landing=["US:Prentiss"]))
-    assert t.level.startswith("Union Decisive")
+    assert t.level.startswith("Union Substantive") and t.level_rule == "victory levels (L17)"
+    t = score(game, _board(gone={}, landing=[]))
+    assert t.level == ""
 
 
 def test_without_the_counters_strength_the_vp_say_which_cells(tmp_path):

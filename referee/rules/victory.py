@@ -139,6 +139,8 @@ def ratio_level(levels: Sequence[RatioLevel], totals: dict[str, float], terms: S
     for lv in levels:
         mine = totals.get(lv.side, 0.0)
         theirs = sum(v for s, v in totals.items() if s != lv.side)
+        if lv.nonzero and mine <= 0:
+            continue
         if lv.at_least is not None and not mine >= lv.at_least * theirs:
             continue
         if lv.more_than is not None and not mine > lv.more_than * theirs:
