@@ -90,6 +90,7 @@ def test_a_union_unit_in_a_confederate_zone_may_not_move_and_need_not(game):
              (T2, "Confederate", at(moved, US_Sherman="1206", CS_Bragg="1309"))]
     [f] = errors(movement(game, broke), 9)
     assert (f.step, f.pieces) == (2, ("Sherman",)) and "in the zone of control of Polk (1208)" in f.message
+    assert [(m.start.name, m.end.name) for m in f.measured] == [("1207", "1208")]
 
 
 def test_a_unit_with_no_hex_north_or_northeast_to_enter_is_excused(game):

@@ -157,7 +157,7 @@ class SpecialRules:
                     yield m._finding(f"{unit.name} moved from {ids.format(unit.hex)} on turn {p.turn} while in the "
                                      f"zone of control of {held[0].name} ({ids.format(held[0].hex)}): units in an "
                                      "enemy zone of control may not move on this turn", rule, moved[0].step, unit,
-                                     (unit.hex, moved[0].b, held[0].hex))
+                                     (unit.hex, moved[0].b, held[0].hex), zone=(unit.hex, held[0]))
                 continue
             if to == unit.hex or to is None:
                 excused = self._excused(unit, start, ways)
