@@ -295,6 +295,21 @@ FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4", "atl.ammo_cap_4_4")
                + _covering("atl.csa_arty_out_of_ammo"))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
 
+#: classic Shiloh's counters and map: printed on them, not in the 18-line text (sources/shiloh/README.md)
+_SHILOH_UNITS = "oob.xlsx Units (the counters' side, type, strength, movement) and game.toml [[maps]] (the map's extent)"
+_SHILOH_MAP = "terrain.xlsx Hexes and effects.xlsx Costs (the map's terrain and its Terrain Effects Chart)"
+_SHILOH_REINF = "scenarios.xlsx 'shiloh Reinf' (each reinforcement's turn and entry hex)"
+MOVEMENT_COVER = (_covering("shi.game_length_13", "shi.no_csa_reinforcements", needs=_SHILOH_UNITS)
+                  + _covering("shi.union_forced_move_t1_t2", "shi.river_hex_only_gunboats", "shi.gunboat_zoc",
+                              needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}")
+                  + _covering("shi.ferry_crossing", needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}; terrain.xlsx Hexsides "
+                                                          "(the Ferry feature on the sides the ferry symbol marks)")
+                  + _covering("shi.reinf_entry", needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}; {_SHILOH_REINF}"))
+COMBAT_COVER += _covering("shi.gunboat_zoc", needs=f"{_SHILOH_UNITS}; combat.xlsx (the combat results table)")
+ARRIVALS_COVER += _covering("shi.reinf_entry", needs=f"{_SHILOH_REINF}; {_SHILOH_UNITS}")
+VICTORY_COVER += _covering("shi.victory", needs=f"{_SHILOH_UNITS}; scenarios.xlsx 'shiloh Setup' and 'shiloh Reinf' "
+                                                "(the units in play)")
+
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
                    Need("module", "no unit's hex is known: the scenario's rules were not checked"))
@@ -317,7 +332,7 @@ CHECKS: tuple[Check, ...] = (
           covers=COMBAT_COVER),
     Check(MOVEMENT, "classic family: movement factors over the terrain, zones of control, stacking, the turn limit",
           check_movement, (Need("game", "no move was checked against the movement rules"),
-                           Need("module", "no unit's hex is known: no move was checked"))),
+                           Need("module", "no unit's hex is known: no move was checked")), covers=MOVEMENT_COVER),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
           check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
