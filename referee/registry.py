@@ -268,6 +268,8 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
                           needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+FIRE_COVER += _covering("rss.cc_defender_fire_cap", needs=_REGIMENTS + " and game.toml [[phases]] (the close "
+                        "combat phase, named so)")
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
