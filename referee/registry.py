@@ -159,8 +159,7 @@ def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, 
 
 
 TABLES_COVER = (
-    _covering("itw.johnston_leader_loss", partial="whether Johnston used an ability that turn (the -1) is not "
-                                                  "known to the reading, which then gives both results")
+    _covering("itw.johnston_leader_loss")
     + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
                                                      "to the reading")
     + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
@@ -191,7 +190,8 @@ COMMAND_COVER = (
     _covering("itw.command_trace_cost", "itw.union_division_command", "itw.cleburne_command", "itw.attach_in_range",
               needs=_TRACED)
     + _covering("itw.shiloh_branch_bridge_closed", "itw.attachment_timing", "itw.unassigned_am_cap",
-                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.csa_cavalry_attachment",
+                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.johnston_leader_loss",
+                "itw.csa_cavalry_attachment",
                 "atl.dodge_4_hex")
     + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",

@@ -377,6 +377,12 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('johnston.loss-table',):
+                'roll for leader loss; if the roll is 0, he is killed',
+            ('johnston.loss-from',):
+                'required to roll for leader loss from the 12 Noon turn through 6 PM of the first day scenarios',
+            ('johnston.loss-until',):
+                'If he is so lucky as to survive past the 6 PM roll, he is no longer required to roll',
             ('capped.activations',):
                 'is limited to a maximum of two Activations regardless of the number of Sherman\'s AMs, unless In Command',
             ('capped.days',):

@@ -21,6 +21,10 @@ ITW_P = [
      "the words of the alternative: two brigades in March Order, not with the other abilities or Direct Command"),
     ("johnston.march-from", "09:00", "4.11", 122, "the March ability from the 9 AM turn"),
     ("johnston.march-brigades", 2, "4.11", 122, "brigades placed in March Order"),
+    ("johnston.loss-table", "johnston-loss", "12.77", 422, "the table of his leader loss roll"),
+    ("johnston.loss-from", "12:00", "12.77", 422, "the mandatory loss roll from the 12 Noon turn of a first day"),
+    ("johnston.loss-until", "18:00", "12.77", 422, "through the 6 PM turn; at other hours he rolls only after using "
+     "an ability"),
     ("capped.formation", "2/5/T", "5.26", 182, "Stuart's brigade"),
     ("capped.activations", 2, "5.26", 182, "Activations a turn unless In Command during the Division Orders Phase"),
     ("capped.days", "1862-04-05;1862-04-06", "5.26", 182, "the first day scenarios (April 5th and 6th)"),

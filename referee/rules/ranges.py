@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
+from gamedata.ruledata import parameter
+
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain,
@@ -28,11 +30,18 @@ def _steps_text(ctx: CheckContext) -> dict[int, tuple[str, ...]]:
     return {s.index: s.texts for s in ctx.log.steps if not s.is_undo}
 
 
+def _loss_rolls(ctx: CheckContext) -> list[int]:
+    """The steps of the rolls on the table rules.xlsx ``johnston.loss-table`` names (ITW 12.77)."""
+    table = parameter(ctx.game, "johnston.loss-table")
+    return [r.step for r in gbacw.rolls_on(ctx.log.steps, ctx.game, ctx.views, str(table))] if table else []
+
+
 Rules = dict[str, Callable[[CheckContext], Iterable[Finding]]]
 
 #: per system, the command-range rules run over a log (the context has the game and its views)
 COMMAND_RULES: Rules = {
-    "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
+    "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx),
+                                             _loss_rolls(ctx)),
     "CWB": lambda ctx: cwb.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
     "GCACW": lambda ctx: gcacw.no_command_range(ctx.game, ctx.log.label),
     "classic": lambda ctx: classic.no_command_range(ctx.game, ctx.log.label),
