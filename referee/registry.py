@@ -201,7 +201,7 @@ SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_cam
                 + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
                             "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
-                              "itw.stuart_activation_cap")
+                              "itw.stuart_activation_cap", "itw.continuous_line_S1")
                     + _covering("itw.battle_event_chit_count", needs="rules.xlsx Parameters rows battle-events.S1, "
                                 "battle-events.S5 (the Battle Events Chart's chits a turn: not in the rulebook) and "
                                 "battle-events.S10 (its scenario lists none)")
@@ -301,7 +301,8 @@ CHECKS: tuple[Check, ...] = (
           check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
           check_supply, (Need("game", "no resupply was checked"),), covers=SUPPLY_COVER),
-    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn",
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn; "
+                      "a scenario's Continuous Line at the end of its first Activations",
           check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),

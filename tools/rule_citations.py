@@ -377,6 +377,20 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('line.scenarios',):
+                'The Continuous Line rule (see next page) is in effect',
+            ('line.hour',):
+                'for the first two Activations of the 6 AM turn',
+            ('line.activations',):
+                'For the first two Activations of this scenario (and others if so designated)',
+            ('line.brigades',):
+                "a regiment of Cleburne's brigade must be adjacent to Wood's brigade, and a regiment of Wood's must be adjacent to Shaver's brigade",
+            ('line.joined',):
+                "Gladden's regiments have the same restrictions as above",
+            ('line.exempt',):
+                'Exception: 3rd Mississippi and 15th Arkansas are exempt',
+            ('line.types',):
+                'Cavalry and artillery units are exempt from this rule',
             ('johnston.loss-table',):
                 'roll for leader loss; if the roll is 0, he is killed',
             ('johnston.loss-from',):

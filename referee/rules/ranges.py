@@ -11,7 +11,7 @@ from gamedata.ruledata import parameter
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain,
-               leader_death, orders, prepared, trains, unit_states)
+               leader_death, line, orders, prepared, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -84,7 +84,8 @@ ACTIVATION_RULES: Rules = {
     "GBACW": lambda ctx: chain(capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                    _steps_text(ctx)),
                                chits.check_battle_events(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                         _steps_text(ctx))),
+                                                         _steps_text(ctx)),
+                               line.check_line(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx))),
 }
 #: per system, the rules on orders (Into the Woods 9.22, 9.7, 4.25, 14.44)
 ORDERS_RULES: Rules = {
