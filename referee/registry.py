@@ -218,6 +218,8 @@ UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "it
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
+               + _covering("itw.immobile_batteries", needs="terrain.xlsx Specials of kind other named 'Pittsburg "
+                           "Landing…' (the Landing's confines) and Hexes terrain (Field or Field Boundary)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
                + _covering("itw.gunboat_damage", partial="which fire hit a gunboat is not tied to it in the log: "
                                                          "small arms' and non-D results' lack of effect and the "
@@ -312,7 +314,8 @@ CHECKS: tuple[Check, ...] = (
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
-                 "(Death of Cleburne); consolidations (the combined Manpower)", check_units,
+                 "(Death of Cleburne); consolidations (the combined Manpower); batteries without horses (one hex an "
+                 "Activation, no fire after moving, the Landing's confines)", check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,

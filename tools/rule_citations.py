@@ -377,6 +377,16 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('immobile.units',):
+                'The Union Markgraf and Madison Batteries lacked either horses or proper transportation',
+            ('immobile.hexes',):
+                'They may move one hex per Activation',
+            ('immobile.vertices',):
+                'including changing facing more than one vertex',
+            ('immobile.area',):
+                'They must stay within the confines of Pittsburg Landing',
+            ('immobile.terrain',):
+                'on either Field or Field Boundary hexes',
             ('line.scenarios',):
                 'The Continuous Line rule (see next page) is in effect',
             ('line.hour',):

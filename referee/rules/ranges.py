@@ -10,8 +10,8 @@ from gamedata.ruledata import parameter
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain,
-               leader_death, line, orders, prepared, trains, unit_states)
+from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, immobile, incommand, initiative,
+               late_rain, leader_death, line, orders, prepared, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -97,6 +97,8 @@ UNIT_RULES: Rules = {
     "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                              _steps_text(ctx)),
                                prepared.check_fire(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx)),
+                               immobile.check_immobile(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                        _steps_text(ctx))),
     "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                            _players(ctx)),
