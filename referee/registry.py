@@ -275,6 +275,9 @@ FIRE_COVER += _covering("rss.cc_defender_fire_cap", needs=_REGIMENTS + " and gam
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
+COMBAT_COVER += _covering("rss.odds_arty_counts_one", "rss.arty_long_range_halving",
+                          needs="combat.xlsx (the Close Combat and Fire Combat Tables: not in the rulebook) and "
+                          + _REGIMENTS)
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),

@@ -222,6 +222,8 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
     },
     'cwb-regimental': {
         'Parameters': {
+            ('odds.artillery-counts',):
+                'Each artillery unit counts as one, regardless of size',
             ('resupply.enemy-distance',):
                 'at least four hexes from any enemy unit',
             ('resupply.wagon-distance',):

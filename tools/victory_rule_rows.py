@@ -6,7 +6,9 @@ is (ADDED below). Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Act
 orders (9.22, 9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never
 deplete (10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments (14.41, 14.43,
 14.47), gunboats (14.76), the cavalry battalions' unstacking (14.52); Hood Strikes North: the
-initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
+initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules). Third round: Into
+the Woods' Johnston loss roll (12.77), S1's Continuous Line, Markgraf's and Madison's batteries (14.6);
+the CWB Regimental Sub-Series' close combat odds (23.0e).
 """
 
 from __future__ import annotations
@@ -128,10 +130,15 @@ def _chain(rule: str, subject: str, side: str, value: Any, section: str, line: i
             "rulebook_line": line, "notes": notes}
 
 
+RSS_P = [
+    ("odds.artillery-counts", 1, "23.0e", 207, "what each battery counts in close combat odds, whatever its strength"),
+]
+
 #: game -> sheet -> the rows added when missing
 ADDED: dict[str, dict[str, list[dict[str, Any]]]] = {
     "into-the-woods-shiloh": {"Parameters": [_parameter(*r) for r in ITW_P], "Chain": [_chain(*r) for r in ITW_C]},
     "hood-strikes-north": {"Parameters": [_parameter(*r) for r in HSN_P]},
+    "cwb-regimental": {"Parameters": [_parameter(*r) for r in RSS_P]},
 }
 #: the columns naming a row the ADDED rows must not duplicate
 ADDED_KEYS = {"Parameters": ("key",), "Chain": ("rule", "subject", "side")}

@@ -35,7 +35,9 @@ from ..findings import Finding, Severity
 from ..table_rolls import read_table_rolls, undone_steps
 from .classic import Classic, is_classic
 from .classic_combat import analyse
+from . import cwb_strength
 from .combat_units import Sides, facts, strength
+from .combat_units import distance as _distance
 from .consequences import window
 
 CHECK_ID = "combat"
@@ -124,16 +126,6 @@ class Pending:
     defender: SideResult
 
 
-def _distance(hexids: HexIds, a: Hex, b: Hex, limit: int = 12) -> int:
-    """Hexes between two hexes (a retreat is short: searched out to ``limit``, farther = limit)."""
-    seen, ring, steps = {a}, [a], 0
-    while ring and b not in seen and steps < limit:
-        steps += 1
-        ring = [n for h in ring for n in hexids.neighbours(h) if n not in seen]
-        seen.update(ring)
-    return steps
-
-
 def _compare(who: str, want: SideResult, got: tuple[float | None, int | None, bool | None]) -> list[str]:
     lost, moved, disordered = got
     wrong = []
@@ -205,8 +197,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any], carried: list[Pending]) -> I
                           "attacking and defending, and no single enemy hex next to the units that moved)", cite,
                           ctx.log.label, cr.step, cr.player)
             continue
-        attack = [strength(u) for u in found.attackers]
-        defend = [strength(u) for u in found.defenders]
+        attack, defend, counted = cwb_strength.adjusted(ctx.game, combat, found, hexids)
         if None in attack or None in defend:
             unknown = [u for u, s_ in zip(found.attackers + found.defenders, attack + defend) if s_ is None]
             missing = [u.name for u in unknown]
@@ -218,7 +209,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any], carried: list[Pending]) -> I
             continue
         reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, facts(ctx.game, found))
         pieces = tuple(u.name for u in found.attackers + found.defenders)
-        text = f"{said} ({found.how}): {reading.describe()}"
+        text = f"{said} ({found.how}{counted}): {reading.describe()}"
         if not reading.determined or reading.way.cell is None:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{text}: losses not checked", cite, ctx.log.label,
                           cr.step, cr.player, pieces)

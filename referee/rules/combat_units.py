@@ -22,6 +22,16 @@ def _number(text: object) -> float | None:
     return float(m[1]) if m and text is not UNKNOWN else None
 
 
+def distance(hexids: HexIds, a: Any, b: Any, limit: int = 12) -> int:
+    """Hexes between two hexes (searched out to ``limit``; farther = limit)."""
+    seen, ring, steps = {a}, [a], 0
+    while ring and b not in seen and steps < limit:
+        steps += 1
+        ring = [n for h in ring for n in hexids.neighbours(h) if n not in seen]
+        seen.update(ring)
+    return steps
+
+
 def strength(unit: Any) -> float | None:
     """A unit's strength as its counter shows it, else as the order of battle prints it."""
     return _number(unit.strength) if _number(unit.strength) is not None else _number(unit.unit.strength)
