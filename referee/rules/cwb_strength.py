@@ -24,7 +24,7 @@ from gamedata.model import Game
 from gamedata.ruledata import parameter
 from gamedata.systems import Symbol, symbol_for
 
-from .combat_units import Sides, distance, strength
+from .combat_units import Sides, hexes_apart, strength
 
 FIRE_LIMITS = "rss-fire-limits"
 
@@ -67,7 +67,7 @@ def adjusted(game: Game | None, combat: Combat, found: Sides, hexids: HexIds
     if reach is not None and targets and all(_soft(u) for u in found.defenders):
         for i, u in enumerate(found.attackers):
             if _gun(u) and u.hex is not None and attack[i] is not None and \
-                    min(distance(hexids, u.hex, t, reach + 1) for t in targets) > reach:
+                    min(hexes_apart(hexids, u.hex, t, reach + 1) for t in targets) > reach:
                 attack[i] = attack[i] / 2  # type: ignore[operator]
                 said.append(f"{u.name} halved beyond {reach} hexes")
     return attack, defend, "".join(f", {s}" for s in said)
