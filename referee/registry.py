@@ -274,7 +274,10 @@ FIRE_COVER += _covering("rss.cc_defender_fire_cap", needs=_REGIMENTS + " and gam
                         "combat phase, named so)")
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
-WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
+WRECKED_COVER = (_covering("rss.wrecked_regiment", needs=_REGIMENTS)
+                 + _covering("rss.straggler_assignment_order", needs=_REGIMENTS + " and rules.xlsx Parameters "
+                             "stragglers.ineligible-states (what keeps a regiment from recovering: the CWB series' "
+                             "21.2, not in the rulebook set)"))
 COMBAT_COVER += _covering("rss.odds_arty_counts_one", "rss.arty_long_range_halving",
                           needs="combat.xlsx (the Close Combat and Fire Combat Tables: not in the rulebook) and "
                           + _REGIMENTS)
@@ -337,7 +340,8 @@ CHECKS: tuple[Check, ...] = (
     Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex; "
                 "a game's own artillery limits (range out of ammunition, points from a hex)",
           check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
-    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
+    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase; "
+                   "recovered stragglers one per regiment, greatest loss first",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)

@@ -224,6 +224,8 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
         'Parameters': {
             ('odds.artillery-counts',):
                 'Each artillery unit counts as one, regardless of size',
+            ('stragglers.ineligible-states',):
+                'If the unit with the greatest losses in the brigade is not currently eligible to recover stragglers',
             ('resupply.enemy-distance',):
                 'at least four hexes from any enemy unit',
             ('resupply.wagon-distance',):

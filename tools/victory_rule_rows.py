@@ -132,6 +132,9 @@ def _chain(rule: str, subject: str, side: str, value: Any, section: str, line: i
 
 RSS_P = [
     ("odds.artillery-counts", 1, "23.0e", 207, "what each battery counts in close combat odds, whatever its strength"),
+    ("stragglers.ineligible-states", None, "21.2", 193,
+     "the statuses that keep a regiment from recovering stragglers: the conditions are in the CWB series rules' 21.2, "
+     "not in the rulebook set (empty: a regiment below its printed strength is eligible)"),
 ]
 
 #: game -> sheet -> the rows added when missing
