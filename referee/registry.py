@@ -212,6 +212,7 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
                              "hsn.army_initiative_transition")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
+                         "itw.reserve_recovery_slots",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
                          "hsn.s2_union_consolidation")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
@@ -321,7 +322,8 @@ CHECKS: tuple[Check, ...] = (
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
                  "(Death of Cleburne); consolidations (the combined Manpower); batteries without horses (one hex an "
-                 "Activation, no fire after moving, the Landing's confines)", check_units,
+                 "Activation, no fire after moving, the Landing's confines); unbrigaded units recovering with a "
+                 "Reserve brigade", check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,

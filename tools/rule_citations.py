@@ -381,6 +381,12 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('recovery.with-reserve',):
+                'A single unbrigaded or unassigned unit may attempt Recovery with each brigade',
+            ('recovery.reserve-range',):
+                'Place the Recovered unit within one hex of the brigade leader',
+            ('recovery.reserve-orders',):
+                'with each brigade that is in Reserve for a full turn',
             ('immobile.units',):
                 'The Union Markgraf and Madison Batteries lacked either horses or proper transportation',
             ('immobile.hexes',):

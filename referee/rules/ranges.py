@@ -11,7 +11,7 @@ from gamedata.ruledata import parameter
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, immobile, incommand, initiative,
-               late_rain, leader_death, line, orders, prepared, trains, unit_states)
+               late_rain, leader_death, line, orders, prepared, reserve, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -99,7 +99,8 @@ UNIT_RULES: Rules = {
                                prepared.check_fire(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                        _steps_text(ctx)),
                                immobile.check_immobile(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                       _steps_text(ctx))),
+                                                       _steps_text(ctx)),
+                               reserve.check_reserve_recovery(ctx.game, ctx.views, ctx.log.label, _players(ctx))),
     "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                            _players(ctx)),
                           *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],
