@@ -468,12 +468,15 @@ def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, la
 
 
 def resupply_rolls(steps, game: Game, views) -> list[TableRoll]:
-    return rolls_on(steps, game, views, "ammo-resupply")
+    return [r for r in _table_rolls(steps, game, views) if r.table.table_id == "ammo-resupply"]
 
 
 def rolls_on(steps, game: Game, views, table_id: str) -> list[TableRoll]:
     """The log's rolls on one table that stand (not undone)."""
-    phase = (lambda s: views.at(s).phase) if views is not None else (lambda s: None)
     undone = undone_steps(steps)
-    return [r for r in read_table_rolls(steps, game, phase).rolls if r.table.table_id == table_id
-            and r.step not in undone]
+    return [r for r in _table_rolls(steps, game, views) if r.table.table_id == table_id and r.step not in undone]
+
+
+def _table_rolls(steps, game: Game, views) -> tuple[TableRoll, ...]:
+    phase = (lambda s: views.at(s).phase) if views is not None else (lambda s: None)
+    return tuple(read_table_rolls(steps, game, phase).rolls)
