@@ -176,12 +176,11 @@ def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, 
 
 
 TABLES_COVER = (
-    _covering("itw.johnston_leader_loss", partial="whether Johnston used an ability that turn (the -1) is not "
-                                                  "known to the reading, which then gives both results")
+    _covering("itw.johnston_leader_loss")
     + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
                                                      "to the reading")
     + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
-                "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
+                "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "itw.s8_hardee_release", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
                 "hsn.accelerated_union_reinforcements",
@@ -191,7 +190,6 @@ TABLES_COVER = (
     + _covering("hsn.grant_relieves_thomas", partial="the flip of Thomas to Logan (Logan, Thomas's other side, is "
                 "no unit of oob.xlsx) and the die for the turns without a grand assault (no table, no marker); the "
                 "result itself, from Turn 17 and by the three towns held, is read")
-    + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
     + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
                                                          "ahead)")
@@ -209,7 +207,8 @@ COMMAND_COVER = (
     _covering("itw.command_trace_cost", "itw.union_division_command", "itw.cleburne_command", "itw.attach_in_range",
               needs=_TRACED)
     + _covering("itw.shiloh_branch_bridge_closed", "itw.attachment_timing", "itw.unassigned_am_cap",
-                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.csa_cavalry_attachment",
+                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.johnston_leader_loss",
+                "itw.csa_cavalry_attachment",
                 "atl.dodge_4_hex")
     + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
@@ -219,7 +218,7 @@ SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_cam
                 + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
                             "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
-                              "itw.stuart_activation_cap")
+                              "itw.stuart_activation_cap", "itw.continuous_line_S1")
                     + _covering("itw.battle_event_chit_count", needs="rules.xlsx Parameters rows battle-events.S1, "
                                 "battle-events.S5 (the Battle Events Chart's chits a turn: not in the rulebook) and "
                                 "battle-events.S10 (its scenario lists none)")
@@ -230,12 +229,15 @@ ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orde
 INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
                              "hsn.army_initiative_transition")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
+                         "itw.reserve_recovery_slots",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
                          "hsn.s2_union_consolidation")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
+               + _covering("itw.immobile_batteries", needs="terrain.xlsx Specials of kind other named 'Pittsburg "
+                           "Landing…' (the Landing's confines) and Hexes terrain (Field or Field Boundary)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
                + _covering("itw.gunboat_damage", partial="which fire hit a gunboat is not tied to it in the log: "
                                                          "small arms' and non-D results' lack of effect and the "
@@ -291,9 +293,17 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
                           needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+FIRE_COVER += _covering("rss.cc_defender_fire_cap", needs=_REGIMENTS + " and game.toml [[phases]] (the close "
+                        "combat phase, named so)")
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4", "atl.ammo_cap_4_4")
                + _covering("atl.csa_arty_out_of_ammo"))
-WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
+WRECKED_COVER = (_covering("rss.wrecked_regiment", needs=_REGIMENTS)
+                 + _covering("rss.straggler_assignment_order", needs=_REGIMENTS + " and rules.xlsx Parameters "
+                             "stragglers.ineligible-states (what keeps a regiment from recovering: the CWB series' "
+                             "21.2, not in the rulebook set)"))
+COMBAT_COVER += _covering("rss.odds_arty_counts_one", "rss.arty_long_range_halving",
+                          needs="combat.xlsx (the Close Combat and Fire Combat Tables: not in the rulebook) and "
+                          + _REGIMENTS)
 
 #: classic Shiloh's counters and map: printed on them, not in the 18-line text (sources/shiloh/README.md)
 _SHILOH_UNITS = "oob.xlsx Units (the counters' side, type, strength, movement) and game.toml [[maps]] (the map's extent)"
@@ -337,7 +347,8 @@ CHECKS: tuple[Check, ...] = (
           check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
           check_supply, (Need("game", "no resupply was checked"),), covers=SUPPLY_COVER),
-    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn",
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn; "
+                      "a scenario's Continuous Line at the end of its first Activations",
           check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
@@ -347,7 +358,9 @@ CHECKS: tuple[Check, ...] = (
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
-                 "(Death of Cleburne); consolidations (the combined Manpower)", check_units,
+                 "(Death of Cleburne); consolidations (the combined Manpower); batteries without horses (one hex an "
+                 "Activation, no fire after moving, the Landing's confines); unbrigaded units recovering with a "
+                 "Reserve brigade", check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
@@ -366,7 +379,8 @@ CHECKS: tuple[Check, ...] = (
     Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex; "
                 "a game's own artillery limits (range out of ammunition, points from a hex)",
           check_fire, (Need("game", "no fire was checked"),), carry_fire, covers=FIRE_COVER),
-    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
+    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase; "
+                   "recovered stragglers one per regiment, greatest loss first",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)

@@ -314,6 +314,10 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
     },
     'cwb-regimental': {
         'Parameters': {
+            ('odds.artillery-counts',):
+                'Each artillery unit counts as one, regardless of size',
+            ('stragglers.ineligible-states',):
+                'If the unit with the greatest losses in the brigade is not currently eligible to recover stragglers',
             ('resupply.enemy-distance',):
                 'at least four hexes from any enemy unit',
             ('resupply.wagon-distance',):
@@ -469,6 +473,42 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('recovery.with-reserve',):
+                'A single unbrigaded or unassigned unit may attempt Recovery with each brigade',
+            ('recovery.reserve-range',):
+                'Place the Recovered unit within one hex of the brigade leader',
+            ('recovery.reserve-orders',):
+                'with each brigade that is in Reserve for a full turn',
+            ('immobile.units',):
+                'The Union Markgraf and Madison Batteries lacked either horses or proper transportation',
+            ('immobile.hexes',):
+                'They may move one hex per Activation',
+            ('immobile.vertices',):
+                'including changing facing more than one vertex',
+            ('immobile.area',):
+                'They must stay within the confines of Pittsburg Landing',
+            ('immobile.terrain',):
+                'on either Field or Field Boundary hexes',
+            ('line.scenarios',):
+                'The Continuous Line rule (see next page) is in effect',
+            ('line.hour',):
+                'for the first two Activations of the 6 AM turn',
+            ('line.activations',):
+                'For the first two Activations of this scenario (and others if so designated)',
+            ('line.brigades',):
+                "a regiment of Cleburne's brigade must be adjacent to Wood's brigade, and a regiment of Wood's must be adjacent to Shaver's brigade",
+            ('line.joined',):
+                "Gladden's regiments have the same restrictions as above",
+            ('line.exempt',):
+                'Exception: 3rd Mississippi and 15th Arkansas are exempt',
+            ('line.types',):
+                'Cavalry and artillery units are exempt from this rule',
+            ('johnston.loss-table',):
+                'roll for leader loss; if the roll is 0, he is killed',
+            ('johnston.loss-from',):
+                'required to roll for leader loss from the 12 Noon turn through 6 PM of the first day scenarios',
+            ('johnston.loss-until',):
+                'If he is so lucky as to survive past the 6 PM roll, he is no longer required to roll',
             ('capped.activations',):
                 'is limited to a maximum of two Activations regardless of the number of Sherman\'s AMs, unless In Command',
             ('capped.days',):
