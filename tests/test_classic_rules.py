@@ -42,8 +42,11 @@ def crt(game):
     return combat_of(table)
 
 
-def column(crt, attack, defend, die=1):
-    reading = resolve(crt, attack, defend, (die,), MappingFacts({}))
+BASIC = MappingFacts({"option(mixed-attacks)": False})     # the basic game (IV.C not in play)
+
+
+def column(crt, attack, defend, die=1, facts=BASIC):
+    reading = resolve(crt, attack, defend, (die,), facts)
     assert reading.determined
     return reading.way
 

@@ -16,6 +16,15 @@ a game: the numbers and procedures come from the game's folder —
   affect (`zoc.unaffected`), that may not be attacked (`attack.immune`) — `;`-separated types, matched
   without case; the special rules of `classic_rules.py` (forced moves, arrivals, hexes no move
   may end in);
+- the game's optional rules (`Options`): a Parameters row `option.<name>` each (`yes` = the
+  players play it; the bundled rows say `no`, the players say `yes` in `player/rules.xlsx`), and
+  the rows an optional rule adds or contradicts, keyed `<name>:<key>` (`cannon:stacking.apart`):
+  while the option is in play such a row is read for `<key>`, else it is not read at all;
+  `stacking.apart` (`Type: N; ...`: units of these types stack apart from the others, N a hex),
+  `attack.range` (`Type: N`: attacks up to N hexes away), `attack.spotted` (types whose targets
+  beyond adjacency must be next to another friendly unit), `attack.ranged-safe` (`yes`: a unit
+  attacking no adjacent enemy suffers no attacker result), `attack.bombard` (types that may
+  attack alone without a roll: a chat line with "bombard");
 - the turn limit (the scenario's `end_turn`).
 
 **The sequence of play as a log shows it.** Each turn one side moves, then attacks; then the
@@ -73,10 +82,62 @@ class Types:
     rule: str
 
 
-def _types(game: Game, key: str) -> Types:
-    row = parameter_row(game, key)
+def _types(row: RuleParameter | None, key: str) -> Types:
     said = _said(row, key)
     return Types(frozenset(t.strip().casefold() for t in str(said.value or "").split(";") if t.strip()), said.rule)
+
+
+@dataclass(frozen=True)
+class PerType:
+    """A Parameters row giving a number per unit type (`Cannon: 3; Wagon: 2`), with its rule."""
+
+    value: Mapping[str, float]
+    rule: str
+
+
+def _per_type(row: RuleParameter | None, key: str) -> PerType:
+    said = _said(row, key)
+    out: dict[str, float] = {}
+    for part in str(said.value or "").split(";"):
+        name, sep, number = part.partition(":")
+        try:
+            if sep and name.strip():
+                out[name.strip().casefold()] = float(number)
+        except ValueError:
+            continue
+    return PerType(out, said.rule)
+
+
+OPTION = "option."
+
+
+@dataclass(frozen=True)
+class Options:
+    """The game's optional rules (rules.xlsx Parameters `option.<name>`) and which are in play."""
+
+    known: tuple[tuple[str, bool, str], ...] = ()     # name, in play, its rule
+
+    @classmethod
+    def of(cls, game: Game) -> Options:
+        return cls(tuple((p.key[len(OPTION):], str(p.value or "").strip().casefold() in ("yes", "true", "1"),
+                          cite(p.section, p.rulebook_line) if p.section else p.key)
+                         for p in game.rule_parameters if p.key.startswith(OPTION)))
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        return tuple(name for name, on, _ in self.known if on)
+
+    def describe(self) -> str:
+        """Which set of rules the referee judged by, in words."""
+        if not self.known:
+            return ""
+        cites = "; ".join(f"{name}: {rule}" for name, _, rule in self.known)
+        if not self.playing:
+            return (f"judged by the basic rules: the optional rules ({cites}) are not in play (rules.xlsx Parameters "
+                    "option.<name> = yes, in player/rules.xlsx, puts one in play)")
+        off = [name for name, on, _ in self.known if not on]
+        return (f"judged with the optional rules {', '.join(self.playing)} in play ({cites})"
+                + (f"; not in play: {', '.join(off)}" if off else ""))
 
 
 class Classic:
@@ -84,20 +145,40 @@ class Classic:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.zoc_enter = _said(parameter_row(game, "zoc.enter"), "zones of control")
-        self.zoc_leave = _said(parameter_row(game, "zoc.leave"), "zones of control")
-        types = _said(parameter_row(game, "zoc.types"), "zones of control")
+        self.options = Options.of(game)
+        row = self.row
+        self.zoc_enter = _said(row("zoc.enter"), "zones of control")
+        self.zoc_leave = _said(row("zoc.leave"), "zones of control")
+        types = _said(row("zoc.types"), "zones of control")
         self.zoc_types = frozenset(t.strip() for t in str(types.value or "").split(";")
                                    if t.strip() and t.strip().casefold() != "all")
-        self.stacking = _said(parameter_row(game, "stacking.units"), "stacking")
-        self.mandatory = _said(parameter_row(game, "attack.mandatory"), "combat")
-        self.first_side = _said(parameter_row(game, "sequence.first"), "sequence of play")
-        self.no_zone = _types(game, "zoc.none")
-        self.unaffected = _types(game, "zoc.unaffected")
-        self.immune = _types(game, "attack.immune")
+        self.stacking = _said(row("stacking.units"), "stacking")
+        self.stack_apart = _per_type(row("stacking.apart"), "stacking")
+        self.mandatory = _said(row("attack.mandatory"), "combat")
+        self.first_side = _said(row("sequence.first"), "sequence of play")
+        self.no_zone = _types(row("zoc.none"), "zoc.none")
+        self.unaffected = _types(row("zoc.unaffected"), "zoc.unaffected")
+        self.immune = _types(row("attack.immune"), "attack.immune")
+        self.range = _per_type(row("attack.range"), "combat")
+        self.spotted = _types(row("attack.spotted"), "combat")
+        self.ranged_safe = _said(row("attack.ranged-safe"), "combat")
+        self.bombard = _types(row("attack.bombard"), "combat")
         self._classes = {m.code.casefold(): m.code for m in game.move_classes}
 
+    def row(self, key: str) -> RuleParameter | None:
+        """The Parameters row the rules read for ``key``: an optional rule's `<name>:<key>` row
+        while that option is in play, else the basic row."""
+        for name in self.options.playing:
+            found = parameter_row(self.game, f"{name}:{key}")
+            if found is not None:
+                return found
+        return parameter_row(self.game, key)
+
     # -- units -----------------------------------------------------------------
+    def reach(self, unit: Unit) -> int:
+        """How many hexes away the unit may attack (`attack.range`; 1 = adjacent only)."""
+        return int(self.range.value.get(unit.type.casefold(), 1))
+
     def move_class(self, unit: Unit) -> str | None:
         """The effects.xlsx Moves class a unit pays by: the one named as its type, else as its symbol
         (either without case)."""

@@ -35,6 +35,7 @@ have been attacked, and each such unit must have attacked.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,10 +48,11 @@ from gamedata.hexids import Hex
 from ..findings import Finding, Place, Severity
 from ..table_rolls import TableRoll, read_table_rolls
 from .classic import Classic, Gone, Leg, Portion, Where, changes, read_portions, value_cell, where_left
-from .combat_units import Sides, facts, opposed, strength
+from .combat_units import Sides, facts, hexes_apart, opposed, strength
 
 CHECK_ID = "combat"
 ATTACK_WORD = re.compile(r"\battack", re.IGNORECASE)
+BOMBARD_WORD = re.compile(r"\bbombard", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ class Judge:
         if isinstance(carried, Carried):
             self.open.extend(Window.of(w) for w in carried.open)
         by_step = {r.step: r for r in rolls}
+        if said := self.rules.options.describe():
+            self.add(Severity.INFO, said, "optional rules (rules.xlsx Parameters option.*)", None)
         for index, portion in enumerate(portions):
             closes = portions[index + 1].first if index + 1 < len(portions) else None
             self._portion(portion, [by_step[s] for s in sorted(by_step) if portion.first <= s <= portion.last],
@@ -209,6 +213,8 @@ class Judge:
                 self._close(window, rolls[i + 1].step if i + 1 < len(rolls) else closes)
             else:
                 self.open.append(window)
+        if self.rules.bombard.value:
+            self._bombardments(portion, end, fought_a, fought_d)
         if portion.combat is None and closes is None:
             return                        # the log ends in the movement stage: nothing to judge yet
         if closes is not None and known and not portion.carried and self.rules.mandatory.value in ("yes", True, 1):
@@ -254,16 +260,19 @@ class Judge:
         """The units a chat line with "attack" names in steps ``first``..``last``."""
         for s in reversed(self.ctx.log.steps[max(0, first - 1):last]):
             for text in s.texts:
-                if not ATTACK_WORD.search(text):
+                if not ATTACK_WORD.search(text) or BOMBARD_WORD.search(text):
                     continue
                 named = [u for u in view.units.values() if u.hex is not None and _names(text, u)]
                 attackers = [u for u in named if u.side == side]
                 defenders = [u for u in named if u.side != side]
                 if not attackers or not defenders:
                     continue
-                near = lambda u, others: any(o.hex in self.graph.neighbours(u.hex) for o in others)  # noqa: E731
-                attackers2 = [a for a in attackers if near(a, defenders)] or attackers
-                defenders2 = [d for d in defenders if near(d, attackers2)] or defenders
+                shared = Counter(u.name for u in named)     # a shared name is narrowed to units in reach
+                sure = lambda u: shared[u.name] == 1 or _names(text, u, by_name=False)  # noqa: E731
+                attackers2 = [a for a in attackers if sure(a) or any(self._reaches(a, d) for d in defenders)] \
+                    or attackers
+                defenders2 = [d for d in defenders if sure(d) or any(self._reaches(a, d) for a in attackers2)] \
+                    or defenders
                 return attackers2, defenders2
         return None
 
@@ -305,13 +314,34 @@ class Judge:
                      hexes=(immune[0].hex,), seen=(*attackers, immune[0]))
             return None
         for a in attackers:
-            far = [d for d in defenders if d.hex not in self.graph.neighbours(a.hex)]
-            if far:
-                self.add(Severity.ERROR, f"{a.name} attacked {far[0].name}, which is not next to it: every "
-                         "attacking unit must be next to every unit it attacks", combat.cite(), roll.step,
-                         hexes=(a.hex, far[0].hex), seen=(a, far[0]))
+            if (wrong := self._out_of_reach(before, a, defenders, combat.cite())) is not None:
+                self.add(Severity.ERROR, wrong[0], wrong[1], roll.step, hexes=(a.hex, wrong[2].hex), seen=(a, wrong[2]))
                 return None
         return self._read(roll, combat, said, how, side, attackers, defenders)
+
+    def _reaches(self, a: Any, d: Any) -> bool:
+        return a.hex is not None and d.hex is not None and (
+            d.hex in self.graph.neighbours(a.hex) or hexes_apart(self.hexids, a.hex, d.hex, 12) <= self.rules.reach(a.unit))
+
+    def _out_of_reach(self, view: Any, a: Any, defenders: list[Any], rule: str) -> tuple[str, str, Any] | None:
+        """Why ``a`` may not attack one of ``defenders`` (message, rule, that defender), or None:
+        next to it, or within its `attack.range`, and for an `attack.spotted` type a defender beyond
+        adjacency next to another friendly unit."""
+        reach = self.rules.reach(a.unit)
+        for d in defenders:
+            if d.hex in self.graph.neighbours(a.hex):
+                continue
+            if reach <= 1:
+                return (f"{a.name} attacked {d.name}, which is not next to it: every attacking unit must be next to "
+                        "every unit it attacks", rule, d)
+            if not self._reaches(a, d):
+                return (f"{a.name} attacked {d.name}, {hexes_apart(self.hexids, a.hex, d.hex, 12)} hexes away: a "
+                        f"{a.unit.type} attacks up to {reach} hexes away", self.rules.range.rule, d)
+            if a.unit.type.casefold() in self.rules.spotted.value and not any(
+                    f.side == a.side and f.unit_id != a.unit_id for n in self.graph.neighbours(d.hex) for f in view.at(n)):
+                return (f"{a.name} attacked {d.name}, which is next to no other {a.side} unit: a {a.unit.type} attacks "
+                        "only enemy units next to friendly units", self.rules.spotted.rule, d)
+        return None
 
     def _read(self, roll: TableRoll, combat: Combat, said: str, how: str, side: str, attackers: list[Any],
               defenders: list[Any]) -> Fight | None:
@@ -345,10 +375,17 @@ class Judge:
 
     def _calls_for(self, roll: TableRoll, combat: Combat, text: str, side: str, attackers: list[Any],
                    defenders: list[Any], face: Mapping[str, float], result: str, outcome: Outcome) -> Fight:
-        """What a result does to these units."""
+        """What a result does to these units (an attacker that is next to none of the defenders
+        suffers nothing when `attack.ranged-safe` says so)."""
+        safe: set[str] = set()
+        if self.rules.ranged_safe.value in ("yes", True, 1):
+            safe = {a.unit_id for a in attackers if not any(d.hex in self.graph.neighbours(a.hex) for d in defenders)}
+            if safe and (outcome.attacker.eliminated or outcome.exchange):
+                text += (f"; {', '.join(a.name for a in attackers if a.unit_id in safe)} attacked from beyond "
+                         f"adjacency: no attacker result for it ({self.rules.ranged_safe.rule})")
         eliminate: set[str] = set()
         if outcome.attacker.eliminated:
-            eliminate |= {a.unit_id for a in attackers}
+            eliminate |= {a.unit_id for a in attackers if a.unit_id not in safe}
         if outcome.defender.eliminated:
             eliminate |= {d.unit_id for d in defenders}
         advance = outcome.advance
@@ -367,8 +404,8 @@ class Judge:
             att = sum(face[a.unit_id] for a in attackers)
             dfd = sum(face[d.unit_id] for d in defenders)
             small, large = (attackers, defenders) if att <= dfd else (defenders, attackers)
-            smaller = frozenset(u.unit_id for u in small)
-            larger = frozenset(u.unit_id for u in large)
+            smaller = frozenset(u.unit_id for u in small if u.unit_id not in safe)
+            larger = frozenset(u.unit_id for u in large if u.unit_id not in safe)
             owed = min(att, dfd)
             if att == dfd:
                 smaller = smaller | larger        # equal forces: each is the smaller, both go
@@ -378,6 +415,43 @@ class Judge:
                      larger, owed, advance, tuple(face.items()), tuple((u.unit_id, u.side) for u in units),
                      tuple((u.unit_id, u.hex) for u in units),
                      tuple((u.unit_id, u.name) for u in units), next((u.map for u in units if u.map), ""))
+
+    def _bombardments(self, portion: Portion, end: int, fought_a: set[str], fought_d: set[str]) -> None:
+        """Attacks without a roll (`attack.bombard`): a chat line with "bombard" naming one unit of
+        those types and its targets — a bombardment of enemies next to another friendly unit, or an
+        individual attack on adjacent ones (Contact); either has no effect, but counts as the attack
+        the cannon makes this turn and as the targets' attack (mandatory attacks)."""
+        rule = self.rules.bombard.rule
+        for s in self.ctx.log.steps[max(0, portion.first - 1):end]:
+            for text in s.texts:
+                if not BOMBARD_WORD.search(text):
+                    continue
+                view = self.views.at(s.index)
+                named = [u for u in view.units.values() if u.hex is not None and _names(text, u)]
+                attackers = [u for u in named if u.side == portion.side]
+                defenders = [u for u in named if u.side != portion.side]
+                if not attackers or not defenders:
+                    self.add(Severity.NOT_CHECKED, f"'{text}': a bombardment naming no {portion.side} unit or no enemy "
+                             "unit on the map; name the cannon and its target as the order of battle does", rule,
+                             s.index)
+                    continue
+                wrong = next((a for a in attackers if a.unit.type.casefold() not in self.rules.bombard.value), None)
+                if wrong is not None or len(attackers) > 1:
+                    a = wrong or attackers[1]
+                    self.add(Severity.ERROR, f"{a.name} bombarded ('{text}'): a bombardment is a solitary attack by one "
+                             f"{' or '.join(t.title() for t in sorted(self.rules.bombard.value))} unit", rule, s.index,
+                             hexes=(a.hex,), seen=(a,))
+                    continue
+                (a,) = attackers
+                if a.unit_id in fought_a:
+                    self.add(Severity.ERROR, f"{a.name} bombarded after attacking this turn: each unit attacks once a "
+                             "turn", rule, s.index, hexes=(a.hex,), seen=(a,))
+                    continue
+                if (bad := self._out_of_reach(view, a, defenders, rule)) is not None:
+                    self.add(Severity.ERROR, bad[0], bad[1], s.index, hexes=(a.hex, bad[2].hex), seen=(a, bad[2]))
+                    continue
+                fought_a.add(a.unit_id)
+                fought_d.update(d.unit_id for d in defenders)
 
     # -- what followed -------------------------------------------------------------
     def _follow(self, window: Window, first: int, last: int) -> None:
@@ -485,9 +559,10 @@ class Judge:
                          seen=(unit,))
 
 
-def _names(text: str, unit: Any) -> bool:
-    """Whether a chat line names a unit: its order-of-battle name or its id, as whole words."""
-    for name in (unit.name, unit.unit_id):
+def _names(text: str, unit: Any, by_name: bool = True) -> bool:
+    """Whether a chat line names a unit: its order-of-battle name (unless not ``by_name``) or its
+    id, as whole words."""
+    for name in (unit.name if by_name else "", unit.unit_id):
         if name and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE):
             return True
     return False

@@ -213,14 +213,20 @@ class Mover:
             u = view.unit(leg.unit_id)
             if u is not None and u.hex == leg.b:
                 arrived[leg.b] = leg
+        apart = self.rules.stack_apart
         for h, leg in arrived.items():
-            here = view.at(h)
-            if len(here) > float(limit.value):
-                mover = view.unit(leg.unit_id)
+            mover = view.unit(leg.unit_id)
+            kind = mover.unit.type.casefold()
+            most, rule = (apart.value[kind], apart.rule) if kind in apart.value else (float(limit.value), limit.rule)
+            here = [u for u in view.at(h) if (u.unit.type.casefold() == kind if kind in apart.value
+                                              else u.unit.type.casefold() not in apart.value)]
+            if len(here) > most:
                 others = [u.name for u in here if u.unit_id != leg.unit_id]
+                what = (f"{mover.unit.type} unit(s), besides the others" if kind in apart.value else
+                        f"unit(s){' besides ' + ', '.join(t.title() for t in apart.value) if apart.value else ''}")
                 yield self._finding(f"{mover.name} ended its move in {self.hexids.format(h)} with {', '.join(others)}: "
-                                    f"at most {_n(float(limit.value))} unit(s) in a hex at the end of movement",
-                                    limit.rule, leg.step, mover, (h,))
+                                    f"at most {_n(most)} {what} in a hex at the end of movement", rule, leg.step,
+                                    mover, (h,))
 
 
 def _row_cite(row: Any) -> tuple[str, int | None]:

@@ -11,6 +11,7 @@ from gamedata.conditions import UNKNOWN, MappingFacts
 from gamedata.hexids import Hex, HexIds
 
 from ..findings import Measure, Place
+from .classic import Options
 
 
 @dataclass(frozen=True)
@@ -31,8 +32,18 @@ def strength(unit: Any) -> float | None:
 
 
 def facts(game: Any, s: Sides) -> MappingFacts:
-    """The facts a combat table's modifiers read: each side's statuses, the defender's terrain."""
+    """The facts a combat table's modifiers read: each side's statuses and unit types
+    (`attacker.type(cavalry)`: whether a unit of that type is among the attackers; every type of
+    the order of battle is said), the defender's terrain, and the game's optional rules in play
+    (`option(mixed-attacks)`: its rules.xlsx Parameters row `option.mixed-attacks` says `yes`)."""
     found: dict[str, object] = {}
+    for name, on, _ in Options.of(game).known:
+        found[f"option({name})"] = on
+    kinds = {u.type.casefold() for u in game.units}
+    for who, units in (("attacker", s.attackers), ("defender", s.defenders)):
+        present = {u.unit.type.casefold() for u in units}
+        for kind in kinds:
+            found[f"{who}.type({kind})"] = kind in present
     terrain = {(t.map, t.hex): t.terrain.casefold() for t in game.terrain_hexes}
     for who, units in (("attacker", s.attackers), ("defender", s.defenders)):
         for u in units:
