@@ -16,6 +16,7 @@ import pytest
 from kassala_logs import CHRISTIAN, GAME, Kassala, printed_crt, rolled
 
 import engine
+from gamedata.workbook import SheetData, write_workbook
 from referee.findings import Severity
 
 CRT = printed_crt()
@@ -324,4 +325,26 @@ def test_units_next_to_the_enemy_that_do_not_fight_are_caught(kassala, staged):
                                                    "Egyptian-Sudanese Infantry", "Ethiopian Infantry",
                                                    "Christian Cannon", "Arab Cavalry", "Mamluk Cavalry"}
     assert all(f.rule.startswith("II.E.3") for f in found)
+    kassala.same_board(log)
+
+
+# ---------------------------------------------------------------- the optional rules (IV)
+
+
+def test_a_unit_on_the_cannon_stack_is_caught_by_the_basic_game_and_allowed_by_the_cannon_rules(kassala, tmp_path):
+    """IV.A.2 (line 307): with the cannon rules three cannon and one other unit may share a hex; the
+    basic game allows no stack but the three Moslem cannon (II.D.9). One log, the Turkish
+    Infantry stepping from 0301 onto the cannon in 0302, judged by both sets: the players put the
+    optional rule in play in player/rules.xlsx (option.cannon = yes)."""
+    log = kassala.record("stack-on-cannon", ['move "Moslem_Infantry_4-2_Turkish" "Main Map" {0302}']).log
+    (found,) = errors(kassala.check([log]))
+    assert (found.check, found.step, found.pieces) == ("movement", 1, ("Turkish Infantry",))
+    assert "at most 1 unit(s)" in found.message and found.rule.startswith("II.D.9")
+    folder = tmp_path / "kassala"
+    shutil.copytree(GAME, folder)
+    write_workbook(folder / "player" / "rules.xlsx",
+                   [SheetData("Parameters", ["key", "value"], [{"key": "option.cannon", "value": "yes"}])])
+    report = kassala.check([log], game=folder)
+    silent(report)
+    assert any(f.message.startswith("judged with the optional rules cannon in play") for f in report.findings)
     kassala.same_board(log)

@@ -234,3 +234,28 @@ def test_a_type_that_stacks_apart_counts_only_against_its_own_limit(basic):
     # a second cavalry unit is one too many, under the row's own rule
     [f] = _stack(cavalry, ("mos-cav-turkish", "0301"), ("mos-cav-mamluk-w", "0301"))
     assert "at most 1 Cavalry unit(s), besides the others" in f.message and f.rule == "IV.A.2 (rulebook line 307)"
+
+
+# -- IV.B: free deployment's dotted line (map data, not judged yet) ------------------------------
+
+def test_the_dotted_line_parts_the_map_and_the_printed_set_up_lies_on_each_sides_own_part(basic):
+    """game.toml [[areas]] south-/north-of-dotted-line (IV.B.1-2, lines 331-333): every played hex
+    in one of them, and the printed set-up (II.A.1, the symbols on the map: scenarios.xlsx) has
+    each Christian unit south and each Moslem unit north of the line."""
+    areas = {a.code: set(a.hexes) for a in basic.areas}
+    south, north = areas["south-of-dotted-line"], areas["north-of-dotted-line"]
+    played = {t.hex for t in basic.terrain_hexes if t.terrain != "Off-map"}
+    assert south | north == played and not south & north
+    for uid, where in setup(basic).items():
+        assert where in (north if basic.unit(uid).side == "Moslem" else south), (uid, where)
+    ids, graph = basic.terrain.hexids, basic.terrain.graph
+    # the line runs from the west edge to the east edge: each part is one piece of the map
+    for part in (south, north):
+        seen, todo = set(), [min(part)]
+        while todo:
+            h = todo.pop()
+            if h in seen:
+                continue
+            seen.add(h)
+            todo += [n for n in (ids.format(x) for x in graph.neighbours(ids.parse(h))) if n in part]
+        assert seen == part
