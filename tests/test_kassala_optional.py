@@ -186,6 +186,10 @@ def test_a_bombardment_counts_as_the_attack_its_target_must_suffer(basic):
     assert errors(_bombard(playing(basic, "cannon"), chat)) == []
     [f] = errors(_bombard(basic, chat))
     assert "Portuguese Infantry (0604) was next to a Moslem unit" in f.message and "was not attacked" in f.message
+    # as players write it, by the order of battle's names (three Moslem Cannon, two Portuguese
+    # Infantry): the ones in reach of each other are meant
+    named = ("Moslem Cannon bombards Portuguese Infantry", "Turkish Infantry attacks Native Cavalry")
+    assert errors(_bombard(playing(basic, "cannon"), named)) == []
     two = ("mos-cannon-1 and mos-cannon-2 bombard chr-inf-portuguese-n", chat[1])
     found = errors(_bombard(playing(basic, "cannon"), two))
     assert any("a bombardment is a solitary attack by one Cannon unit" in f.message for f in found)
@@ -259,3 +263,22 @@ def test_the_dotted_line_parts_the_map_and_the_printed_set_up_lies_on_each_sides
             seen.add(h)
             todo += [n for n in (ids.format(x) for x in graph.neighbours(ids.parse(h))) if n in part]
         assert seen == part
+
+
+def test_each_cannon_of_the_stack_bombards_once(basic):
+    """The three Moslem cannon stacked in 0302 (II.A.1), the Portuguese infantry in Udaka (0304)
+    two hexes away and next to the Turkish infantry (0204): "Moslem Cannon bombards ..." names
+    the three; each line is one cannon's, the first that has not attacked."""
+    cannon = playing(basic, "cannon")
+    start = at(setup(basic), mos_inf_turkish="0204")
+    moved = at(start, mos_inf_nubian_sw="0101")
+    line = "Moslem Cannon bombards chr-inf-portuguese-n"
+    frames = [("Moslem", start), ("Moslem", moved), ("Moslem", moved), ("Moslem", moved), ("Moslem", moved),
+              ("Moslem", moved), ("Christian", at(moved, chr_inf_galla_n="0803"))]
+
+    def bombard(lines):
+        found = check_combat(context(cannon, frames, texts={2 + i: (t,) for i, t in enumerate(lines)}))
+        return [f for f in errors(found) if f.rule == "IV.A.7.b (rulebook line 321)"]
+    assert bombard([line] * 3) == []
+    [f] = bombard([line] * 4)
+    assert (f.step, f.message) == (5, "Moslem Cannon bombarded after attacking this turn: each unit attacks once a turn")

@@ -262,19 +262,23 @@ class Judge:
             for text in s.texts:
                 if not ATTACK_WORD.search(text) or BOMBARD_WORD.search(text):
                     continue
-                named = [u for u in view.units.values() if u.hex is not None and _names(text, u)]
-                attackers = [u for u in named if u.side == side]
-                defenders = [u for u in named if u.side != side]
-                if not attackers or not defenders:
-                    continue
-                shared = Counter(u.name for u in named)     # a shared name is narrowed to units in reach
-                sure = lambda u: shared[u.name] == 1 or _names(text, u, by_name=False)  # noqa: E731
-                attackers2 = [a for a in attackers if sure(a) or any(self._reaches(a, d) for d in defenders)] \
-                    or attackers
-                defenders2 = [d for d in defenders if sure(d) or any(self._reaches(a, d) for a in attackers2)] \
-                    or defenders
-                return attackers2, defenders2
+                attackers, defenders = self._named(view, text, side)
+                if attackers and defenders:
+                    return attackers, defenders
         return None
+
+    def _named(self, view: Any, text: str, side: str) -> tuple[list[Any], list[Any]]:
+        """The units of ``side`` and of the enemy a chat line names: a unit named by its id or by a
+        name no other named unit shares is kept; a shared name is narrowed to the units in reach
+        of a named enemy (`attack.range`; all of them when none is)."""
+        named = [u for u in view.units.values() if u.hex is not None and _names(text, u)]
+        attackers = [u for u in named if u.side == side]
+        defenders = [u for u in named if u.side != side]
+        shared = Counter(u.name for u in named)
+        sure = lambda u: shared[u.name] == 1 or _names(text, u, by_name=False)  # noqa: E731
+        attackers = [a for a in attackers if sure(a) or any(self._reaches(a, d) for d in defenders)] or attackers
+        defenders = [d for d in defenders if sure(d) or any(self._reaches(a, d) for a in attackers)] or defenders
+        return attackers, defenders
 
     def _fight(self, roll: TableRoll, portion: Portion, fought_a: set[str], fought_d: set[str], previous: int,
                last: int) -> Fight | None:
@@ -427,9 +431,10 @@ class Judge:
                 if not BOMBARD_WORD.search(text):
                     continue
                 view = self.views.at(s.index)
-                named = [u for u in view.units.values() if u.hex is not None and _names(text, u)]
-                attackers = [u for u in named if u.side == portion.side]
-                defenders = [u for u in named if u.side != portion.side]
+                attackers, defenders = self._named(view, text, portion.side)
+                # one of several counters of the name (the stacked cannon): the first that has not attacked
+                if len({a.name for a in attackers}) == 1 and not any(_names(text, a, by_name=False) for a in attackers):
+                    attackers = sorted(attackers, key=lambda a: (a.unit_id in fought_a, a.unit_id))[:1]
                 if not attackers or not defenders:
                     self.add(Severity.NOT_CHECKED, f"'{text}': a bombardment naming no {portion.side} unit or no enemy "
                              "unit on the map; name the cannon and its target as the order of battle does", rule,
