@@ -24,6 +24,7 @@ from referee.rules.combat import check_combat
 
 KASSALA = Path(__file__).resolve().parents[1] / "sources" / "kassala"
 T1 = 1
+ONCE = "II.E.2, II.E.4 (rulebook line 265)"
 
 
 @pytest.fixture(scope="module")
@@ -278,7 +279,27 @@ def test_each_cannon_of_the_stack_bombards_once(basic):
 
     def bombard(lines):
         found = check_combat(context(cannon, frames, texts={2 + i: (t,) for i, t in enumerate(lines)}))
-        return [f for f in errors(found) if f.rule == "IV.A.7.b (rulebook line 321)"]
+        return [f for f in errors(found) if f.rule in ("IV.A.7.b (rulebook line 321)", ONCE)]
     assert bombard([line] * 3) == []
     [f] = bombard([line] * 4)
-    assert (f.step, f.message) == (5, "Moslem Cannon bombarded after attacking this turn: each unit attacks once a turn")
+    assert (f.step, f.message, f.rule) == (5, "Moslem Cannon bombarded after attacking this turn: each unit attacks once "
+                                           "a turn", ONCE)
+
+
+# -- II.E.2, II.E.4 (basic game): once a turn -------------------------------------------------------
+
+def test_a_unit_attacks_and_is_attacked_once_a_turn(basic):
+    """The Turkish infantry (0603) and cavalry (0503) each attack the Portuguese infantry (0604):
+    the second roll attacks it again. The twin: the cavalry attacks the Native cavalry (0504)."""
+    field = FIELD | {"mos-cannon-1": "0302", "chr-cav-native": "0504"}
+    start = at(setup(basic), **{k.replace("-", "_"): v for k, v in field.items()})
+    moved = at(start, mos_inf_nubian_sw="0101")
+    frames = [("Moslem", start), ("Moslem", moved), ("Moslem", moved), ("Moslem", moved),
+              ("Christian", at(moved, chr_inf_galla_n="0803"))]
+
+    def fights(second):
+        texts = {2: ("mos-inf-turkish attacks chr-inf-portuguese-n",), 3: (second,)}
+        return errors(check_combat(context(basic, frames, texts=texts, rolls={2: (1,), 3: (2,)})))
+    [f] = [f for f in fights("mos-cav-turkish attacks chr-inf-portuguese-n") if f.rule == ONCE]
+    assert f.step == 3 and f.rule == ONCE and f.message.startswith("Portuguese Infantry (0604) was attacked a second time")
+    assert fights("mos-cav-turkish attacks chr-cav-native") == []

@@ -21,6 +21,7 @@ a game: the numbers and procedures come from the game's folder —
   the rows an optional rule adds or contradicts, keyed `<name>:<key>` (`cannon:stacking.apart`):
   while the option is in play such a row is read for `<key>`, else it is not read at all;
   `stacking.apart` (`Type: N; ...`: units of these types stack apart from the others, N a hex),
+  `attack.once` (`yes`: a unit attacks, and is attacked, once a turn),
   `attack.range` (`Type: N`: attacks up to N hexes away), `attack.spotted` (types whose targets
   beyond adjacency must be next to another friendly unit), `attack.ranged-safe` (`yes`: a unit
   attacking no adjacent enemy suffers no attacker result), `attack.bombard` (types that may
@@ -155,6 +156,7 @@ class Classic:
         self.stacking = _said(row("stacking.units"), "stacking")
         self.stack_apart = _per_type(row("stacking.apart"), "stacking")
         self.mandatory = _said(row("attack.mandatory"), "combat")
+        self.once = _said(row("attack.once"), "combat")
         self.first_side = _said(row("sequence.first"), "sequence of play")
         self.no_zone = _types(row("zoc.none"), "zoc.none")
         self.unaffected = _types(row("zoc.unaffected"), "zoc.unaffected")

@@ -321,6 +321,14 @@ class Judge:
             if (wrong := self._out_of_reach(before, a, defenders, combat.cite())) is not None:
                 self.add(Severity.ERROR, wrong[0], wrong[1], roll.step, hexes=(a.hex, wrong[2].hex), seen=(a, wrong[2]))
                 return None
+        if self.rules.once.value in ("yes", True, 1):
+            again = [u for u in attackers if u.unit_id in fought_a] + [d for d in defenders if d.unit_id in fought_d]
+            if again:
+                u = again[0]
+                did = "attacked" if u in attackers else "was attacked"
+                self.add(Severity.ERROR, f"{u.name} ({self.hexids.format(u.hex)}) {did} a second time this turn ({said}, "
+                         f"{how}): each unit attacks, and is attacked, once a turn", self.rules.once.rule, roll.step,
+                         hexes=(u.hex,), seen=(u,))
         return self._read(roll, combat, said, how, side, attackers, defenders)
 
     def _reaches(self, a: Any, d: Any) -> bool:
@@ -450,7 +458,8 @@ class Judge:
                 (a,) = attackers
                 if a.unit_id in fought_a:
                     self.add(Severity.ERROR, f"{a.name} bombarded after attacking this turn: each unit attacks once a "
-                             "turn", rule, s.index, hexes=(a.hex,), seen=(a,))
+                             "turn", self.rules.once.rule if self.rules.once.value else rule, s.index, hexes=(a.hex,),
+                             seen=(a,))
                     continue
                 if (bad := self._out_of_reach(view, a, defenders, rule)) is not None:
                     self.add(Severity.ERROR, bad[0], bad[1], s.index, hexes=(a.hex, bad[2].hex), seen=(a, bad[2]))
