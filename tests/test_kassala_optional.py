@@ -21,6 +21,7 @@ from referee.findings import Severity
 from referee.rules.classic import Options
 from referee.rules.classic_move import check_movement
 from referee.rules.combat import check_combat
+from referee.rules.setup import setup_findings
 
 KASSALA = Path(__file__).resolve().parents[1] / "sources" / "kassala"
 T1 = 1
@@ -241,7 +242,7 @@ def test_a_type_that_stacks_apart_counts_only_against_its_own_limit(basic):
     assert "at most 1 Cavalry unit(s), besides the others" in f.message and f.rule == "IV.A.2 (rulebook line 307)"
 
 
-# -- IV.B: free deployment's dotted line (map data, not judged yet) ------------------------------
+# -- IV.B: free deployment ---------------------------------------------------------------------------
 
 def test_the_dotted_line_parts_the_map_and_the_printed_set_up_lies_on_each_sides_own_part(basic):
     """game.toml [[areas]] south-/north-of-dotted-line (IV.B.1-2, lines 331-333): every played hex
@@ -303,3 +304,23 @@ def test_a_unit_attacks_and_is_attacked_once_a_turn(basic):
     [f] = [f for f in fights("mos-cav-turkish attacks chr-inf-portuguese-n") if f.rule == ONCE]
     assert f.step == 3 and f.rule == ONCE and f.message.startswith("Portuguese Infantry (0604) was attacked a second time")
     assert fights("mos-cav-turkish attacks chr-cav-native") == []
+
+
+def _set_up(game, placed):
+    (scenario,) = game.scenarios
+    view = context(game, [("Moslem", placed)]).views.at(0)
+    return [f for f in setup_findings(view, scenario, game, "t.vlog") if f.severity is Severity.ERROR]
+
+
+def test_free_deployment_sets_each_side_up_anywhere_on_its_side_of_the_line(basic):
+    """The set-up check (II.A.1 printed hexes) against a freely deployed start: the Turkish
+    infantry in 0403 (north), the Portuguese slaves in 0605 (south). The basic game finds both off
+    their printed hexes; with free deployment they are in their areas; a Moslem unit south of the
+    line (0303) is caught with IV.B.2's row."""
+    free = playing(basic, "free-deployment")
+    placed = at(setup(basic), mos_inf_turkish="0403", chr_inf_portuguese_slaves="0605")
+    assert sorted(f.pieces[0] for f in _set_up(basic, placed)) == ["Portuguese Slave Infantry", "Turkish Infantry"]
+    assert _set_up(free, placed) == []
+    [f] = _set_up(free, at(placed, mos_inf_turkish="0303"))
+    assert f.pieces == ("Turkish Infantry",) and "north-of-dotted-line" in f.message
+    assert f.rule.endswith("kassala set-up table (rules.xlsx Parameters row 19, rulebook L333)")

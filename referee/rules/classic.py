@@ -112,6 +112,16 @@ def _per_type(row: RuleParameter | None, key: str) -> PerType:
 OPTION = "option."
 
 
+def rule_row(game: Game, key: str, options: Options | None = None) -> RuleParameter | None:
+    """The Parameters row the rules read for ``key``: an optional rule's `<name>:<key>` row while
+    that option is in play, else the basic row."""
+    for name in (options or Options.of(game)).playing:
+        found = parameter_row(game, f"{name}:{key}")
+        if found is not None:
+            return found
+    return parameter_row(game, key)
+
+
 @dataclass(frozen=True)
 class Options:
     """The game's optional rules (rules.xlsx Parameters `option.<name>`) and which are in play."""
@@ -168,13 +178,7 @@ class Classic:
         self._classes = {m.code.casefold(): m.code for m in game.move_classes}
 
     def row(self, key: str) -> RuleParameter | None:
-        """The Parameters row the rules read for ``key``: an optional rule's `<name>:<key>` row
-        while that option is in play, else the basic row."""
-        for name in self.options.playing:
-            found = parameter_row(self.game, f"{name}:{key}")
-            if found is not None:
-                return found
-        return parameter_row(self.game, key)
+        return rule_row(self.game, key, self.options)
 
     # -- units -----------------------------------------------------------------
     def reach(self, unit: Unit) -> int:

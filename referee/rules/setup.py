@@ -31,6 +31,7 @@ from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..timeline import StepView
 from ..view import UNKNOWN, YES, GameView, UnitView
+from .classic import rule_row
 from .scenario_places import Places, place_of
 from .setup_words import Words
 
@@ -41,7 +42,7 @@ _WITHIN = re.compile(r"within (\d+) hex(?:es)? of (\S+)", re.IGNORECASE)
 def row_cite(scenario: Scenario, row: SetupRow | object, what: str) -> str:
     """``S1 set-up table (scenarios.xlsx S1 Setup row 12, rulebook L793)``."""
     origin = getattr(row, "origin", None)
-    where = f"scenarios.xlsx {origin.sheet} row {origin.row}" if origin else "scenarios.xlsx"
+    where = f"{origin.file} {origin.sheet} row {origin.row}" if origin else "scenarios.xlsx"
     line = getattr(row, "rulebook_line", None)
     return f"{scenario_name(scenario)} {what} ({where}{f', rulebook L{line}' if line else ''})"
 
@@ -84,6 +85,7 @@ def judge_setup(ctx: CheckContext) -> tuple[list[Finding], Waiting | None]:
     found = [missing] if missing is not None else []
     if scenario is None or ctx.views is None or ctx.game is None:
         return found, None
+    scenario = deployed(scenario, ctx.game)
     waiting = ctx.carried.get(CHECK_ID)
     if ctx.opening:
         found += setup_findings(ctx.views.at(0), scenario, ctx.game, ctx.log.label)
@@ -151,8 +153,21 @@ def _left_in_boxes(view: GameView, rows: dict[str, SetupRow], scenario: Scenario
                   tuple(u.name for u, _ in left), tuple(boxes))
 
 
+def deployed(scenario: Scenario, game: Game) -> Scenario:
+    """The set-up table as an optional rule in play changes it (`classic.rule_row`): a Parameters
+    row `setup.area.<side>` (an area code of game.toml) sets each unit of that side up anywhere in
+    that area — Kassala's free deployment (IV.B) — citing that row."""
+    sides = {u.unit_id: u.side for u in game.units}
+    areas = {side: rule_row(game, f"setup.area.{side.casefold()}") for side in game.sides}
+    rows = tuple(replace(row, location=str(area.value), constraint="", rulebook_line=area.rulebook_line,
+                         origin=area.origin) if (area := areas.get(sides.get(row.unit_id, ""))) and area.value else row
+                 for row in scenario.setup)
+    return replace(scenario, setup=rows)
+
+
 def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) -> Iterator[Finding]:
     """What differs between a position at the end of the set-up and the scenario's set-up table."""
+    scenario = deployed(scenario, game)
     words = Words(game, scenario, Places(game))
     placed = {row.unit_id for row in scenario.setup}
     for row in scenario.setup:
