@@ -324,3 +324,20 @@ def test_free_deployment_sets_each_side_up_anywhere_on_its_side_of_the_line(basi
     [f] = _set_up(free, at(placed, mos_inf_turkish="0303"))
     assert f.pieces == ("Turkish Infantry",) and "north-of-dotted-line" in f.message
     assert f.rule.endswith("kassala set-up table (rules.xlsx Parameters row 19, rulebook L333)")
+
+
+def test_a_cannon_attacking_alone_is_not_rolled_for(basic):
+    """IV.A.7.b-c: the cannon alone against the Portuguese infantry two hexes away, next to the
+    Turkish infantry, rolled anyway (die 6, 1-4: AE): a warning, and the roll removes nothing — the
+    cannon taken off after it is an error; the basic game reads the same attack as a ranged error."""
+    cannon = playing(basic, "cannon")
+    field = FIELD | HOME
+    chat = "mos-cannon-1 attacks chr-inf-portuguese-n"
+    found = _fight(cannon, chat, 6, ("mos-cannon-1",), field=field)
+    [w] = [f for f in found if f.severity is Severity.WARNING]
+    assert w.step == 2 and "attacked alone" in w.message and w.rule == "IV.A.7.b (rulebook line 321)"
+    results = lambda found: [f for f in errors(found) if not f.rule.startswith("II.E.3")]  # noqa: E731
+    [e] = results(found)     # (the Turkish infantry's own attack is owed too: II.E.3)
+    assert "Moslem Cannon was removed, but the result C does not remove it" in e.message
+    [w] = [f for f in _fight(cannon, chat, 6, field=field) if f.severity is Severity.WARNING]
+    assert results(_fight(cannon, chat, 6, field=field)) == [] and "not rolled for" in w.message

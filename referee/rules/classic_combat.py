@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamedata.cellref import CellRef
@@ -359,6 +359,16 @@ class Judge:
               defenders: list[Any]) -> Fight | None:
         units = attackers + defenders
         face = {u.unit_id: strength(u) for u in units}
+        contact = next(((code, o) for code, o in combat.codes.items() if o.contact), None)
+        if self.rules.bombard.value and contact and all(a.unit.type.casefold() in self.rules.bombard.value
+                                                        for a in attackers):
+            self.add(Severity.WARNING, f"{said}: {', '.join(a.name for a in attackers)} attacked alone ({how}), which is "
+                     "not rolled for: a bombardment has no effect and an individual attack is a Contact; the roll is "
+                     "not read (write the attack with 'bombard' and roll nothing)", self.rules.bombard.rule, roll.step,
+                     hexes=[u.hex for u in units], seen=units)
+            code, outcome = contact
+            return self._calls_for(roll, combat, f"{said}, {how}: {code}, no roll", side, attackers, defenders,
+                                   {u: v or 0.0 for u, v in face.items()}, code, replace(outcome, only=(), only_as=""))
         unknown = [u for u in units if face[u.unit_id] is None]
         if unknown:
             cells = tuple(value_cell(u.unit, "strength") for u in unknown)
