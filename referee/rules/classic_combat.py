@@ -326,14 +326,16 @@ class Judge:
             if again:
                 u = again[0]
                 did = "attacked" if u in attackers else "was attacked"
-                self.add(Severity.ERROR, f"{u.name} ({self.hexids.format(u.hex)}) {did} a second time this turn ({said}, "
-                         f"{how}): each unit attacks, and is attacked, once a turn", self.rules.once.rule, roll.step,
-                         hexes=(u.hex,), seen=(u,))
+                self.add(Severity.ERROR, f"{u.name} ({self.hexids.format(u.hex)}) {did} a second time this turn "
+                         f"({said}, {how}): each unit attacks, and is attacked, once a turn", self.rules.once.rule,
+                         roll.step, hexes=(u.hex,), seen=(u,))
         return self._read(roll, combat, said, how, side, attackers, defenders)
 
     def _reaches(self, a: Any, d: Any) -> bool:
-        return a.hex is not None and d.hex is not None and (
-            d.hex in self.graph.neighbours(a.hex) or hexes_apart(self.hexids, a.hex, d.hex, 12) <= self.rules.reach(a.unit))
+        if a.hex is None or d.hex is None:
+            return False
+        return d.hex in self.graph.neighbours(a.hex) or \
+            hexes_apart(self.hexids, a.hex, d.hex, 12) <= self.rules.reach(a.unit)
 
     def _out_of_reach(self, view: Any, a: Any, defenders: list[Any], rule: str) -> tuple[str, str, Any] | None:
         """Why ``a`` may not attack one of ``defenders`` (message, rule, that defender), or None:
@@ -349,8 +351,9 @@ class Judge:
             if not self._reaches(a, d):
                 return (f"{a.name} attacked {d.name}, {hexes_apart(self.hexids, a.hex, d.hex, 12)} hexes away: a "
                         f"{a.unit.type} attacks up to {reach} hexes away", self.rules.range.rule, d)
-            if a.unit.type.casefold() in self.rules.spotted.value and not any(
-                    f.side == a.side and f.unit_id != a.unit_id for n in self.graph.neighbours(d.hex) for f in view.at(n)):
+            friends = [f for n in self.graph.neighbours(d.hex) for f in view.at(n)
+                       if f.side == a.side and f.unit_id != a.unit_id]
+            if a.unit.type.casefold() in self.rules.spotted.value and not friends:
                 return (f"{a.name} attacked {d.name}, which is next to no other {a.side} unit: a {a.unit.type} attacks "
                         "only enemy units next to friendly units", self.rules.spotted.rule, d)
         return None
@@ -362,9 +365,10 @@ class Judge:
         contact = next(((code, o) for code, o in combat.codes.items() if o.contact), None)
         if self.rules.bombard.value and contact and all(a.unit.type.casefold() in self.rules.bombard.value
                                                         for a in attackers):
-            self.add(Severity.WARNING, f"{said}: {', '.join(a.name for a in attackers)} attacked alone ({how}), which is "
-                     "not rolled for: a bombardment has no effect and an individual attack is a Contact; the roll is "
-                     "not read (write the attack with 'bombard' and roll nothing)", self.rules.bombard.rule, roll.step,
+            alone = ", ".join(a.name for a in attackers)
+            self.add(Severity.WARNING, f"{said}: {alone} attacked alone ({how}), which is not rolled for: a "
+                     "bombardment has no effect and an individual attack is a Contact; the roll is not read (write "
+                     "the attack with 'bombard' and roll nothing)", self.rules.bombard.rule, roll.step,
                      hexes=[u.hex for u in units], seen=units)
             code, outcome = contact
             return self._calls_for(roll, combat, f"{said}, {how}: {code}, no roll", side, attackers, defenders,

@@ -156,7 +156,7 @@ def _left_in_boxes(view: GameView, rows: dict[str, SetupRow], scenario: Scenario
 def deployed(scenario: Scenario, game: Game) -> Scenario:
     """The set-up table as an optional rule in play changes it (`classic.rule_row`): a Parameters
     row `setup.area.<side>` (an area code of game.toml) sets each unit of that side up anywhere in
-    that area — Kassala's free deployment (IV.B) — citing that row."""
+    that area (a free deployment), citing that row."""
     sides = {u.unit_id: u.side for u in game.units}
     areas = {side: rule_row(game, f"setup.area.{side.casefold()}") for side in game.sides}
     rows = tuple(replace(row, location=str(area.value), constraint="", rulebook_line=area.rulebook_line,
