@@ -341,3 +341,17 @@ def test_a_cannon_attacking_alone_is_not_rolled_for(basic):
     assert "Moslem Cannon was removed, but the result C does not remove it" in e.message
     [w] = [f for f in _fight(cannon, chat, 6, field=field) if f.severity is Severity.WARNING]
     assert results(_fight(cannon, chat, 6, field=field)) == [] and "not rolled for" in w.message
+
+
+def test_a_cannon_in_a_combined_attack_need_reach_only_one_defender(basic):
+    """IV.A.7.a (line 319): a cannon in a combined attack "must be within two hexes of at least one
+    of the units being attacked": the cannon (0602) and the Turkish infantry (0704) attack both
+    Portuguese infantry, 0604 (2 hexes from the cannon) and 0705 (4)."""
+    cannon = playing(basic, "cannon")
+    field = FIELD | HOME | {"mos-inf-turkish": "0704", "chr-inf-portuguese-s": "0705"}
+    both = "mos-cannon-1 and mos-inf-turkish attack chr-inf-portuguese-n and chr-inf-portuguese-s"
+    reach = lambda found: [f for f in errors(found) if f.rule.startswith(("IV.A", "Combat"))]  # noqa: E731
+    assert reach(_fight(cannon, both, 3, field=field)) == []     # 5 to 8, 1-2: die 3 is C
+    far = "mos-cannon-1 and mos-inf-turkish attack chr-inf-portuguese-s"
+    [f] = reach(_fight(cannon, far, 3, field=field))
+    assert "Portuguese Infantry, 4 hexes away" in f.message and f.rule == "IV.A.5 (rulebook line 313)"

@@ -338,24 +338,27 @@ class Judge:
             hexes_apart(self.hexids, a.hex, d.hex, 12) <= self.rules.reach(a.unit)
 
     def _out_of_reach(self, view: Any, a: Any, defenders: list[Any], rule: str) -> tuple[str, str, Any] | None:
-        """Why ``a`` may not attack one of ``defenders`` (message, rule, that defender), or None:
-        next to it, or within its `attack.range`, and for an `attack.spotted` type a defender beyond
-        adjacency next to another friendly unit."""
+        """Why ``a`` may not attack ``defenders`` (message, rule, the defender concerned), or None: a
+        unit of reach 1 is next to every defender; one of longer reach (`attack.range`) is within
+        reach of at least one of them, and for an `attack.spotted` type every defender beyond
+        adjacency is next to another friendly unit."""
         reach = self.rules.reach(a.unit)
-        for d in defenders:
-            if d.hex in self.graph.neighbours(a.hex):
-                continue
-            if reach <= 1:
-                return (f"{a.name} attacked {d.name}, which is not next to it: every attacking unit must be next to "
-                        "every unit it attacks", rule, d)
-            if not self._reaches(a, d):
-                return (f"{a.name} attacked {d.name}, {hexes_apart(self.hexids, a.hex, d.hex, 12)} hexes away: a "
-                        f"{a.unit.type} attacks up to {reach} hexes away", self.rules.range.rule, d)
-            friends = [f for n in self.graph.neighbours(d.hex) for f in view.at(n)
-                       if f.side == a.side and f.unit_id != a.unit_id]
-            if a.unit.type.casefold() in self.rules.spotted.value and not friends:
-                return (f"{a.name} attacked {d.name}, which is next to no other {a.side} unit: a {a.unit.type} attacks "
-                        "only enemy units next to friendly units", self.rules.spotted.rule, d)
+        far = [d for d in defenders if d.hex not in self.graph.neighbours(a.hex)]
+        if reach <= 1:
+            return None if not far else (
+                f"{a.name} attacked {far[0].name}, which is not next to it: every attacking unit must be next to "
+                "every unit it attacks", rule, far[0])
+        if not any(self._reaches(a, d) for d in defenders):
+            d = min(defenders, key=lambda d: hexes_apart(self.hexids, a.hex, d.hex, 12))
+            return (f"{a.name} attacked {d.name}, {hexes_apart(self.hexids, a.hex, d.hex, 12)} hexes away: a "
+                    f"{a.unit.type} attacks up to {reach} hexes away", self.rules.range.rule, d)
+        if a.unit.type.casefold() in self.rules.spotted.value:
+            for d in far:
+                friends = [f for n in self.graph.neighbours(d.hex) for f in view.at(n)
+                           if f.side == a.side and f.unit_id != a.unit_id]
+                if not friends:
+                    return (f"{a.name} attacked {d.name}, which is next to no other {a.side} unit: a {a.unit.type} "
+                            "attacks only enemy units next to friendly units", self.rules.spotted.rule, d)
         return None
 
     def _read(self, roll: TableRoll, combat: Combat, said: str, how: str, side: str, attackers: list[Any],
