@@ -39,6 +39,10 @@ Row = dict[str, Any]
 #: rows written whole (game -> sheet -> rows): the rule data this tool owns
 ROWS: dict[str, dict[str, list[Row]]] = {
     "atlanta": {"Parameters": [
+        dict(key="los.terrain.City", value="blocks=1", section="1.6", rulebook_line=66,
+             words="These hexes act as blocking terrain with respect to line of sight rules",
+             notes="line of sight (gamedata/los.py): urban hexes block; their height, the series' other blocking "
+                   "terrain and how a higher unit sees over (los.over) are the series rules', not printed here"),
         dict(key="fire.table", value="atl-fire-ammo", section="3.5", rulebook_line=182,
              words="the \"out of ammunition\" condition on a roll of 11 or 12 applies to Confederate artillery",
              notes="the table whose rolls are fires (tables.xlsx): the artillery limits are judged at each"),
@@ -139,6 +143,40 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                    "unless a Basic Game scenario calls for them); S4 calls for 6.0 (L573)"),
     ]},
     "into-the-woods-shiloh": {"Parameters": [
+        dict(key="los.terrain.Woods", value="levels=1; blocks=2", section="Terrain: Woods", rulebook_line=235,
+             words="Woods only block LOS after the second hex, i.e., LOS extends through a single Woods hex",
+             notes="line of sight (gamedata/los.py): one level above the hex (L235: 'Woods are considered one level "
+                   "higher than the base terrain'); the second woods or field boundary hex on the line blocks"),
+        dict(key="los.terrain.Field Boundary", value="levels=1; blocks=2", section="Terrain: Field Boundary",
+             rulebook_line=251, words="They are considered the same as Woods hexes for LOS",
+             notes="line of sight: as Woods (counted with them)"),
+        dict(key="los.terrain.Thicket", value="levels=1; blocks=1", section="Terrain: Thickets", rulebook_line=265,
+             words="the first Thicket hex blocks). They are one level higher than the base terrain",
+             notes="line of sight: the first hex blocks"),
+        dict(key="los.terrain.Wooded Sloping Ground", value="levels=1; blocks=1", section="Terrain: Sloping Ground",
+             rulebook_line=285, words="Wooded Sloping Ground hexes are one level higher than the base terrain and "
+                                      "block LOS normally, i.e., unlike Woods hexes, the first hex blocks",
+             notes="line of sight: the first hex blocks"),
+        dict(key="los.terrain.Marsh", value="levels=1; blocks=1", section="Terrain: Marsh", rulebook_line=289,
+             words="Marsh hexes block LOS normally, i.e., unlike Woods hexes, the first hex blocks",
+             notes="line of sight: one level higher (L289: 'The woods are one level higher than the base terrain'); "
+                   "the first hex blocks"),
+        dict(key="los.terrain.Marsh-Stream", value="levels=1; blocks=1", section="Terrain: Marsh", rulebook_line=291,
+             words="are treated the same as Marsh",
+             notes="line of sight: as Marsh"),
+        dict(key="los.hexside.Ridge", value="adjacent=sees", section="Terrain: Ridge and Gully", rulebook_line=273,
+             words="A Ridge does not block LOS for two adjacent units",
+             notes="line of sight: a ridge hexside blocks a line crossing it [BB 10.24], but not between the two "
+                   "hexes it separates ('they have LOS no further than that across the hexside'); a Gully does "
+                   "not affect LOS. Slopes (and woods hexsides, L239 'as Steep Slopes for LOS') follow the series "
+                   "Basic Book, not printed here: not modelled"),
+        dict(key="los.spine", value="both", section="Terrain: Field Boundary", rulebook_line=251,
+             words="Ignore a Field Boundary Hex for LOS if the Line of Fire runs along a hexside between it and a "
+                   "Field hex",
+             notes="line of sight along a hexspine: blocked only when the hexes on both sides block (the one spine "
+                   "rule the battle book prints; the series rule is in the Basic Book). How a higher unit sees over "
+                   "a lower obstacle (los.over: slope | higher) is the Basic Book's (10.2), not printed here: a row "
+                   "for the player to add"),
         dict(key="ammo.full-fire-declared", value="full fire", section="10.91", rulebook_line=374,
              words="fire infantry without a –2 DRM when at Low Ammo. When using this option, the unit "
                    "automatically Ammo Depletes afterwards",
