@@ -148,6 +148,9 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
+_LOS = ("terrain.xlsx Hexes (the terrain and elevation of the hexes a line of sight crosses and of its ends), "
+        "Hexsides (ridges) and, where a lower obstacle stands between a higher and a lower unit, rules.xlsx "
+        "Parameters los.over (the series' Basic Book, not printed)")
 _REFILL = ("a battery within 2 hexes of its wagon left out of ammunition after the resupply phase (a refill "
            "made is judged: the supply check)")
 _DETACHMENTS = ("shock and absorption within 3 hexes (14.42-14.43), 14.45's command (14.41's stacking, 14.43's rout "
@@ -161,8 +164,7 @@ def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, 
 TABLES_COVER = (
     _covering("itw.johnston_leader_loss", partial="whether Johnston used an ability that turn (the -1) is not "
                                                   "known to the reading, which then gives both results")
-    + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
-                                                     "to the reading")
+    + _covering("itw.random_event_I_am_hit", needs=_LOS)
     + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
                 "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",

@@ -7,9 +7,6 @@ the hexspine, L265 thickets, L273 ridges) and, for the geometry, the map's adjac
 (`Terrain.graph`, built from the hex ids, not from los.py's coordinates)."""
 from __future__ import annotations
 
-from dataclasses import replace
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,35 +14,13 @@ from hypothesis import strategies as st
 from gamedata.hexids import Hex
 from gamedata.load import load_game
 from gamedata.los import LineOfSight, rules_from
-from gamedata.model import Game, RuleParameter, TerrainHex, TerrainHexside
-from gamedata.terrain import Terrain
-
-ITW = Path(__file__).resolve().parents[1] / "sources" / "into-the-woods-shiloh"
-PATCH = [(c, r) for c in range(18, 30) for r in range(8, 20)]
-LAID = [(c, r) for c in range(18, 30) for r in range(1, 20)]     # S2001 is N2034: the maps' seam
+from gamedata.model import Game
+from tests.los_terrain import ITW, PATCH, laid
 
 
 @pytest.fixture(scope="module")
 def itw() -> Game:
     return load_game(ITW)
-
-
-def laid(game: Game, terrain: dict[str, str] | None = None, elevation: dict[str, int] | None = None,
-         ridges: tuple[tuple[str, str], ...] = (), over: str | None = None, default: str = "Field",
-         missing: tuple[str, ...] = ()) -> LineOfSight:
-    """The line of sight of ``game`` with S1801-S2919 and N1828-N2933 laid: every hex ``default`` at
-    elevation 1 with its sides plain, but those named."""
-    terrain, elevation = terrain or {}, elevation or {}
-    hexes = [TerrainHex("S", n, terrain.get(n, default), elevation=elevation.get(n, 1), sides_complete=True)
-             for c, r in LAID if (n := f"S{c:02d}{r:02d}") not in missing]
-    hexes += [TerrainHex("N", f"N{c:02d}{r:02d}", terrain.get(f"N{c:02d}{r:02d}", default), elevation=1,
-                         sides_complete=True) for c in range(18, 30) for r in range(28, 34)]
-    plain = Terrain.of(replace(game, terrain_hexes=()))
-    sides = [TerrainHexside("S", a, plain.direction(plain.hexids.parse(a), plain.hexids.parse(b)) or "", "Ridge")
-             for a, b in ridges]
-    params = tuple(game.rule_parameters) + ((RuleParameter("los.over", over, "test"),) if over else ())
-    return LineOfSight.of(replace(game, terrain_hexes=tuple(hexes), terrain_hexsides=tuple(sides),
-                                  rule_parameters=params))
 
 
 def h(los: LineOfSight, text: str) -> Hex:
