@@ -91,8 +91,10 @@ def rules_from(rows: Iterable[Parameters]) -> LosRules:
     for row in rows:
         if not row.key.startswith(LOS_PREFIX) or row.value in (None, ""):
             continue
-        cites.append(f"{row.section} (rulebook line {row.rulebook_line})" if row.rulebook_line else row.section)
         name = row.key[len(LOS_PREFIX):]
+        if not name.startswith(("terrain.", "hexside.")) and name not in ("spine", "over"):
+            continue                # another rule's row (los.units.*: who blocks a line of fire)
+        cites.append(f"{row.section} (rulebook line {row.rulebook_line})" if row.rulebook_line else row.section)
         items = _items(str(row.value))
         if name.startswith("terrain."):
             levels = items.get("levels")

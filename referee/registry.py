@@ -270,7 +270,9 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
                           partial="which 8 SP fire (the top of the stack by stack order)")
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
-                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)")
+              + _covering("rss.friendly_los_block", needs=_REGIMENTS + " and terrain.xlsx Hexes elevation (the levels "
+                          "of the firer, the target and the friendly units on the line of fire)"))
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)

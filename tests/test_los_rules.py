@@ -3,18 +3,23 @@ on Into the Woods' real maps (the terrain is the player's data: tests/los_terrai
 memory, never in sources/). Each is a pure function of the game view at the roll."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
 from gamedata.conditions import UNKNOWN, parse_fact
+from gamedata.hexids import HexIds
 from gamedata.load import load_game
-from gamedata.model import Game
+from gamedata.model import Game, MapDef, TerrainHex, Unit
 from gamedata.rolls import evaluate, roll_tables
+from referee.findings import Severity
+from referee.rules import fire_limits
 from referee.rules.facts import RollFacts
 from referee.rules.history import History
 from referee.rules.tables import _Graph
 from tests.los_terrain import ITW, laid_game
+from tests.rule_views import U as RU
+from tests.rule_views import V as RV
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +100,88 @@ def test_i_am_hit_waits_for_the_terrain_between_not_for_a_far_unit(itw) -> None:
     # a friendly (Confederate) unit is nobody's target: it changes nothing
     rebel = next(u.unit_id for u in itw.units if u.side == "Confederate" and u.type == "Inf")
     assert i_am_hit(laid_game(itw), 3, "S2011", {rebel: "S2012"})[:2] == (False, False)
+
+
+# ------------------------------------------------------------------ CWB 19.3d: units on a line of fire
+
+RSS = ITW.parent / "cwb-regimental"
+MAP = MapDef("M", "Test map", "", "CCRR", (1, 30), (1, 20), "even")
+
+
+@pytest.fixture(scope="module")
+def rss() -> Game:
+    """The sub-series' own rules with made-up regiments on a made-up map (it prints neither)."""
+    units = (Unit("26a", "Confederate", "26 NC a", "Inf", formation="B", strength="9"),
+             Unit("11", "Confederate", "11 NC", "Inf", formation="B", strength="7"),
+             Unit("Bty1", "Confederate", "Bty 1", "Art", formation="B", strength="4"),
+             Unit("Ldr", "Confederate", "Pettigrew", "Ldr", formation="B"),
+             Unit("U1", "Union", "19 IN", "Inf", formation="U", strength="6"),
+             Unit("U2", "Union", "2 WI", "Inf", formation="U", strength="6"))
+    return replace(load_game(RSS), maps=(MAP,), units=units)
+
+
+def fire(game: Game, firer: str, where: dict[str, str], elevation: dict[str, int] | None = None,
+         missing: tuple[str, ...] = (), target: str = "U1") -> list[tuple[Severity, str, str]]:
+    """One fire of ``firer`` at ``target`` (marked defending) with the units at ``where``: the 19.3d
+    findings as (severity, rule, message). Every hex of the map at elevation 1 unless named."""
+    elevation = elevation or {}
+    laid = replace(game, terrain_hexes=tuple(
+        TerrainHex("M", f"{c:02d}{r:02d}", "Clear", elevation=elevation.get(f"{c:02d}{r:02d}", 1))
+        for c in range(1, 31) for r in range(1, 21) if f"{c:02d}{r:02d}" not in missing))
+    ids = HexIds(laid.maps)
+    marks = {uid: {"attacking": "yes" if uid == firer else "no", "defending": "yes" if uid == target else "no"}
+             for uid in where}
+
+    def view(step: int, status: dict) -> RV:
+        return RV(step, {uid: RU(laid.unit(uid), ids.parse(h), status=status.get(uid, {})) for uid, h in where.items()})
+    views = [view(0, {}), view(1, marks), view(2, marks)]
+    return [(f.severity, f.rule, f.message) for f in fire_limits.check_fire(laid, [(2, "Lee")], views.__getitem__,
+                                                                            "t.vlog") if "line of" in f.message
+            or "levels" in f.message]
+
+
+def test_friendly_troops_block_small_arms_unless_two_levels_below_the_firer(rss) -> None:   # 19.3d 1, L171
+    where = {"26a": "1010", "11": "1012", "U1": "1015"}
+    ((severity, rule, message),) = fire(rss, "26a", where)
+    assert (severity, rule) == (Severity.ERROR, "19.3d 1-2 (rulebook line 171)")
+    assert message.startswith("26 NC a fired from 1010 at 1015 through 11 NC (1012): friendly units block it")
+    assert fire(rss, "26a", where, {"1010": 3}) == []                   # two levels above them
+    assert fire(rss, "26a", where, {"1010": 2}) != []                   # one level is not enough
+    assert fire(rss, "26a", where, {"1015": 3}) != []                   # the target's level does not matter
+    assert fire(rss, "26a", {**where, "11": "0911"}) == []              # beside the line, not on it
+
+
+def test_artillery_fires_over_friends_two_levels_below_it_or_the_target_or_at_6_hexes(rss) -> None:  # L173
+    where = {"Bty1": "1010", "11": "1012", "U1": "1015"}
+    assert [r for _, r, _ in fire(rss, "Bty1", where)] == ["19.3d 1-2 (rulebook line 171)"]
+    assert fire(rss, "Bty1", where, {"1015": 3}) == []                  # two levels below the target
+    assert fire(rss, "Bty1", {**where, "U1": "1016"}) == []             # a range of 6 hexes
+
+
+def test_a_friend_next_to_the_target_blocks_whatever_the_levels_and_range(rss) -> None:     # 19.3d 3, L175
+    where = {"Bty1": "1010", "11": "1017", "U1": "1018"}
+    ((severity, rule, message),) = fire(rss, "Bty1", where, {"1010": 4, "1018": 4})
+    assert (severity, rule) == (Severity.ERROR, "19.3d 3 (rulebook line 175)")
+    assert "a friendly unit next to the target hex blocks" in message
+    # a leader is no troops
+    assert fire(rss, "Bty1", {"Bty1": "1010", "Ldr": "1017", "U1": "1018"}) == []
+
+
+def test_enemy_units_block_small_arms_never_artillery(rss) -> None:                          # 19.3d 4, L177
+    where = {"26a": "1010", "Bty1": "0905", "U2": "1013", "U1": "1015"}
+    ((severity, rule, message),) = fire(rss, "26a", where)
+    assert (severity, rule) == (Severity.ERROR, "19.3d 4 (rulebook line 177)") and "2 WI (1013)" in message
+    assert fire(rss, "Bty1", {"Bty1": "1010", "U2": "1013", "U1": "1015"}) == []
+
+
+def test_a_hexspine_with_a_friend_on_one_side_only_does_not_block(rss) -> None:
+    # 1010 to 1410 runs along the spines 1110|1111 and 1310|1311 (odd columns are not shifted)
+    assert fire(rss, "26a", {"26a": "1010", "11": "1110", "U1": "1410"}) == []
+    assert fire(rss, "26a", {"26a": "1010", "11": "1110", "Bty1": "1111", "U1": "1410"}) != []
+
+
+def test_levels_not_entered_are_named_the_adjacent_and_enemy_rules_need_none(rss) -> None:
+    where = {"26a": "1010", "11": "1012", "U1": "1015"}
+    ((severity, _, message),) = fire(rss, "26a", where, missing=("1012",))
+    assert severity is Severity.NOT_CHECKED and "levels below it is not known" in message
+    assert [s for s, _, _ in fire(rss, "26a", {**where, "11": "1014"}, missing=("1010", "1014"))] == [Severity.ERROR]
