@@ -54,6 +54,7 @@ VICTORY = "victory"
 STACKING = "stacking"
 FIRE = "fire"
 WRECKED = "wrecked"
+HIDDEN = "hidden"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -100,6 +101,7 @@ check_victory = _imported_when_run(".rules.victory", "check_victory")
 check_stacking = _imported_when_run(".rules.stacking", "run")
 check_fire = _imported_when_run(".rules.fire_limits", "run")
 check_wrecked = _imported_when_run(".rules.wrecked", "run")
+check_hidden = _imported_when_run(".rules.hidden", "run")
 
 
 @dataclass(frozen=True)
@@ -276,6 +278,8 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4")
                + _covering("atl.csa_arty_out_of_ammo", partial=_REFILL))
 WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
+HIDDEN_COVER = _covering("atl.hidden_reveal", needs=_LOS + "; effects.xlsx Costs (the movement points of the enemy "
+                         "unit's class, for the 3 MP)")
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
@@ -335,6 +339,9 @@ CHECKS: tuple[Check, ...] = (
           check_fire, (Need("game", "no fire was checked"),), covers=FIRE_COVER),
     Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
+    Check(HIDDEN, "hidden units revealed when they move or fire, or an enemy unit sees them or comes within the "
+                  "movement points that reveal them (Atlanta 5.2d.3)",
+          check_hidden, (Need("game", "no hidden unit was checked"),), covers=HIDDEN_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

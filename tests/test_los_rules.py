@@ -14,6 +14,7 @@ from gamedata.model import Game, MapDef, TerrainHex, Unit
 from gamedata.rolls import evaluate, roll_tables
 from referee.findings import Severity
 from referee.rules import fire_limits
+from referee.rules import hidden as hidden_rule
 from referee.rules.facts import RollFacts
 from referee.rules.history import History
 from referee.rules.tables import _Graph
@@ -185,3 +186,114 @@ def test_levels_not_entered_are_named_the_adjacent_and_enemy_rules_need_none(rss
     ((severity, _, message),) = fire(rss, "26a", where, missing=("1012",))
     assert severity is Severity.NOT_CHECKED and "levels below it is not known" in message
     assert [s for s, _, _ in fire(rss, "26a", {**where, "11": "1014"}, missing=("1010", "1014"))] == [Severity.ERROR]
+
+
+# ------------------------------------------------------------------ Atlanta 5.2d.3: hidden units revealed
+
+ATLANTA = ITW.parent / "atlanta"
+
+
+@dataclass(frozen=True)
+class HU(RU):
+    piece_id = property(lambda self: self.unit.unit_id)     # the piece is named after its unit here
+
+
+@pytest.fixture(scope="module")
+def atlanta() -> Game:
+    """Atlanta's rules and units on map A with made-up terrain: every hex of A10.10-A22.22 Woods (its
+    infantry cost, 2 MP, is printed: L611) with plain sides, a City hex where a test says."""
+    return load_game(ATLANTA)
+
+
+def hidden(game: Game, frames: list[dict[str, str]], concealed: dict[str, set[int]], city: tuple[str, ...] = (),
+           missing: tuple[str, ...] = (), fires: set[int] = frozenset(), attacking: dict[int, set[str]] = {},
+           city_cost: float | None = None) -> list[tuple[Severity, int, str]]:
+    """Frames: the units' hexes after each step (0 the start); ``concealed``: unit -> steps after
+    which it is concealed; ``city_cost``: a made-up infantry cost of a City hex (not printed).
+    Returns (severity, step, message) of the hidden check."""
+    costs = tuple(replace(c, cost=city_cost) if (c.move, c.action, c.terrain) == ("infantry", "enter", "City")
+                  and city_cost is not None else c for c in game.terrain_costs)
+    laid = replace(game, terrain_costs=costs, terrain_hexes=tuple(
+        TerrainHex("A", n, "City" if n in city else "Woods", elevation=1, sides_complete=True)
+        for c in range(10, 23) for r in range(10, 23) if (n := f"A{c}.{r:02d}") not in missing))
+    ids = laid.terrain.hexids
+    views = [RV(i, {uid: HU(laid.unit(uid), ids.parse(h), status={"attacking": "yes" if uid in attacking.get(i + 1, ())
+                                                                     else "no"})
+                    for uid, h in frame.items()}) for i, frame in enumerate(frames)]
+    found = hidden_rule.check_hidden(laid, list(range(1, len(frames))), views.__getitem__,
+                                     lambda pid, step: step in concealed.get(pid, ()), set(fires), "t.vlog")
+    return [(f.severity, f.step, f.message) for f in found]
+
+
+REB, YANK = "Cheatham supply", "Ohio HQ"
+
+
+def test_the_rows_are_the_rulebooks(atlanta) -> None:
+    rules = hidden_rule.HiddenRules.of(atlanta)
+    assert (rules.sight, rules.mp, rules.on_move) == (6, {"Confederate": 3.0}, frozenset({"Confederate"}))
+
+
+def test_a_hidden_unit_a_union_unit_sees_within_6_hexes_is_revealed_by_its_sides_next_action(atlanta) -> None:
+    reb, yank, other = atlanta.unit(REB), atlanta.unit(YANK), "Stw HQ"
+    assert reb.type == "Sup" and yank.type == "HQ"
+    # combat units reveal: a Union infantry division moves to 5 hexes from the hidden unit (line of sight clear)
+    union_inf = next(u.unit_id for u in atlanta.units if u.side == "Union" and u.type == "Inf")
+    reb_inf = next(u.unit_id for u in atlanta.units if u.side == "Confederate" and u.type == "Inf")
+    start = {reb_inf: "A15.15", union_inf: "A15.22", other: "A20.20"}
+    seen = {**start, union_inf: "A15.20"}
+    moved_other = {**seen, other: "A20.21"}
+    always = {reb_inf: {0, 1, 2, 3}}
+    ((severity, step, message),) = hidden(atlanta, [start, seen, moved_other], always)
+    assert (severity, step) == (Severity.ERROR, 2)
+    assert message.startswith(f"{atlanta.unit(reb_inf).name} is still hidden in A15.15 when its side acts again")
+    # revealed at its side's next action: silent
+    assert hidden(atlanta, [start, seen, moved_other], {reb_inf: {0, 1}}) == []
+    # a City hex between them blocks the line (1.6, L66): nothing to reveal
+    assert hidden(atlanta, [start, seen, moved_other], always, city=("A15.17",)) == []
+    # six hexes away is within 6 (L815)
+    six = {**start, union_inf: "A15.21"}
+    assert [st for _, st, _ in hidden(atlanta, [start, six, six | {other: "A20.21"}], always)] == [2]
+    # only the Union moves on: the hidden side has not acted yet; it acts at step 3
+    union_again = {**seen, union_inf: "A14.20"}
+    assert hidden(atlanta, [start, seen, union_again], always)[0][0] is Severity.NOT_CHECKED
+    assert [st for _, st, _ in hidden(atlanta, [start, seen, union_again, union_again | {other: "A20.21"}],
+                                      {reb_inf: {0, 1, 2, 3}})] == [3]
+    # seven hexes away: out of sight
+    assert hidden(atlanta, [start, {**start, union_inf: "A15.22"}, moved_other | {union_inf: "A15.22"}], always) == []
+    # the terrain between not entered: not checked, naming the cell
+    ((severity, _, message),) = hidden(atlanta, [start, seen, moved_other], always, missing=("A15.17",))
+    assert severity is Severity.NOT_CHECKED and "not known" in message
+
+
+def test_a_hidden_confederate_unit_that_moves_or_fires_is_revealed(atlanta) -> None:
+    reb_inf = next(u.unit_id for u in atlanta.units if u.side == "Confederate" and u.type == "Inf")
+    start = {reb_inf: "A12.12"}
+    moved, again = {reb_inf: "A12.13"}, {reb_inf: "A12.14"}
+    ((severity, step, message),) = hidden(atlanta, [start, moved, again], {reb_inf: {0, 1, 2}})
+    assert (severity, step) == (Severity.ERROR, 2) and "it moved A12.12 -> A12.13" in message
+    assert hidden(atlanta, [start, moved, again], {reb_inf: {0, 1}}) == []
+    # still hidden when the log ends: a note, not an error
+    ((severity, _, _),) = hidden(atlanta, [start, moved], {reb_inf: {0, 1}})
+    assert severity is Severity.NOT_CHECKED
+    # fired while hidden (marked attacking at a fire roll), then its side moves on
+    fired = hidden(atlanta, [start, start, again], {reb_inf: {0, 1, 2}}, fires={1}, attacking={1: {reb_inf}})
+    assert [(s, st) for s, st, _ in fired] == [(Severity.ERROR, 2)] and "it fired from A12.12" in fired[0][2]
+
+
+def test_a_union_unit_within_3_mp_reveals_by_the_charts_costs(atlanta) -> None:
+    """Woods cost infantry 2 MP (L611); the City hex between, which blocks the line of sight, costs
+    what the test makes up (the rulebook prints no City cost): 1 MP, and the Union division two
+    hexes off is 3 MP from the hidden unit: revealed; 2 MP, 4 MP away either way: not."""
+    reb_inf = next(u.unit_id for u in atlanta.units if u.side == "Confederate" and u.type == "Inf")
+    union_inf = next(u.unit_id for u in atlanta.units if u.side == "Union" and u.type == "Inf")
+    other = "Stw HQ"
+    always = {reb_inf: {0, 1, 2}}
+    far = {reb_inf: "A15.15", union_inf: "A15.19", other: "A20.20"}
+    two = {**far, union_inf: "A15.17"}
+    frames = [far, two, two | {other: "A20.21"}]
+    ((severity, step, message),) = hidden(atlanta, frames, always, city=("A15.16",), city_cost=1)
+    assert (severity, step) == (Severity.ERROR, 2) and "came within 3 MP" in message
+    assert hidden(atlanta, frames, always, city=("A15.16",), city_cost=2) == []
+    # the City's cost not printed: whether 3 MP reach is not known, and said so
+    ((severity, _, _),) = hidden(atlanta, frames, always, city=("A15.16",))
+    assert severity is Severity.NOT_CHECKED

@@ -39,6 +39,17 @@ Row = dict[str, Any]
 #: rows written whole (game -> sheet -> rows): the rule data this tool owns
 ROWS: dict[str, dict[str, list[Row]]] = {
     "atlanta": {"Parameters": [
+        dict(key="hidden.reveal-on-move", value="Confederate", section="5.2d.3", rulebook_line=815,
+             words="All Confederate units begin in a hidden status. They are revealed when they first move, fire",
+             notes="the sides whose hidden (masked or invisible) units are revealed on moving or firing "
+                   "(referee/rules/hidden.py)"),
+        dict(key="hidden.mp", value="Confederate:3", section="5.2d.3", rulebook_line=815,
+             words="when a Union unit comes within 3m.p.",
+             notes="side of the hidden unit : the enemy unit's movement points (effects.xlsx Costs of its class)"),
+        dict(key="hidden.sight", value=6, section="5.2d.3", rulebook_line=815,
+             words="into a position having a line of sight to the unit's location and within 6 hexes",
+             notes="any hidden unit with an enemy unit this near that sees it; also the faked units of 5.3a.3 (L837: "
+                   "'revealed as faked only if within line of sight to an enemy unit within 6 hexes')"),
         dict(key="los.terrain.City", value="blocks=1", section="1.6", rulebook_line=66,
              words="These hexes act as blocking terrain with respect to line of sight rules",
              notes="line of sight (gamedata/los.py): urban hexes block; their height, the series' other blocking "
