@@ -53,25 +53,17 @@ class SideObstacle:
 
 @dataclass(frozen=True)
 class LosRules:
-    """A game's line-of-sight conventions (see the module docstring); ``cite`` names the rows."""
+    """A game's line-of-sight conventions (see the module docstring)."""
 
     terrain: dict[str, Obstacle] = field(default_factory=dict)
     hexsides: dict[str, SideObstacle] = field(default_factory=dict)
     spine: str = "both"
     over: str | None = None
-    cite: str = ""
-
-    @property
-    def given(self) -> bool:
-        """Whether the game states any line-of-sight convention at all."""
-        return bool(self.terrain or self.hexsides)
 
 
 class Parameters(Protocol):
     key: str
     value: float | str | None
-    section: str
-    rulebook_line: int | None
 
 
 class GameData(Protocol):
@@ -87,14 +79,13 @@ def rules_from(rows: Iterable[Parameters]) -> LosRules:
     """The conventions stated by rules.xlsx Parameters rows (others are ignored)."""
     terrain: dict[str, Obstacle] = {}
     sides: dict[str, SideObstacle] = {}
-    spine, over, cites = "both", None, []
+    spine, over = "both", None
     for row in rows:
         if not row.key.startswith(LOS_PREFIX) or row.value in (None, ""):
             continue
         name = row.key[len(LOS_PREFIX):]
         if not name.startswith(("terrain.", "hexside.")) and name not in ("spine", "over"):
             continue                # another rule's row (los.units.*: who blocks a line of fire)
-        cites.append(f"{row.section} (rulebook line {row.rulebook_line})" if row.rulebook_line else row.section)
         items = _items(str(row.value))
         if name.startswith("terrain."):
             levels = items.get("levels")
@@ -106,7 +97,7 @@ def rules_from(rows: Iterable[Parameters]) -> LosRules:
             spine = str(row.value).strip()
         elif name == "over":
             over = str(row.value).strip()
-    return LosRules(terrain, sides, spine, over, "; ".join(dict.fromkeys(cites)))
+    return LosRules(terrain, sides, spine, over)
 
 
 def _items(text: str) -> dict[str, str]:

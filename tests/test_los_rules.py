@@ -3,7 +3,7 @@ on Into the Woods' real maps (the terrain is the player's data: tests/los_terrai
 memory, never in sources/). Each is a pure function of the game view at the roll."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -28,38 +28,14 @@ def itw() -> Game:
     return load_game(ITW)
 
 
-@dataclass
-class U:
-    unit: object
-    hex: object
-    status: dict = field(default_factory=dict)
-
-    @property
-    def side(self):
-        return self.unit.side
-
-    @property
-    def unit_id(self):
-        return self.unit.unit_id
-
-
-@dataclass
-class V:
-    units: dict
-    turn: object = None
-
-    def unit(self, uid):
-        return self.units.get(uid)
-
-
 def i_am_hit(game: Game, die: int, leader_at: str, enemies: dict[str, str]) -> tuple[object, object, object]:
     """(target.adjacent, target.within-2-los, the reading's result — or its results and the facts
     deciding between them when it is not determined) for Beauregard picked in
     ``leader_at`` with Union regiments at the given hexes."""
     ids = game.terrain.hexids
     units = {u.unit_id: u for u in game.units}
-    view = V({"CS:Beauregard": U(units["CS:Beauregard"], ids.canonical(ids.parse(leader_at)))}
-             | {uid: U(units[uid], ids.canonical(ids.parse(at))) for uid, at in enemies.items()})
+    view = RV(0, {"CS:Beauregard": RU(units["CS:Beauregard"], ids.canonical(ids.parse(leader_at)))}
+              | {uid: RU(units[uid], ids.canonical(ids.parse(at))) for uid, at in enemies.items()})
     table = next(t for t in roll_tables(game.tables) if t.table_id == "i-am-hit")
     facts = RollFacts(History(), view, subject=("CS:Beauregard",), graph=_Graph(game))
     reading = evaluate(table, (die,), facts)
