@@ -71,6 +71,7 @@ def check_hidden(game: Game, steps: Sequence[int], view_at: Callable[[int], Game
     if rules is None:
         return
     judge = _Judge(game, rules, label)
+    judge.first = steps[0] if steps else None
     before = view_at(steps[0] - 1) if steps else None
     for step in steps:
         after = view_at(step)
@@ -89,6 +90,7 @@ class _Judge:
         self._reach: dict[tuple[str, Hex, float], object] = {}
         self.blind: set[str] = set()
         self.reported: set[str] = set()
+        self.first: int | None = None       # the first step judged: what the start already shows counts there
 
     def step(self, step: int, before: GameView, after: GameView, concealed: Concealed, fire: bool
              ) -> Iterator[Finding]:
@@ -96,6 +98,8 @@ class _Judge:
         was_hidden = {uid for uid, u in before.units.items() if concealed(u.piece_id, step - 1)}
         acted = {u.side for uid, u in after.units.items() if (b := before.unit(uid)) is not None
                  and (b.hex != u.hex or (uid in was_hidden and uid not in hidden))}
+        moved = step == self.first or any(b is None or b.hex != u.hex for uid, u in after.units.items()
+                                          for b in [before.unit(uid)])
         for uid, (seen, why, key) in sorted(self.due.items()):
             u = after.unit(uid)
             if u is None or uid not in hidden:
@@ -116,7 +120,7 @@ class _Judge:
             elif fire and u.side in self.rules.on_move and b is not None and b.status.get("attacking") == YES:
                 self.due[uid] = (step, f"it fired from {self._at(u.hex)} (hidden units are revealed when they "
                                        "fire)", ON_MOVE)
-            else:
+            elif moved:
                 yield from self._seen(u, step, after)
 
     def _seen(self, u: UnitView, step: int, after: GameView) -> Iterator[Finding]:
