@@ -11,7 +11,8 @@ movement points of a concealed unit of that side, by effects.xlsx Costs of the e
 movement class), ``hidden.reveal-on-move`` (the sides whose concealed units reveal on moving or
 firing).
 
-Judged per step. Something that reveals a unit: it moves (its hex changes) or is marked attacking
+The enemy units that reveal are combat units (not leaders, HQs or wagons: L847 "a Union unit other
+than a lone leader"). Judged per step. Something that reveals a unit: it moves (its hex changes) or is marked attacking
 at a roll of the game's fire table (``fire.table``) while concealed, for the sides that reveal on
 moving; an enemy unit within the sight with line of sight (`gamedata.los`) or within the movement
 points after a step. Only the concealing player can lift a mask, so (the lenient reading) the unit
