@@ -255,7 +255,9 @@ class LineOfSight:
         a, b = t.hexids.canonical(a), t.hexids.canonical(b)
         if a == b:
             return Sight(True, "the same hex")
-        if a in t.graph and b in t.graph.neighbours(a):
+        if a not in t.graph or b not in t.graph:
+            return Sight(None, "a hex off the maps")
+        if b in t.graph.neighbours(a):
             return self._adjacent(a, b)
         between = self.between(a, b)
         if between is None:
