@@ -15,7 +15,8 @@ line needs and nobody entered is named (`Sight.unknown`), never taken as clear.
 
 Geometry: hex centres on a map's grid in axial coordinates (columns are the grid's columns, a
 shifted column sits half a hex toward higher rows, so the map's drawing direction does not
-matter: a mirror keeps straight lines straight). Maps joined by aliases (Into the Woods'
+matter: a mirror keeps straight lines straight); the hexes a line crosses are found exactly, each
+hex near it clipped against the segment. Maps joined by aliases (Into the Woods'
 S{cc}01 = N{cc}34) are laid in one frame by the offset their aliases give.
 """
 from __future__ import annotations
@@ -123,8 +124,7 @@ class Sight:
 
 
 _SQRT3 = math.sqrt(3)
-_SAMPLES = 6           # points sampled per hex of distance along the line
-_NUDGE = 1e-6          # sideways shift that tells the two hexes of a hexspine apart
+_NUDGE = 1e-6          # how far a hex's sides are moved in or out to tell crossing from running along
 
 
 @dataclass(frozen=True)
@@ -197,19 +197,6 @@ class LineOfSight:
     def _centre(self, column: int, row: int) -> tuple[float, float]:
         return column * 1.5, (row + (0.5 if self._shifted(column) else 0.0)) * _SQRT3
 
-    def _hex_at(self, x: float, y: float) -> tuple[int, int]:
-        """The frame (column, row) of the hex holding the point: the nearest centre."""
-        best: tuple[float, int, int] | None = None
-        for column in (math.floor(x / 1.5), math.ceil(x / 1.5)):
-            fr = y / _SQRT3 - (0.5 if self._shifted(column) else 0.0)
-            for row in (math.floor(fr), math.ceil(fr)):
-                cx, cy = self._centre(column, row)
-                d = (cx - x) ** 2 + (cy - y) ** 2
-                if best is None or d < best[0]:
-                    best = (d, column, row)
-        assert best is not None
-        return best[1], best[2]
-
     def _hex(self, column: int, row: int) -> Hex | None:
         """The canonical hex at frame (column, row), None off every map."""
         for map_id, (dc, dr) in self._offsets.items():
@@ -228,25 +215,61 @@ class LineOfSight:
     def between(self, a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...] | None:
         """The hexes the line from ``a``'s centre to ``b``'s crosses, in order, the ends left out;
         where the line runs along a hexspine, the two hexes beside it together. None when no
-        alias joins their maps."""
+        alias joins their maps.
+
+        Exact: each hex near the line is clipped against it (its six sides as half-planes). A hex
+        the line enters is crossed; one it only runs along the side of, for a stretch, lies beside
+        a hexspine; one it only touches at a corner is not on the line."""
         fa, fb = self._frame(a), self._frame(b)
         if fa is None or fb is None:
             return None
-        n = _cube_distance(self._cube(*fa), self._cube(*fb))
         (ax, ay), (bx, by) = self._centre(*fa), self._centre(*fb)
-        length = math.hypot(bx - ax, by - ay) or 1.0
-        nx, ny = -(by - ay) / length * _NUDGE, (bx - ax) / length * _NUDGE
         ends = {self.terrain.hexids.canonical(a), self.terrain.hexids.canonical(b)}
-        out: list[tuple[Hex, ...]] = []
-        steps = _SAMPLES * n
-        for k in range(steps):
-            t = (k + 0.5) / steps
-            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
-            cells = dict.fromkeys(self._hex_at(x + s * nx, y + s * ny) for s in (1, -1))
-            group = tuple(sorted(h for h in (self._hex(*c) for c in cells) if h is not None))
-            if group and not set(group) & ends and (not out or out[-1] != group):
-                out.append(group)
-        return tuple(out)
+        crossed: list[tuple[float, Hex]] = []
+        beside: list[tuple[float, float, Hex]] = []
+        for column in range(min(fa[0], fb[0]) - 1, max(fa[0], fb[0]) + 2):
+            for row in range(min(fa[1], fb[1]) - 2, max(fa[1], fb[1]) + 3):
+                inner = self._clip(column, row, (ax, ay), (bx, by), -_NUDGE)
+                outer = inner if inner is not None else self._clip(column, row, (ax, ay), (bx, by), _NUDGE)
+                h = self._hex(column, row) if outer is not None else None
+                if h is None or h in ends:
+                    continue
+                if inner is not None and inner[1] - inner[0] > _NUDGE:
+                    crossed.append(((inner[0] + inner[1]) / 2, h))
+                elif outer is not None and outer[1] - outer[0] > 1e3 * _NUDGE:
+                    beside.append((outer[0], outer[1], h))
+        groups: list[tuple[float, tuple[Hex, ...]]] = [(t, (h,)) for t, h in crossed]
+        beside.sort()
+        while beside:
+            t0, t1, h = beside.pop(0)
+            other = next((x for x in beside if x[0] < t1 and t0 < x[1]), None)
+            if other is not None:
+                beside.remove(other)
+            groups.append(((t0 + t1) / 2, tuple(sorted((h,) + ((other[2],) if other else ())))))
+        return tuple(g for _, g in sorted(groups))
+
+    def _clip(self, column: int, row: int, a: tuple[float, float], b: tuple[float, float], grow: float
+              ) -> tuple[float, float] | None:
+        """The stretch (t from, t to) of the segment a-b inside the hex at frame (column, row),
+        its sides moved out by ``grow`` (in by -grow); None when the segment misses it."""
+        cx, cy = self._centre(column, row)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        low, high = 0.0, 1.0
+        for k in range(6):
+            angle = math.radians(30 + 60 * k)              # the outward normal of a side of a flat-topped hex
+            nx, ny = math.cos(angle), math.sin(angle)
+            reach = _SQRT3 / 2 + grow - (nx * (a[0] - cx) + ny * (a[1] - cy))   # n.(P - c) <= apothem
+            rate = nx * dx + ny * dy
+            if abs(rate) < 1e-12:
+                if reach < 0:
+                    return None
+            elif rate > 0:
+                high = min(high, reach / rate)
+            else:
+                low = max(low, reach / rate)
+            if low > high:
+                return None
+        return low, high
 
     # -- judging ------------------------------------------------------------------
     def sight(self, a: Hex, b: Hex) -> Sight:

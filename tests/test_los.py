@@ -7,6 +7,8 @@ the hexspine, L265 thickets, L273 ridges) and, for the geometry, the map's adjac
 (`Terrain.graph`, built from the hex ids, not from los.py's coordinates)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -153,3 +155,31 @@ def test_distance_on_a_map_of_even_shifted_columns_agrees_with_adjacency(atlanta
     assert hb in graph.near([ha], n) and (n == 0 or hb not in graph.near([ha], n - 1))
     line = [ha] + [g[0] for g in atlanta_los.between(ha, hb) if len(g) == 1] + [hb]
     assert all(atlanta_los.distance(ha, x) < n or x == hb for x in line[1:-1])
+
+
+def _sampled(los: LineOfSight, a: Hex, b: Hex, points: int = 400) -> set[Hex]:
+    """The hexes holding the points of the line, each nudged a hair to either side: the nearest
+    hex centre to each (a hex's area is the points nearer its centre than any other's)."""
+    (fa, ra), (fb, rb) = los._frame(a), los._frame(b)
+    (ax, ay), (bx, by) = los._centre(fa, ra), los._centre(fb, rb)
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    nx, ny = -(by - ay) / length * 1e-6, (bx - ax) / length * 1e-6
+    centres = {(c, r): los._centre(c, r) for c in range(min(fa, fb) - 1, max(fa, fb) + 2)
+               for r in range(min(ra, rb) - 2, max(ra, rb) + 3)}
+    found = set()
+    for k in range(points):
+        t = (k + 1 / math.sqrt(2)) / points
+        x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+        for s in (1, -1):
+            cell = min(centres, key=lambda c: (centres[c][0] - x - s * nx) ** 2 + (centres[c][1] - y - s * ny) ** 2)
+            found.add(los._hex(*cell))
+    return found - {a, b}
+
+
+@settings(max_examples=15, deadline=None)
+@given(pair=st.tuples(_HEX, _HEX))
+def test_the_hexes_a_line_crosses_are_those_its_points_fall_in(itw, pair) -> None:
+    los = laid(itw)
+    (ca, ra), (cb, rb) = pair
+    a, b = h(los, f"S{ca:02d}{ra:02d}"), h(los, f"S{cb:02d}{rb:02d}")
+    assert {x for group in los.between(a, b) for x in group} == _sampled(los, a, b)
