@@ -133,6 +133,11 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                    "Confederate and Union combat die rolls are identical before modification, Cleburne is killed"),
         dict(key="death.replacement", value="Smith-A", section="6.0 Death of Cleburne", rulebook_line=1396,
              words="his division is immediately removed from the map and replaced by the Smith-A counter"),
+        *(dict(key=f"marker-limit.{side} Minor River Bridge", value=3, section="10.0 Bridges", rulebook_line=186,
+               words="The number of Minor River Bridge counters available in the game (three Union, three "
+                     "Confederate) is a strict limit",
+               notes=f"the {side} Minor River Bridge markers (game.toml [[markers]]) that may stand on the map at once")
+          for side in ("Union", "Confederate")),
         dict(key="death.scenarios", value="S4;S9", section="Scenario 4 Special Rules", rulebook_line=573,
              words="Use the \u201cDeath of Cleburne\u201d Advanced Game rule section (6.0) in this scenario",
              notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
