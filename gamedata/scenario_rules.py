@@ -57,7 +57,13 @@ class Restriction:
     on scenario turns ``turns`` (None = all); ``until`` names an event the log may not
     show (the rule then binds until it is seen); ``effect`` what the rule says happens to
     a unit found there (``prohibited``, ``eliminated``, ``removed-no-vp``; ``removed``: entering is
-    allowed and the unit is then removed from the map)."""
+    allowed and the unit is then removed from the map). ``lifted_by``: the events the log shows that
+    lift it (``adjacent``: an enemy unit moves next to the unit; ``near:N``: an enemy unit moves to N
+    hexes or fewer of it; ``attacked``: it defends against an enemy attack; ``entered:KIND:NAME``: an
+    enemy unit enters a hex of the terrain.xlsx Specials rows of that kind and name), for the unit
+    alone or, ``lift_all``, for all the rule's units; ``forbids``: what the bound units may not do
+    (``move``: an activation; ``entrench``; ``recover``: a Fatigue Level, exhaustion, disorganization
+    or demoralization lifted; ``reorganize``: disorganization lifted)."""
 
     rule_id: str
     scenarios: tuple[str, ...]
@@ -71,6 +77,9 @@ class Restriction:
     formations: tuple[str, ...] = ()
     turns: tuple[int, int] | None = None
     until: str = ""
+    lifted_by: tuple[str, ...] = ()
+    lift_all: bool = False
+    forbids: tuple[str, ...] = ("move",)
 
 
 @dataclass(frozen=True)
@@ -374,7 +383,8 @@ def _restriction(r: dict[str, Any]) -> Restriction:
                 _pair(r.get("columns")), _pair(r.get("rows")), r.get("map", ""))
     return Restriction(r["id"], tuple(r["scenarios"]), r["side"], area, r["effect"], _cite(r), r["text"],
                        tuple(r.get("unit_types", ())), tuple(r.get("units", ())), tuple(r.get("formations", ())),
-                       _pair(r.get("turns")), r.get("until", ""))
+                       _pair(r.get("turns")), r.get("until", ""), tuple(r.get("lifted_by", ())),
+                       r.get("lift_all", False), tuple(r.get("forbids", ("move",))))
 
 
 def _pair(value: list[int] | None) -> tuple[int, int] | None:

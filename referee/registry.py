@@ -228,9 +228,9 @@ SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_uni
                                                                           "closer than 5 hexes to any Union unit'"))
 ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "itw.s8_union_divisions_entry", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
-                    + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
-                                "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
-                                "of such a unit is a warning")
+                    + _covering("hsn.turn1_activation_restrictions", needs="terrain.xlsx Specials rows of kind "
+                                "county named Rutherford County (S9's Murfreesboro garrison is freed when a "
+                                "Confederate unit enters the county: the rulebook prints no county line)")
                     + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
                                 "initiative, not south of the Duck River: map data); the winter removal is the tables "
                                 "check's")

@@ -64,8 +64,10 @@ def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20"):
              for n, h in enumerate([start, *moves])]
     for v in views:
         v.unit = v.units.get
-    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), log=SimpleNamespace(label="t.vlog", steps=[SimpleNamespace(index=i, player="Sherman")
-                                                                            for i in range(1, len(views))]))
+    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), opening=True,
+                          log=SimpleNamespace(label="t.vlog", steps=[SimpleNamespace(index=i, player="Sherman", is_undo=False,
+                                                                                     rolls=())
+                                                                     for i in range(1, len(views))]))
     return list(restricted.check_restricted(ctx))
 
 
