@@ -167,7 +167,7 @@ TABLES_COVER = (
                 "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
-                "hsn.accelerated_union_reinforcements",
+                "hsn.accelerated_union_reinforcements", "hsn.union_cavalry_phase",
                 "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
                 "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
@@ -180,7 +180,6 @@ TABLES_COVER = (
                                                          "ahead)")
     + _covering("hsn.winter_effects", partial="no entrenching, burning, assaults or marches to Fatigue 3-4, the "
                                               "cycle ending on a tie (the wagons' removal is checked)")
-    + _covering("hsn.union_cavalry_phase", partial="the A/B counter swap and the reinforcements' exemption")
     + _covering("atl.creek_crossing", partial="the hexside's reuse and the followers")
     + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
                                                      "after midnight (the repair roll's result is checked)")
@@ -214,7 +213,7 @@ INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiative
                              "hsn.army_initiative_transition")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
-                         "hsn.s2_union_consolidation", "hsn.bridge_counter_pool")
+                         "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "

@@ -90,7 +90,8 @@ def _lift_unknown(rule: Restriction, lifts: Lifts, opening: bool) -> str:
     if not rule.lifted_by:
         return ""
     if rule.rule_id in lifts.unknown:
-        return f"{rule.until or 'the event that lifts it'}: the log cannot show it without {lifts.unknown[rule.rule_id]}"
+        return (f"{rule.until or 'the event that lifts it'}: the log cannot show it without "
+                f"{lifts.unknown[rule.rule_id]}")
     if not opening:
         return f"{rule.until or 'the event that lifts it'} in an earlier log of the chain"
     return ""
