@@ -213,7 +213,8 @@ INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiative
                              "hsn.army_initiative_transition")
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
-                         "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase")
+                         "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase",
+                         "hsn.hood_assault_bonus", "hsn.forrest_assault_bonus")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
@@ -309,7 +310,8 @@ CHECKS: tuple[Check, ...] = (
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
-                 "(Death of Cleburne); consolidations (the combined Manpower); markers a pool limits (bridges)",
+                 "(Death of Cleburne); consolidations (the combined Manpower); markers a pool limits (bridges); cavalry "
+                 "mounts and versions; who may take an assault bonus",
           check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
