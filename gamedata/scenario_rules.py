@@ -63,7 +63,8 @@ class Restriction:
     enemy unit enters a hex of the terrain.xlsx Specials rows of that kind and name), for the unit
     alone or, ``lift_all``, for all the rule's units; ``forbids``: what the bound units may not do
     (``move``: an activation; ``entrench``; ``recover``: a Fatigue Level, exhaustion, disorganization
-    or demoralization lifted; ``reorganize``: disorganization lifted)."""
+    or demoralization lifted; ``reorganize``: disorganization lifted). ``unless_marker``: the rule does
+    not bind in a hex holding a game marker of that name (Hood Strikes North S9: a destroyed fort)."""
 
     rule_id: str
     scenarios: tuple[str, ...]
@@ -80,6 +81,7 @@ class Restriction:
     lifted_by: tuple[str, ...] = ()
     lift_all: bool = False
     forbids: tuple[str, ...] = ("move",)
+    unless_marker: str = ""
 
 
 @dataclass(frozen=True)
@@ -384,7 +386,7 @@ def _restriction(r: dict[str, Any]) -> Restriction:
     return Restriction(r["id"], tuple(r["scenarios"]), r["side"], area, r["effect"], _cite(r), r["text"],
                        tuple(r.get("unit_types", ())), tuple(r.get("units", ())), tuple(r.get("formations", ())),
                        _pair(r.get("turns")), r.get("until", ""), tuple(r.get("lifted_by", ())),
-                       r.get("lift_all", False), tuple(r.get("forbids", ("move",))))
+                       r.get("lift_all", False), tuple(r.get("forbids", ("move",))), r.get("unless_marker", ""))
 
 
 def _pair(value: list[int] | None) -> tuple[int, int] | None:

@@ -30,6 +30,7 @@ from gamedata.hexids import HexIds
 from referee.findings import Severity
 from referee.rules import restricted
 from rule_views import U
+from vassal.replay import BoardState, Step
 
 HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
 COMBAT, INITIATIVE = "Combat", "Initiative"
@@ -84,7 +85,8 @@ def run(game, scenario, turn, frames, rolls=None, opening=True):
                                                                               else [])))
              for i in range(1, len(views))]
     ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), opening=opening,
-                          log=SimpleNamespace(label="t.vlog", steps=steps))
+                          log=SimpleNamespace(label="t.vlog", steps=steps, replay=SimpleNamespace(
+                              initial=BoardState({}, {}, {}), steps=[Step(s.index, (), (), "Thomas", None) for s in steps])))
     return [(f.severity, f.step, f.pieces, f.message) for f in restricted.check_restricted(ctx)]
 
 

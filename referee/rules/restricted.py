@@ -29,6 +29,7 @@ from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import UNKNOWN, GameView, UnitView
 from .lifts import Lifts, forbidden, in_turns
+from .markers import standing
 from .scenario_places import Places, binds, place_of
 from .setup import scenario_for
 
@@ -58,9 +59,11 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
     last = ctx.views.at(len(ctx.views) - 1)
     before = ctx.views.at(0)
     lifts = Lifts(game, places, rules, ctx.log.steps)
+    marked = _markers(ctx, rules)
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
         lifts.update(before, view)
+        here = marked.get(step.index, {})
         for unit_id, unit in sorted(view.units.items()):
             old = before.unit(unit_id)
             if unit.hex is None:
@@ -75,6 +78,8 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
             if (old is not None and old.hex == unit.hex) or unit_id in lifts.retreating:
                 continue
             for rule in bound:
+                if rule.unless_marker and rule.unless_marker.casefold() in here.get(unit.location, ()):
+                    continue                # the hex holds the marker that lifts the rule there
                 if "move" in rule.forbids and places.in_area(unit.hex, rule.area):
                     gone = last.unit(unit_id)
                     removed = gone is None or gone.hex is None
@@ -83,6 +88,22 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
                     yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player,
                                       lift_unknown=_lift_unknown(rule, lifts, ctx.opening))
         before = view
+
+
+def _markers(ctx: CheckContext, rules: tuple[Restriction, ...]) -> dict[int, dict[str, set[str]]]:
+    """By step, the game markers a rule's ``unless_marker`` names in each hex (read from the replay only
+    when a rule names one)."""
+    names = {r.unless_marker for r in rules if r.unless_marker}
+    if not names or ctx.game is None:
+        return {}
+    replay = ctx.log.replay
+    out: dict[int, dict[str, set[str]]] = {}
+    for step, on in standing(ctx.game, replay.initial, replay.steps, names):
+        by_hex: dict[str, set[str]] = {}
+        for name, _, location in on.values():
+            by_hex.setdefault(location, set()).add(name.casefold())
+        out[step.index] = by_hex
+    return out
 
 
 def _lift_unknown(rule: Restriction, lifts: Lifts, opening: bool) -> str:
