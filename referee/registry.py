@@ -148,6 +148,8 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
+_DUCK = ("terrain.xlsx Specials rows of kind region named South of the Duck River (where no wagon may be voluntarily "
+         "destroyed: the rulebook prints no such list)")
 _REFILL = ("a battery within 2 hexes of its wagon left out of ammunition after the resupply phase (a refill "
            "made is judged: the supply check)")
 _DETACHMENTS = ("shock and absorption within 3 hexes (14.42-14.43), 14.45's command (14.41's stacking, 14.43's rout "
@@ -167,7 +169,7 @@ TABLES_COVER = (
                 "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
-                "hsn.accelerated_union_reinforcements", "hsn.union_cavalry_phase",
+                "hsn.accelerated_union_reinforcements", "hsn.union_cavalry_phase", "hsn.s9_wagon_removal",
                 "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
                 "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
@@ -209,8 +211,9 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
                                                            "wagons' movement costs"))
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
-INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
-                             "hsn.army_initiative_transition")
+INITIATIVE_COVER = (_covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
+                              "hsn.army_initiative_transition")
+                    + _covering("hsn.s9_wagon_removal", needs=_DUCK))
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
                          "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase",
@@ -231,9 +234,7 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                     + _covering("hsn.turn1_activation_restrictions", needs="terrain.xlsx Specials rows of kind "
                                 "county named Rutherford County (S9's Murfreesboro garrison is freed when a "
                                 "Confederate unit enters the county: the rulebook prints no county line)")
-                    + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
-                                "initiative, not south of the Duck River: map data); the winter removal is the tables "
-                                "check's")
+                    + _covering("hsn.s9_wagon_removal")
                     + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
                                 "10 VP) is not in a log: a move west of the line is a warning naming it")
                     + _covering("itw.detachment_rules", partial=_DETACHMENTS))

@@ -190,6 +190,20 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="fort.destroyed", value="Fort Destroyed", section="8.0 How Union Forts Are Destroyed",
              rulebook_line=1521, words="Place a \"Fort Destroyed\" marker in the hex",
              notes="the game marker (game.toml [[markers]]) of a destroyed Union fort"),
+        dict(key="wagons.destroy-scenarios", value="S9", section="Scenario 9 special rules, Wagons",
+             rulebook_line=1688, words="The Union player may voluntarily destroy one or more wagons any time he has "
+                                       "the initiative",
+             notes="the scenarios whose wagons may be destroyed at the Union player's will"),
+        dict(key="wagons.destroy-side", value="Union", section="Scenario 9 special rules, Wagons", rulebook_line=1688,
+             words="The Union player may voluntarily destroy one or more wagons"),
+        dict(key="wagons.type", value="Wag", section="Scenario 9 special rules, Wagons", rulebook_line=1688,
+             words="the desired wagon(s) are immediately removed from the game",
+             notes="[derived] the unit type (game.toml [[unit_types]]) of the wagon trains"),
+        dict(key="wagons.no-destroy-area", value="region:South of the Duck River",
+             section="Scenario 9 special rules, Wagons", rulebook_line=1688,
+             words="A wagon south of the Duck River may not be voluntarily destroyed",
+             notes="the terrain.xlsx Specials rows (kind:name) of the hexes south of the Duck River: the player's "
+                   "data (the rulebook prints no such list)"),
         dict(key="death.scenarios", value="S4;S9", section="Scenario 4 Special Rules", rulebook_line=573,
              words="Use the \u201cDeath of Cleburne\u201d Advanced Game rule section (6.0) in this scenario",
              notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
