@@ -180,8 +180,7 @@ TABLES_COVER = (
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
     + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
                                                          "ahead)")
-    + _covering("hsn.winter_effects", partial="no entrenching, burning, assaults or marches to Fatigue 3-4, the "
-                                              "cycle ending on a tie (the wagons' removal is checked)")
+    + _covering("hsn.winter_effects")
     + _covering("atl.creek_crossing", partial="the hexside's reuse and the followers")
     + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
                                                      "after midnight (the repair roll's result is checked)")
@@ -217,7 +216,7 @@ INITIATIVE_COVER = (_covering("hsn.initiative_tie_winner", "hsn.forced_initiativ
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
                          "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase",
-                         "hsn.hood_assault_bonus", "hsn.forrest_assault_bonus")
+                         "hsn.hood_assault_bonus", "hsn.forrest_assault_bonus", "hsn.winter_effects")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
@@ -312,7 +311,7 @@ CHECKS: tuple[Check, ...] = (
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
                  "(Death of Cleburne); consolidations (the combined Manpower); markers a pool limits (bridges); cavalry "
-                 "mounts and versions; who may take an assault bonus",
+                 "mounts and versions; who may take an assault bonus; what winter forbids",
           check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "

@@ -204,6 +204,20 @@ ROWS: dict[str, dict[str, list[Row]]] = {
              words="A wagon south of the Duck River may not be voluntarily destroyed",
              notes="the terrain.xlsx Specials rows (kind:name) of the hexes south of the Duck River: the player's "
                    "data (the rulebook prints no such list)"),
+        dict(key="winter.weather", value="winter", section="4.0 Winter Weather Effects", rulebook_line=1314,
+             words="There is no entrenching, either in the Action Phase or Recovery Phase",
+             notes="the weather (tables.xlsx weather=) under which 4.0's effects hold; no entrenching "
+                   "(entrench.statuses)"),
+        dict(key="winter.burn-markers", value="RR Station Damaged;RR Station Destroyed",
+             section="4.0 Winter Weather Effects", rulebook_line=1315,
+             words="Units may not perform Burn RR Station actions",
+             notes="[derived] the game markers (game.toml [[markers]]) a Burn RR Station action places"),
+        dict(key="winter.tie", value="first tie", section="4.0 Winter Weather Effects", rulebook_line=1316,
+             words="Each turn's Action Cycle ends immediately on the first tied initiative die roll"),
+        dict(key="winter.march-fatigue", value=3, section="4.0 Winter Weather Effects", rulebook_line=1318,
+             words="if that action would increase the unit's Fatigue Level to 3 or 4"),
+        dict(key="winter.assault", value="assault", section="4.0 Winter Weather Effects", rulebook_line=1320,
+             words="Assaults are not allowed", notes="the chat's word declaring an assault (an assault bonus says it)"),
         dict(key="death.scenarios", value="S4;S9", section="Scenario 4 Special Rules", rulebook_line=573,
              words="Use the \u201cDeath of Cleburne\u201d Advanced Game rule section (6.0) in this scenario",
              notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
