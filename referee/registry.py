@@ -305,7 +305,8 @@ CHECKS: tuple[Check, ...] = (
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
     Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, "
-                      "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
+                      "that only the winner's side moves, no entrenching once Late Rain begins, wagons destroyed at will "
+                      "(S9) only with the initiative", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
