@@ -16,6 +16,7 @@ import PIL
 from vassal.archive import write_atomically
 
 ART_VERSION = "3"
+_PNG_END = b"IEND\xaeB`\x82"  # the last chunk of every whole PNG, with its CRC
 
 
 def art_key(art: object) -> str:
@@ -39,8 +40,11 @@ class ImageCache:
         path = self._path(art)
         if path is None or not path.is_file():
             return None
+        data = path.read_bytes()
+        if not data.endswith(_PNG_END):     # cut short by a crash (entries are not flushed to disk)
+            return None
         self.reused += 1
-        return path.read_bytes()
+        return data
 
     def put(self, art: object, data: bytes) -> None:
         """Record a freshly drawn PNG (written whole, then renamed into place)."""
@@ -49,4 +53,4 @@ class ImageCache:
         if path is None:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, data)
+        write_atomically(path, data, durable=False)

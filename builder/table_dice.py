@@ -23,7 +23,7 @@ import html
 
 from gamedata.conditions import MappingFacts
 from gamedata.combat import Combat
-from gamedata.rolls import NOT_PRINTED, Dice, RollTable, evaluate
+from gamedata.rolls import NOT_PRINTED, Dice, Reading, RollTable, evaluate_many
 from vassal import components as c
 from vassal.buildfile import Element
 
@@ -32,14 +32,13 @@ MAX_ALTERNATIVES = 3
 MAX_CONDITION = 60
 
 
-def result_text(table: RollTable, total: int) -> str:
-    """What the unmodified total reads on the table, in words, with the cases it depends on.
+def result_text(table: RollTable, reading: Reading) -> str:
+    """What the unmodified total reads on the table (``reading``: read with no modifier and no
+    fact known), in words, with the cases it depends on.
 
     A case that no printed row covers (an hour before the table applies, more wrecked
     divisions than a sheet lists) is left out when other cases are printed: the line
     names what the table says, and the referee reads the case itself."""
-    plain = dataclasses.replace(table, modifiers=())
-    reading = evaluate(plain, (total,), MappingFacts())
     if reading.determined:
         return reading.branch.result
     cases: dict[str, list[str]] = {}
@@ -70,7 +69,9 @@ def _signed(printed: str) -> str:
 
 def texts(table: RollTable) -> dict[int, str]:
     """The text after the dice for every total the dice can show."""
-    return {total: f"{result_text(table, total)}{modifiers_text(table)}" for total in table.dice.totals()}
+    totals = list(table.dice.totals())
+    readings = evaluate_many(dataclasses.replace(table, modifiers=()), [(t,) for t in totals], MappingFacts())
+    return {total: f"{result_text(table, reading)}{modifiers_text(table)}" for total, reading in zip(totals, readings)}
 
 
 def report_line(table: RollTable | Combat, player: str, dice: tuple[int, ...]) -> str:

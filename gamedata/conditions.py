@@ -34,6 +34,7 @@ import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 
@@ -170,10 +171,21 @@ def _number(value: object) -> float | None:
         return None
     if isinstance(value, (int, float)):
         return float(value)
-    text = str(value).strip()
-    if re.fullmatch(r"[+-]?\d+(?:\.\d+)?", text):
+    return _number_in(str(value))
+
+
+_DECIMAL = re.compile(r"[+-]?\d+(?:\.\d+)?")
+_CLOCK = re.compile(r"\d{1,2}:\d{2}")
+
+
+@lru_cache(maxsize=4096)
+def _number_in(text: str) -> float | None:
+    """The number a cell's words give (cached: the same few hundred words are compared for every
+    row of every table at every roll, and at build time for every button's report)."""
+    text = text.strip()
+    if _DECIMAL.fullmatch(text):
         return float(text)
-    if re.fullmatch(r"\d{1,2}:\d{2}", text):  # a time of day compares as minutes
+    if _CLOCK.fullmatch(text):  # a time of day compares as minutes
         hours, minutes = text.split(":")
         return int(hours) * 60 + int(minutes)
     return None
@@ -182,7 +194,12 @@ def _number(value: object) -> float | None:
 def _text(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value).strip().casefold()
+    return _folded(str(value))
+
+
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> str:
+    return text.strip().casefold()
 
 
 def _equal(value: object, wanted: str) -> bool:

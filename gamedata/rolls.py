@@ -385,34 +385,50 @@ class Reading:
 
 def row_for(table: RollTable, total: int, facts: Facts) -> ResultRow | None:
     """The row a (modified) total reads, given facts that decide every row's `when`."""
-    live = [r for r in table.rows if r.when.evaluate(facts) is True]
-    for r in live:
-        if r.roll.kind is not Kind.OTHERWISE and r.roll.matches(total):
+    return _row(table.rows, total, [r.when.evaluate(facts) is True for r in table.rows])
+
+
+def _row(rows: Sequence[ResultRow], total: int, live: Sequence[bool]) -> ResultRow | None:
+    for r, on in zip(rows, live):
+        if on and r.roll.kind is not Kind.OTHERWISE and r.roll.matches(total):
             return r
-    return next((r for r in live if r.roll.kind is Kind.OTHERWISE), None)
+    return next((r for r, on in zip(rows, live) if on and r.roll.kind is Kind.OTHERWISE), None)
 
 
-def _branch(table: RollTable, natural: int, facts: Facts, assumed: tuple[tuple[Fact, object], ...]) -> Branch:
+def _branches(table: RollTable, naturals: Sequence[int], facts: Facts,
+              assumed: tuple[tuple[Fact, object], ...]) -> list[Branch]:
+    """One branch per natural total under one assumption: the modifiers and the rows' conditions
+    do not depend on the dice, so they are decided once for all the totals read."""
     applied = []
     for m in table.modifiers:
         if m.when.evaluate(facts) is not True:
             continue
         amount = m.amount.value(facts)
         applied.append(Applied(m, 0 if amount is None or m.amount.selects_rows else amount))
-    total = natural + sum(a.amount for a in applied)
-    return Branch(assumed, tuple(applied), total, row_for(table, total, facts))
+    shift = sum(a.amount for a in applied)
+    live = [r.when.evaluate(facts) is True for r in table.rows]
+    return [Branch(assumed, tuple(applied), n + shift, _row(table.rows, n + shift, live)) for n in naturals]
 
 
 def evaluate(table: RollTable, dice: Sequence[int], facts: Facts) -> Reading:
     """Read ``dice`` (faces as the table reads them) on ``table`` with the facts at the roll."""
-    natural = sum(dice)
+    return evaluate_many(table, [dice], facts)[0]
+
+
+def evaluate_many(table: RollTable, rolls: Sequence[Sequence[int]], facts: Facts) -> list[Reading]:
+    """Read several rolls on ``table`` with the same facts (a button's report line for every
+    total the dice can show): each way the unknown facts may be is worked out once."""
+    naturals = [sum(dice) for dice in rolls]
     unknown = tuple(f for f in table.facts() if facts.value(f) is UNKNOWN)
     amount_facts = {m.amount.fact for m in table.modifiers if m.amount.fact is not None}
     unknown_amounts = tuple(f for f in unknown if f in amount_facts)
     conditions = [*(m.when for m in table.modifiers), *(r.when for r in table.rows)]
     tried = assignments(conditions, [f for f in unknown if f not in amount_facts], MAX_BRANCHES)
+    applies = table.when.evaluate(facts)
     if tried is None:  # too many unknowns to try them all: read with none of them known
-        return Reading(table, tuple(dice), natural, (_branch(table, natural, facts, ()),), unknown,
-                       unknown_amounts or unknown, table.when.evaluate(facts))
-    branches = tuple(_branch(table, natural, Overlay(facts, dict(assumed)), assumed) for assumed in tried)
-    return Reading(table, tuple(dice), natural, branches, unknown, unknown_amounts, table.when.evaluate(facts))
+        alone = _branches(table, naturals, facts, ())
+        return [Reading(table, tuple(dice), n, (b,), unknown, unknown_amounts or unknown, applies)
+                for dice, n, b in zip(rolls, naturals, alone)]
+    per_assumption = [_branches(table, naturals, Overlay(facts, dict(assumed)), assumed) for assumed in tried]
+    return [Reading(table, tuple(dice), n, tuple(bs[i] for bs in per_assumption), unknown, unknown_amounts, applies)
+            for i, (dice, n) in enumerate(zip(rolls, naturals))]

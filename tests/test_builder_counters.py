@@ -107,6 +107,20 @@ def test_png_bytes_are_deterministic_and_cached(tmp_path) -> None:
     assert ImageCache(tmp_path).get(CounterArt(UNION, Symbol.ARTILLERY, "Munch Bty b", "1/6/T", "1")) is None
 
 
+def test_a_cache_entry_cut_short_is_drawn_again(tmp_path) -> None:
+    """Cache entries are renamed into place without a flush to disk: after a crash one may be
+    short, and must then be redrawn, never zipped into a module."""
+    art = CounterArt(UNION, Symbol.INFANTRY, "12 IA", "1/6/T", "4")
+    whole = png_bytes(render_counter(art))
+    cache = ImageCache(tmp_path)
+    cache.put(art, whole)
+    entry = next(tmp_path.glob("*.png"))
+    entry.write_bytes(whole[: len(whole) // 2])
+    assert ImageCache(tmp_path).get(art) is None
+    entry.write_bytes(whole)
+    assert ImageCache(tmp_path).get(art) == whole
+
+
 def test_every_status_badge_of_an_atlanta_counter_has_its_own_place() -> None:
     """Atlanta's game.toml lists 24 statuses (22 CWB ones, attacking and defending: 23 badges on
     an artillery counter, besides the Wrecked back side): no two badges of one counter may cover

@@ -105,6 +105,10 @@ def test_a_unit_that_moved_on_after_entering_an_enemy_zone_of_control_is_caught(
     assert (found.check, found.step, found.pieces) == ("movement", 2, ("Turkish Infantry",))
     assert _hexes(found) == ["0303", "0403"] and "enemy zone of control" in found.message
     assert found.rule.startswith("II.D.10")
+    # both ends drawn: where it had to stop, and the enemy whose zone it was (the Portuguese 4-2 set
+    # up in Udaka, II.A.1)
+    assert [(m.start_label, m.start.name, m.end_label, m.end.name, m.length) for m in found.measured] == [
+        ("Turkish Infantry", "0303", "Portuguese Infantry", "0304", "1 hex")]
     kassala.same_board(log)
 
 
@@ -224,6 +228,10 @@ def test_a_combat_whose_applied_result_differs_from_the_chart_is_caught(kassala,
     assert any("Portuguese Slave Infantry" in f.pieces or "Turkish Infantry" in f.pieces for f in found)
     assert all(f.rule == "Combat Results Table (I.D (Fig. 4-17))" for f in found)
     assert all({p.name for p in f.locations} <= {"0204", "0304"} and f.locations for f in found)
+    # both ends drawn: who attacked whom, from next door (the staged position's hexes)
+    assert all([(m.start_label, m.end_label, m.length) for m in f.measured]
+               == [("Turkish Infantry", "Portuguese Slave Infantry", "1 hex")] for f in found), found
+    assert all({f.measured[0].start.name, f.measured[0].end.name} == {"0204", "0304"} for f in found)
     kassala.same_board(log)
 
 

@@ -2,7 +2,7 @@
 
 from hypothesis import given, strategies as st
 
-from vassal.sequence import ESC, TAB, decode, encode
+from vassal.sequence import ESC, TAB, decode, encode, encode_token
 
 
 def test_reference_examples():
@@ -48,6 +48,15 @@ tokens = st.lists(st.text(alphabet=st.sampled_from(list("ab;,'\\\t" + ESC)), max
 @given(tokens, st.sampled_from([";", ",", TAB, ESC, "/"]))
 def test_round_trip(toks, delim):
     assert decode(encode(toks, delim), delim) == toks
+
+
+@given(st.lists(st.one_of(st.none(), st.text(alphabet=st.sampled_from(list("ab;,'\\\t" + ESC)), max_size=8)),
+                max_size=6), st.sampled_from([";", ",", TAB, ESC, "/"]))
+def test_joining_plain_tokens_at_once_writes_what_token_by_token_encoding_writes(toks, delim):
+    """``encode`` joins at once when no token needs escaping or quoting: the shortcut must
+    write the bytes the token-by-token encoder writes, for every list of tokens."""
+    n = len(toks)
+    assert encode(toks, delim) == delim.join(encode_token(t, delim, i == n - 1) for i, t in enumerate(toks))
 
 
 @given(tokens, tokens)

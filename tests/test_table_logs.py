@@ -187,6 +187,16 @@ def test_a_wrong_loss_after_a_combat_roll(hsn, logs):
     assert f.rule == "Test Combat Table (user chart)" and set(f.pieces) == {"Armstrong", "Ruger"}
     assert f.message == ("Test Combat Table roll 4 (marked attacking/defending): 2:2 -> column 1:1, roll 4 = 4 -> "
                          "A0 D2; in step 4: the defender lost 1, the table says 2")
+    # both ends drawn: the attacker and the defender where they stood at the roll (VASSAL's names,
+    # the log replaying to VASSAL's board above), and how many hexes apart
+    board = replay_file(str(logs["combat"]), hsn.module).final
+    where = {p.name: p.location for p in board.pieces.values() if p.name in ("Armstrong", "Ruger")}
+    (m,) = f.measured
+    assert (m.start_label, m.start.name, m.end_label, m.end.name) == ("Armstrong", where["Armstrong"],
+                                                                      "Ruger", where["Ruger"])
+    assert {p.name for p in f.locations} == set(where.values())
+    assert where == {"Armstrong": "0118", "Ruger": "1715"}
+    assert m.length == "16 hexes"      # 16 columns across; 3 rows fit in the 8 a diagonal gives on the way
 
 
 def test_inspect_shows_each_roll_read_against_its_table(hsn, logs):

@@ -199,12 +199,14 @@ def file_mode(target: Path) -> int:
         return 0o666 & ~mask
 
 
-def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+def write_atomically(path: str | os.PathLike[str], data: bytes, *, durable: bool = True) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the whole new one, with
     the permissions of the file it replaces or the umask's (``file_mode``).
 
     The temp file lives in the destination folder so that ``os.replace`` is a rename,
-    never a copy across filesystems.
+    never a copy across filesystems. ``durable=False`` skips the flush to disk before the
+    rename, for files a reader can check and remake (a cache): a crash may then leave such a
+    file short, never a user's file.
     """
     target = Path(path)
     import tempfile  # writing only: reading a save does not pay for it
@@ -214,7 +216,8 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.chmod(temp_name, file_mode(target))
         os.replace(temp_name, target)
     except BaseException:

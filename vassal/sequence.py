@@ -50,6 +50,9 @@ def encode(tokens: Sequence[str | None], delim: str) -> str:
     (VASSAL's ``null`` value, written as an empty field by every caller).
     """
     n = len(tokens)
+    plain = delim.join([t or "" for t in tokens])
+    if "\\" not in plain and "'" not in plain and plain.count(delim) == n - 1:
+        return plain                     # nothing to escape or quote: the common case
     return delim.join(encode_token(t, delim, i == n - 1) for i, t in enumerate(tokens))
 
 

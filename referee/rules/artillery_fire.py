@@ -29,7 +29,7 @@ from gamedata.systems import Symbol, symbol_for
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import YES, GameView, UnitView
-from .combat import _distance
+from .combat_units import hexes_apart
 from .consequences import OUT_OF_AMMO
 from .stacking import strength
 
@@ -94,7 +94,7 @@ def check_artillery(game: Game, rolls: list[tuple[int, str | None]], view_at: Ca
             reach = ranges.by_side.get(u.side)
             if reach is None or not targets or not any(u.status.get(c) == YES for c in OUT_OF_AMMO):
                 continue
-            near = min(_distance(hexids, u.hex, t, reach + 1) for t in targets)
+            near = min(hexes_apart(hexids, u.hex, t, reach + 1) for t in targets)
             if near > reach:
                 yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} fired from {hexids.format(u.hex)} out of "
                               f"ammunition at a target more than {reach} hexes away: out "

@@ -47,7 +47,7 @@ from gamedata.hexids import Hex
 from ..findings import Finding, Place, Severity
 from ..table_rolls import TableRoll, read_table_rolls
 from .classic import Classic, Gone, Leg, Portion, Where, changes, read_portions, value_cell, where_left
-from .combat_units import Sides, facts, strength
+from .combat_units import Sides, facts, opposed, strength
 
 CHECK_ID = "combat"
 ATTACK_WORD = re.compile(r"\battack", re.IGNORECASE)
@@ -144,8 +144,12 @@ class Judge:
         where = [h for u in ids if fight and (h := fight.where(u)) is not None] + list(hexes)
         mapname = fight.map if fight else next((u.map for u in views if u.map), "")
         places = tuple(Place(mapname, self.hexids.format(h)) for h in dict.fromkeys(where))
+        measured = opposed(((fight.name(u), fight.map, fight.where(u)) for u in fight.attackers),
+                           ((fight.name(u), fight.map, fight.where(u)) for u in fight.defenders),
+                           self.hexids) if fight else ()
         self.out.append(Finding(CHECK_ID, severity, message, rule, self.label, step,
-                                self.players.get(step) if step else None, names, places, cells=cells))
+                                self.players.get(step) if step else None, names, places, cells=cells,
+                                measured=measured))
 
     # -- the log -----------------------------------------------------------------
     def run(self) -> Analysis:

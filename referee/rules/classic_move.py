@@ -23,7 +23,7 @@ from gamedata.hexids import Hex
 from gamedata.paths import StopIn, route
 from gamedata.ruledata import cite, parameter_row
 
-from ..findings import Finding, Place, Severity
+from ..findings import Finding, Measure, Place, Severity
 from .board import Unchecked
 from .classic import Classic, Leg, Portion, class_cell, is_classic, place, value_cell
 
@@ -47,10 +47,16 @@ class Mover:
         self.enemy_rule = cite(enemy.section, enemy.rulebook_line) if enemy else "units never enter enemy hexes"
 
     def _finding(self, message: str, rule: str, step: int, unit: Any, hexes: tuple[Hex, ...] = (),
-                 path: tuple[Hex, ...] = (), severity: Severity = Severity.ERROR) -> Finding:
+                 path: tuple[Hex, ...] = (), severity: Severity = Severity.ERROR,
+                 zone: tuple[Hex, Any] | None = None) -> Finding:
+        """``zone``: the hex where the unit stood in a zone of control and the enemy unit exerting
+        it, both ends drawn in the report."""
         places = tuple(place(unit, self.hexids, h) for h in dict.fromkeys(hexes))
+        measured = () if zone is None else (
+            Measure(place(unit, self.hexids, zone[0]), place(zone[1], self.hexids), unit.name, zone[1].name,
+                    "1 hex"),)
         return Finding(CHECK_ID, severity, message, rule, self.label, step, self.players.get(step), (unit.name,),
-                       places, tuple(Place(unit.map or "", self.hexids.format(h)) for h in path))
+                       places, tuple(Place(unit.map or "", self.hexids.format(h)) for h in path), measured=measured)
 
     def stage(self, portion: Portion) -> Iterator[Finding]:
         """The findings of one movement stage."""
@@ -87,24 +93,25 @@ class Mover:
                                     f"({self.hexids.format(enemies[0].hex)}) and moved from {self.hexids.format(start)} "
                                     f"to {self.hexids.format(legs[0].b)}: a unit that begins next to an enemy unit may "
                                     "not move this turn", rules.zoc_leave.rule, legs[0].step, unit,
-                                    (start, legs[0].b, enemies[0].hex))
+                                    (start, legs[0].b, enemies[0].hex), zone=(start, enemies[0]))
                 return
         spent = 0.0
-        stopped: tuple[Hex, int] | None = None
+        stopped: tuple[Hex, int, Any] | None = None       # where, when, and the enemy next to it
         for leg in legs:
             before = self.views.at(leg.step - 1)
             if stopped is not None:
                 yield self._finding(f"{unit.name} moved on from {self.hexids.format(leg.a)} to "
                                     f"{self.hexids.format(leg.b)} after entering the enemy zone of control there at "
                                     f"step {stopped[1]}: a unit must stop as soon as it moves next to an enemy unit",
-                                    rules.zoc_enter.rule, leg.step, unit, (leg.a, leg.b))
+                                    rules.zoc_enter.rule, leg.step, unit, (leg.a, leg.b),
+                                    zone=(stopped[0], stopped[2]))
                 return
             found = yield from self._leg(unit, move, allowance - spent, leg, before, allowance)
             if found is None:
                 return
             spent += found
-            if rules.zoc_enter.value == "stop" and rules.enemies_next_to(before, leg.b, unit.side, self.graph):
-                stopped = (leg.b, leg.step)
+            if rules.zoc_enter.value == "stop" and (near := rules.enemies_next_to(before, leg.b, unit.side, self.graph)):
+                stopped = (leg.b, leg.step, near[0])
 
     def _leg(self, unit: Any, move: str, left: float, leg: Leg, before: Any,
              allowance: float) -> Generator[Finding, None, float | None]:
@@ -136,9 +143,12 @@ class Mover:
         through = route(self.graph, leg.a, (leg.b,), cost, budget=left, blocked=enemy_hexes)
         if through is not None and not through.missing:
             held = next((h for h in through.path[1:-1] if h in zone), through.path[-1])
+            near = [o for o in self.rules.enemies_next_to(before, held, unit.side, self.graph)
+                    if self.rules.exerts_zone(o.unit)]
             yield self._finding(f"{said}: every way there within its movement factor {_n(allowance)} passes through "
                                 f"the enemy zone of control at {ids.format(held)}, where it would have had to stop",
-                                self.rules.zoc_enter.rule, leg.step, unit, (leg.a, leg.b, held), through.path)
+                                self.rules.zoc_enter.rule, leg.step, unit, (leg.a, leg.b, held), through.path,
+                                zone=(held, near[0]) if near else None)
             return None
         if free is None and through is None:
             why, rule = self._prohibited(move, leg)

@@ -31,11 +31,11 @@ from gamedata.hexids import Hex, HexIds
 from vassal.replay import Moved
 
 from ..context import CheckContext
-from ..findings import Finding, Severity
+from ..findings import Finding, Place, Severity
 from ..table_rolls import read_table_rolls, undone_steps
 from .classic import Classic, is_classic
 from .classic_combat import analyse
-from .combat_units import Sides, facts, strength
+from .combat_units import Sides, facts, hexes_apart, opposed, strength
 from .consequences import window
 
 CHECK_ID = "combat"
@@ -81,10 +81,16 @@ class Before:
     strength: float | None
     hex: Hex | None
     disordered: bool
+    map: str = ""
 
     @classmethod
     def of(cls, u: Any) -> Before:
-        return cls(u.unit_id, u.name, strength(u), u.hex, any(u.status.get(c) == "yes" for c in _DISORDER))
+        return cls(u.unit_id, u.name, strength(u), u.hex, any(u.status.get(c) == "yes" for c in _DISORDER),
+                   u.map or "")
+
+    @property
+    def stood(self) -> tuple[str, str, Hex | None]:
+        return self.name, self.map, self.hex
 
 
 _DISORDER = ("disordered", "disorganized")
@@ -104,7 +110,7 @@ def _outcome(units: Sequence[Before], after: Any, hexids: HexIds) -> tuple[float
         if u.strength is None or now_strength is None or u.hex is None:
             return None, None, None
         lost += max(0.0, u.strength - now_strength)
-        moved = max(moved, _distance(hexids, u.hex, now.hex))
+        moved = max(moved, hexes_apart(hexids, u.hex, now.hex))
         disordered = disordered or (not u.disordered and any(now.status.get(c) == "yes" for c in _DISORDER))
     return lost, moved, disordered
 
@@ -122,16 +128,6 @@ class Pending:
     defenders: tuple[Before, ...]
     attacker: SideResult
     defender: SideResult
-
-
-def _distance(hexids: HexIds, a: Hex, b: Hex, limit: int = 12) -> int:
-    """Hexes between two hexes (a retreat is short: searched out to ``limit``, farther = limit)."""
-    seen, ring, steps = {a}, [a], 0
-    while ring and b not in seen and steps < limit:
-        steps += 1
-        ring = [n for h in ring for n in hexids.neighbours(h) if n not in seen]
-        seen.update(ring)
-    return steps
 
 
 def _compare(who: str, want: SideResult, got: tuple[float | None, int | None, bool | None]) -> list[str]:
@@ -250,9 +246,12 @@ def _judge(ctx: CheckContext, pending: list[Pending], w: Any, hexids: HexIds,
     if wrong:
         at = touched[-1] if touched else w.last + 1 if not w.cut else w.last
         where = "" if p.log == ctx.log.label else f" (rolled at {p.log} step {p.step})"
+        fought = p.attackers + p.defenders
         yield Finding(CHECK_ID, Severity.ERROR, f"{p.text}{where}; in {w}: {'; '.join(wrong)}", p.rule, ctx.log.label,
                       at, ctx.log.steps[at - 1].player if 0 < at <= len(ctx.log.steps) else p.player,
-                      tuple(u.name for u in p.attackers + p.defenders))
+                      tuple(u.name for u in fought),
+                      tuple(dict.fromkeys(Place(u.map, hexids.format(u.hex)) for u in fought if u.hex is not None)),
+                      measured=opposed((u.stood for u in p.attackers), (u.stood for u in p.defenders), hexids))
 
 
 def carry_combat(ctx: CheckContext) -> object:

@@ -34,7 +34,7 @@ from ..findings import Finding, Place, Severity
 from ..view import YES, GameView, UnitView
 from . import artillery_fire
 from .consequences import OUT_OF_AMMO
-from .combat import _distance
+from .combat_units import hexes_apart
 from .stacking import _PHASES, strength
 
 CHECK_ID = "fire"
@@ -231,7 +231,7 @@ class Splits:
                                 f"{', '.join(str(s.step) for s in shots)}) and {', '.join(others)} joined it "
                                 "(a split fire's target is engaged by that split fire only)", u, others, label, step,
                                 player)
-        ranges = sorted({_distance(self.hexids, u.hex, t, 40) for s in shots for t in s.targets})
+        ranges = sorted({hexes_apart(self.hexids, u.hex, t, 40) for s in shots for t in s.targets})
         if len(ranges) > 1 and (u.unit_id, 3) not in self.said:
             self.said.add((u.unit_id, 3))
             yield self._finding(3, f"{u.name} split its fire from {where} at targets {', '.join(map(str, ranges))} "
