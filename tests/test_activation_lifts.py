@@ -17,37 +17,20 @@ views of the real game (its units, hex ids and scenario rules) through the restr
 """
 from __future__ import annotations
 
-import shutil
-from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 
-import openpyxl
 import pytest
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
 from referee.findings import Severity
 from referee.rules import restricted
-from rule_views import U
+from rule_views import U, Views, with_specials
 from vassal.replay import BoardState, Step
 
 HSN = Path(__file__).resolve().parents[1] / "sources" / "hood-strikes-north"
 COMBAT, INITIATIVE = "Combat", "Initiative"
-
-
-@dataclass(frozen=True)
-class Unit(U):
-    location: str = ""
-
-
-class Views(list):
-    def __init__(self, views, scenario):
-        super().__init__(views)
-        self.scenario = scenario
-
-    def at(self, step):
-        return self[step]
 
 
 @pytest.fixture(scope="module")
@@ -58,14 +41,8 @@ def hsn():
 @pytest.fixture(scope="module")
 def hsn_county(tmp_path_factory):
     """The game with Rutherford County's hexes (made up: 5232 and its neighbours) as Specials rows."""
-    folder = tmp_path_factory.mktemp("hsn") / "hood-strikes-north"
-    shutil.copytree(HSN, folder)
-    book = openpyxl.load_workbook(folder / "terrain.xlsx")
-    sheet = book["Specials"]
-    for h in ("5232", "5231", "5131", "5233", "5132", "5332"):
-        sheet.append(["main", h, "county", "Rutherford County", None, None, "test", None, None])
-    book.save(folder / "terrain.xlsx")
-    return load_game(folder)
+    return with_specials(HSN, tmp_path_factory.mktemp("hsn"), "county", "Rutherford County",
+                         ("5232", "5231", "5131", "5233", "5132", "5332"))
 
 
 def run(game, scenario, turn, frames, rolls=None, opening=True):
@@ -76,7 +53,7 @@ def run(game, scenario, turn, frames, rolls=None, opening=True):
         units = {}
         for uid, (h, status) in frame.items():
             u = game.unit(uid)
-            units[uid] = Unit(u, h and ids.parse(h), u.formation or u.command, status=dict(status), location=h or "")
+            units[uid] = U(u, h and ids.parse(h), u.formation or u.command, status=dict(status), location=h or "")
         v = SimpleNamespace(step=n, scenario_turn=turn, units=units)
         v.unit = v.units.get
         views.append(v)

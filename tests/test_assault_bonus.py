@@ -9,11 +9,10 @@ never a grand assault). Forts: terrain.xlsx Specials (5231 Fortress Rosecrans, 8
 destroyed one shows the Fort Destroyed game marker (L1521)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from rule_views import Scenario, U, V
+from rule_views import AV, Replayed, Scenario, U
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
@@ -21,24 +20,12 @@ from referee.dice import Roll
 from referee.findings import Severity
 from referee.rules.assault_bonus import check_assault_bonus
 from referee.timeline import StepView
-from vassal.replay import Added, BoardState, Step
+from vassal.replay import Added, Step
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 HOOD_RULE = "7.4 Hood Assault Bonus (rulebook line 156)"
 FORREST_RULE = "7.4 Forrest Assault Bonus (rulebook line 169)"
 ATTACK, DEFEND = {"attacking": "yes"}, {"defending": "yes"}
-
-
-@dataclass
-class AV(V):
-    active: str | None = None
-    scenario_turn: int | None = None
-
-
-@dataclass
-class Replayed:
-    initial: BoardState = field(default_factory=lambda: BoardState({}, {}, {}))
-    steps: list = field(default_factory=list)
 
 
 @pytest.fixture(scope="module")

@@ -8,11 +8,10 @@ Phase and subsequently achieve 'Remounted' results, their 'A' version is removed
 the 'B' version"). The Remount Table (L1348-1351): 6 Remounted, 5 or less No Effect."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from rule_views import Scenario, U, V
+from rule_views import AV, Scenario, U, Views
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
@@ -26,17 +25,6 @@ RULE_A = "5.1 A Horses Worn Out Segment (rulebook line 1330)"
 RULE_B = "5.2 Capron, Croxton, G. Johnson (rulebook line 1357)"
 WORN, BARE, UNMOUNTED = ({"horses-worn-out": "yes", "unmounted": "no"}, {"horses-worn-out": "no", "unmounted": "no"},
                          {"horses-worn-out": "no", "unmounted": "yes"})
-
-
-@dataclass
-class AV(V):
-    active: str | None = None
-    scenario_turn: int | None = None
-
-
-class Views(list):
-    def at(self, step):
-        return self[step]
 
 
 @pytest.fixture(scope="module")

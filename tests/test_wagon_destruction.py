@@ -6,13 +6,10 @@ terrain.xlsx Specials (kind region) the rulebook does not print: filled here wit
 copy of the game in a tmp folder."""
 from __future__ import annotations
 
-import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
-import openpyxl
 import pytest
-from rule_views import Scenario, U, V
+from rule_views import AV, Scenario, U, with_specials
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
@@ -26,12 +23,6 @@ PLAYERS = {"Confederate": "Hood", "Union": "Thomas"}
 RULE = "Scenario 9 special rules, Wagons (rulebook line 1688)"
 
 
-@dataclass
-class AV(V):
-    active: str | None = None
-    scenario_turn: int | None = None
-
-
 @pytest.fixture(scope="module")
 def hsn():
     return load_game(HSN)
@@ -39,13 +30,8 @@ def hsn():
 
 @pytest.fixture(scope="module")
 def hsn_river(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("hsn") / "hood-strikes-north"
-    shutil.copytree(HSN, folder)
-    book = openpyxl.load_workbook(folder / "terrain.xlsx")
-    for h in ("1612", "1613", "1614"):
-        book["Specials"].append(["main", h, "region", "South of the Duck River", None, None, "test", None, None])
-    book.save(folder / "terrain.xlsx")
-    return load_game(folder)
+    return with_specials(HSN, tmp_path_factory.mktemp("hsn"), "region", "South of the Duck River",
+                         ("1612", "1613", "1614"))
 
 
 def run(game, script, scenario="S9", turn=5):

@@ -7,11 +7,10 @@ ends immediately on the first tied initiative die roll"; no March action "if tha
 increase the unit's Fatigue Level to 3 or 4"; "Assaults are not allowed"."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from rule_views import Scenario, U, V
+from rule_views import AV, Replayed, Scenario, U, Views
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
@@ -20,27 +19,10 @@ from referee.findings import Severity
 from referee.rules.consequences import Past, TablesCarried
 from referee.rules.winter import check_winter
 from referee.timeline import StepView
-from vassal.replay import Added, BoardState, Step
+from vassal.replay import Added, Step
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 START = Past("winter-weather", "Winter Weather Start", (("weather", "winter"), ("lasts", "7")), 15, None)
-
-
-@dataclass
-class AV(V):
-    active: str | None = None
-    scenario_turn: int | None = None
-
-
-class Views(list):
-    def at(self, step):
-        return self[step]
-
-
-@dataclass
-class Replayed:
-    initial: BoardState = field(default_factory=lambda: BoardState({}, {}, {}))
-    steps: list = field(default_factory=list)
 
 
 @pytest.fixture(scope="module")
