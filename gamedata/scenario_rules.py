@@ -229,6 +229,8 @@ class VPTerm:
     returns: bool = False             # exited: a unit that came back still counts (it left once)
     start: str = ""                   # field: the side that controls the fields at the start
     turn_id: int = 0                  # field: the turn (the turn track's id) at whose end control counts
+    marker: str = ""                  # ``NAME@HEX``: the term counts only while that game marker stands in HEX
+    first_then: bool = False          # phase terms: points ``A/B``: the game's first counted phase A, later ones B
 
 
 @dataclass(frozen=True)
@@ -377,7 +379,7 @@ def _vp_term(t: dict[str, Any]) -> VPTerm:
                   tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
                   t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
                   t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
-                  t.get("turn_id", 0))
+                  t.get("turn_id", 0), t.get("marker", ""), t.get("first_then", False))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:

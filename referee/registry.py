@@ -249,8 +249,7 @@ VICTORY_COVER = (
                         "not judged")
     + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
                                         "the units' Combat values), stations and forts (no markers in the module)")
-    + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "
-                                               "occupation leaves the term undecided")
+    + _covering("hsn.s9_murfreesboro")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
                                             "the Georgia Railroad)",
                 partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
