@@ -183,7 +183,8 @@ class VPTerm:
     ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
     (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
     (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
-    during ``phase`` ends the game), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
+    during ``phase`` ends the game), ``marked`` (per hex where one of the ``marker`` names, game markers,
+    stands at the end), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
     count reaches it, else 0. ``excluded_by``: items whose scoring makes this term 0 ("he may not gain 3
     VP for also occupying Maple Grove"). ``group``: the ``VPGroup`` (a footnote of the table) the term
     is scored in."""

@@ -248,7 +248,7 @@ VICTORY_COVER = (
                 partial="S4's roads, lane and Sunken Lane control; the objectives of S2, S7 and S9 are listed, "
                         "not judged")
     + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
-                                        "the units' Combat values), stations and forts (no markers in the module)")
+                                        "the units' Combat values)")
     + _covering("hsn.s9_murfreesboro")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
                                             "the Georgia Railroad)",

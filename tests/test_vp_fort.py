@@ -4,7 +4,10 @@ each VP Phase in which an undemoralized Confederate infantry division or brigade
 (5232). The Confederate player gains 12 VP for the first turn in the game he qualifies for this award
 and 2 VP for the second and all later turns ... Exception: These VP are not awarded if the Union fort
 in hex 5231 is not destroyed"; +12 more in the Turn 32 VP Phase, with the same exception. A destroyed
-fort shows the Fort Destroyed game marker (8.0, L1521)."""
+fort shows the Fort Destroyed game marker (8.0, L1521). The RR stations: S9 (L1725) +1 "For each of
+the following RR stations with a RR Station Destroyed marker at the end of the game" (Antioch 5514, La
+Vergne 5519, Smyrna 5523, Florence 5327, Brentwood 4910); S2 (L355) Brentwood "has a Damaged or Destroyed
+marker at the end of the game"."""
 from __future__ import annotations
 
 from rule_views import Replayed
@@ -50,3 +53,18 @@ def test_murfreesboro_on_turn_32(hsn) -> None:
     log = _log(hsn, [31, 32], held={32})
     assert points(tally(log, scenario, hsn, "m", replay=_marker(1, count=4)))[LAST] == 12
     assert points(tally(log, scenario, hsn, "m", replay=_marker(None, count=4)))[LAST] == 0
+
+
+def test_rr_stations_with_a_destroyed_marker_at_the_end(hsn) -> None:
+    s9 = next(s for s in hsn.scenarios if s.scenario_id == "S9")
+    log = _log(hsn, [5], held=set())
+    burned = Replayed(steps=[Step(1, (), (Added("a", "RR Station Destroyed", "Main Map", "5514"),
+                                          Added("b", "RR Station Destroyed", "Main Map", "5519"),
+                                          Added("c", "RR Station Damaged", "Main Map", "5523"),
+                                          Added("d", "RR Station Destroyed", "Main Map", "3213")), "Hood", None)])
+    assert points(tally(log, s9, hsn, "m", replay=burned))["RR stations destroyed"] == 2   # damaged, elsewhere: no
+    s2 = next(s for s in hsn.scenarios if s.scenario_id == "S2")
+    brentwood = Replayed(steps=[Step(1, (), (Added("e", "RR Station Damaged", "Main Map", "4910"),), "Hood", None)])
+    scored = points(tally(_log(hsn, [1], held=set()), s2, hsn, "m", replay=brentwood))["Brentwood station damaged"]
+    assert scored == -4                     # S2 L355: -4 VP (the Union player's)
+    assert points(tally(_log(hsn, [1], held=set()), s2, hsn, "m", replay=Replayed()))["Brentwood station damaged"] == 0

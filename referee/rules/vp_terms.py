@@ -58,7 +58,7 @@ def _short(item: str, limit: int = 40) -> str:
 
 
 #: the kinds that read hexes (the row's location when the reading names none)
-_PLACED = {"occupy", "held", "absent", "outside", "automatic", "entered", "field"}
+_PLACED = {"occupy", "held", "absent", "outside", "automatic", "entered", "field", "marked"}
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ class TermReader:
     def _markers(self) -> dict[int, set[tuple[str, str]]]:
         """By step, (marker name casefolded, hex) of the game markers the terms name, standing."""
         terms = self.game.scenario_rules.vp_terms if self.game.scenario_rules else ()
-        names = {t.marker.partition("@")[0] for t in terms if t.marker}
+        names = {n for t in terms if t.marker for n in t.marker.partition("@")[0].split(";")}
         if self.replay is None or not names:
             return {}
         initial = {(p.name.casefold(), p.location) for p in self.replay.initial.pieces.values()
@@ -245,6 +245,16 @@ class TermReader:
         if self.replay is None:
             return None
         return (name.casefold(), where) in self._markers.get(view.step, set())
+
+    def _marked(self, ask: _Ask) -> Term:
+        """Per hex of the term, one of its ``marker`` names (``;``-separated) standing there at the end."""
+        if self.replay is None:
+            return ask.term_of(None, why="the log's pieces were not read (its game markers are not known)")
+        names = {n.casefold() for n in ask.term.marker.split(";")}
+        there = self._markers.get(self.end.step, set())
+        hexids = self.game.terrain.hexids
+        hit = sorted(hexids.format(h) for h in ask.hexes or () if any((n, hexids.format(h)) in there for n in names))
+        return ask.term_of(len(hit), tuple(f"{ask.term.marker} marker in {h}" for h in hit))
 
     def _occupied_at(self, ask: _Ask, view: GameView) -> Term:
         found = self._occupants_term(ask, view)
