@@ -47,6 +47,15 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="artillery.points-per-hex", value="Confederate:4", section="3.5 (optional)", rulebook_line=184,
              words="Players may optionally restrict Confederate artillery to 4 points firing from a hex",
              notes="optional: a warning 'if the optional rule is played'"),
+        dict(key="artillery.ammunition", value=100, section="4.4 (optional)", rulebook_line=208,
+             words="players may optionally restrict artillery to 100 points total plus 50 per day of the scenario",
+             notes="optional: each side's artillery points fired at targets beyond artillery.ammunition-free-range, "
+                   "through the chain; past the total, a warning 'if the optional rule is played'"),
+        dict(key="artillery.ammunition-per-day", value=50, section="4.4 (optional)", rulebook_line=208,
+             words="plus 50 per day of the scenario",
+             notes="a day: each date of the scenario's turns (game.toml [[turns]])"),
+        dict(key="artillery.ammunition-free-range", value=2, section="4.4 (optional)", rulebook_line=208,
+             words="with this limit not applying to firing on targets within 2 hexes"),
         dict(key="resupply.ammo-statuses", value="low-ammo;out-of-ammo", section="RSS 28.2", rulebook_line=379,
              rulebook=RSS, words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="Atlanta's markers: Low Ammo and out of ammunition (3.5, L182: 'the \"out of ammunition\" "
@@ -74,6 +83,33 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="resupply.automatic-distance", value=2, section="3.5", rulebook_line=182,
              words="within 2 hexes of the Corps supply wagon or the Army trains",
              notes="the distance for resupply.automatic"),
+        dict(key="guns.hold", value="Cht", section="5.1b.4", rulebook_line=356,
+             words="Cheatham's corps may not be given an order to advance until after the battle has opened: gunfire "
+                   "is heard",
+             notes="the formation held; gunfire is heard at the first fire roll (fire.table) or combat roll (5.1a.4, "
+                   "L299: 'gunfire is heard (units in combat)'), with 5.1d.11 when Hood hears it (guns.hearing)"),
+        dict(key="guns.scenarios", value="5.1;5.1d.1;5.1d.4;5.1d.7", section="5.1d.6", rulebook_line=547,
+             words="The special first turn command and initiative rules do not apply",
+             notes="[derived] the scenarios of 5.1 where the hold applies: 5.1d.6 (the historical opening) is "
+                   "excepted"),
+        dict(key="guns.defenses", value="vp:Atlanta outer defenses", section="5.1b.1", rulebook_line=311,
+             words="Cheatham's Corps: Inside Atlanta defenses",
+             notes="the terrain.xlsx Specials (kind:name) inside which a move of the held corps is no advance: the "
+                   "victory terms' outer defenses, which hold the inner ones"),
+        dict(key="guns.order-chat", value="Cheatham: advance", section="5.1b.4", rulebook_line=356,
+             words="may not be given an order to advance",
+             notes="[convention] the chat line by which the players record an order to advance given to Cheatham's "
+                   "corps (orders are written on paper, 2.1b): recorded before the gunfire is heard, it is an error"),
+        dict(key="guns.hearing", value="atl-hearing-guns:6", section="5.1d.11", rulebook_line=596,
+             words="On a roll of 6 it is heard by Hood",
+             notes="with the variant (a roll of this table in the log), the gunfire is heard by Hood only on this "
+                   "result"),
+        dict(key="resupply.phase", value=None, section="3.5", rulebook_line=182,
+             words="within 2 hexes of the Corps supply wagon or the Army trains during the resupply phase",
+             notes="not in this rulebook: the name of the resupply phase in game.toml [[phases]] (the CWB sequence "
+                   "of play is in the series rules, not in the rulebook set); filled, a battery of "
+                   "resupply.automatic still out of ammunition at its end with its wagon within "
+                   "resupply.automatic-distance hexes is an error"),
         dict(key="trace-floor", value=None, section="Terrain Effects Chart (CWB series)",
              notes="not in this rulebook: the cheapest movement point cost any hex or hexside can have on your "
                    "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "
@@ -223,6 +259,62 @@ ROWS: dict[str, dict[str, list[Row]]] = {
              notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
                    "unless a Basic Game scenario calls for them); S4 calls for 6.0 (L573)"),
     ]},
+    "shiloh": {"Parameters": [
+        dict(key="sequence.first", value="Confederate", section="game length", rulebook_line=2,
+             words="The Confederate player is the first player",
+             notes="each turn the Confederate side moves (and fights) first"),
+        dict(key="zoc.none", value="Gunboat", section="gunboats", rulebook_line=10, words="They have no ZOC's",
+             notes="the unit types (game.toml) that exert no zone of control"),
+        dict(key="zoc.unaffected", value="Gunboat", section="gunboats", rulebook_line=10,
+             words="are not affected by Confederate ZOC's",
+             notes="the unit types enemy zones of control do not stop or hold"),
+        dict(key="attack.immune", value="Gunboat", section="gunboats", rulebook_line=10,
+             words="may not be attacked", notes="the unit types no combat may have as defenders"),
+        dict(key="forced-move.side", value="Union", section="forced Union move", rulebook_line=9,
+             words="every Union unit not in a Confederate ZOC must move one, and only one, hex",
+             notes="the side whose units must move one hex on the forced-move turns"),
+        dict(key="forced-move.turns", value="1;2", section="forced Union move", rulebook_line=9,
+             words="On turns one and two", notes="turn ids (the module's turn counter)"),
+        dict(key="forced-move.directions", value="N;NE", section="forced Union move", rulebook_line=9,
+             words="to the north or northeast",
+             notes="compass names of the grid's hexsides: north is the map's north edge (game.toml maps north)"),
+        dict(key="reinforcement.none", value="Confederate", section="reinforcements", rulebook_line=8,
+             words="There are no Confederate reinforcements", notes="sides that have no reinforcements"),
+        dict(key="reinforcement.phase", value="movement", section="reinforcements", rulebook_line=4,
+             words="During his movement phase, the phasing player may place any of his units due to enter play "
+                   "as reinforcements", notes="reinforcements are placed in their own side's movement stage"),
+        dict(key="reinforcement.enemy-hex", value="prohibited", section="reinforcements", rulebook_line=5,
+             words="Reinforcements may not enter the map in a hex occupied by an enemy unit",
+             notes="an enemy zone of control is allowed"),
+        dict(key="reinforcement.entry-cost", value=1, section="reinforcements", rulebook_line=6,
+             words="Each reinforcement expends one MP to enter the map",
+             notes="MP of the unit's movement factor spent entering"),
+        dict(key="ferry.terrain", value="River Ferry", section="river ferry", rulebook_line=11,
+             words="Union units may cross the river through the river ferry hexes",
+             notes="the terrain code (effects.xlsx Terrain) of the ferry hexes"),
+        dict(key="ferry.sides", value="Union", section="river ferry", rulebook_line=11,
+             words="Union units may cross the river through the river ferry hexes",
+             notes="the sides that may use the ferry"),
+        dict(key="ferry.symbol", value="Ferry", section="river ferry", rulebook_line=11,
+             words="may only enter and exit the ferry through the hexes indicated by the ferry symbol on the map",
+             notes="the hexside feature (terrain.xlsx Hexsides) on the sides of the ferry hex its symbol marks"),
+        dict(key="ferry.from", value="NE;SE", section="river ferry", rulebook_line=11,
+             words="only from east to west",
+             notes="the compass sides of the ferry hex a unit enters by: the east ones of a grid whose columns run "
+                   "north-south (game.toml maps north)"),
+        dict(key="ferry.to", value="NW;SW", section="river ferry", rulebook_line=11,
+             words="only from east to west", notes="the compass sides of the ferry hex a unit leaves by: the west ones"),
+        dict(key="ferry.enemy", value="closed", section="river ferry", rulebook_line=11,
+             words="The river ferry may not be used if either entry hex is occupied by enemy units",
+             notes="no crossing while an enemy unit holds a hex across a side the symbol marks"),
+        dict(key="ferry.except", value="Gunboat", section="gunboats", rulebook_line=10,
+             words="Gunboats may only enter river hexes",
+             notes="[derived] gunboats sail the river through the ferry hexes (river hexes): the ferry's crossing "
+                   "rules bind the units that cross the river"),
+        dict(key="movement.never-end-in", value="River Ferry", section="river ferry", rulebook_line=11,
+             words="Units may never end the movement phase in the river ferry hex",
+             notes="terrain codes (effects.xlsx Terrain) no unit may end its movement phase in"),
+    ]},
     "into-the-woods-shiloh": {"Parameters": [
         dict(key="ammo.full-fire-declared", value="full fire", section="10.91", rulebook_line=374,
              words="fire infantry without a –2 DRM when at Low Ammo. When using this option, the unit "
@@ -307,6 +399,10 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
     },
     'cwb-regimental': {
         'Parameters': {
+            ('odds.artillery-counts',):
+                'Each artillery unit counts as one, regardless of size',
+            ('stragglers.ineligible-states',):
+                'If the unit with the greatest losses in the brigade is not currently eligible to recover stragglers',
             ('resupply.enemy-distance',):
                 'at least four hexes from any enemy unit',
             ('resupply.wagon-distance',):
@@ -462,6 +558,42 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('recovery.with-reserve',):
+                'A single unbrigaded or unassigned unit may attempt Recovery with each brigade',
+            ('recovery.reserve-range',):
+                'Place the Recovered unit within one hex of the brigade leader',
+            ('recovery.reserve-orders',):
+                'with each brigade that is in Reserve for a full turn',
+            ('immobile.units',):
+                'The Union Markgraf and Madison Batteries lacked either horses or proper transportation',
+            ('immobile.hexes',):
+                'They may move one hex per Activation',
+            ('immobile.vertices',):
+                'including changing facing more than one vertex',
+            ('immobile.area',):
+                'They must stay within the confines of Pittsburg Landing',
+            ('immobile.terrain',):
+                'on either Field or Field Boundary hexes',
+            ('line.scenarios',):
+                'The Continuous Line rule (see next page) is in effect',
+            ('line.hour',):
+                'for the first two Activations of the 6 AM turn',
+            ('line.activations',):
+                'For the first two Activations of this scenario (and others if so designated)',
+            ('line.brigades',):
+                "a regiment of Cleburne's brigade must be adjacent to Wood's brigade, and a regiment of Wood's must be adjacent to Shaver's brigade",
+            ('line.joined',):
+                "Gladden's regiments have the same restrictions as above",
+            ('line.exempt',):
+                'Exception: 3rd Mississippi and 15th Arkansas are exempt',
+            ('line.types',):
+                'Cavalry and artillery units are exempt from this rule',
+            ('johnston.loss-table',):
+                'roll for leader loss; if the roll is 0, he is killed',
+            ('johnston.loss-from',):
+                'required to roll for leader loss from the 12 Noon turn through 6 PM of the first day scenarios',
+            ('johnston.loss-until',):
+                'If he is so lucky as to survive past the 6 PM roll, he is no longer required to roll',
             ('capped.activations',):
                 'is limited to a maximum of two Activations regardless of the number of Sherman\'s AMs, unless In Command',
             ('capped.days',):

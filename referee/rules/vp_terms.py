@@ -40,6 +40,7 @@ class Term:
     short: str = ""
     automatic: bool = False        # an automatic-victory condition: met when count is 1
     scored: float | None = None    # the points its VP group gives it, when it is in one
+    condition: bool = False        # a condition of the levels (count 1: met), scoring no VP
 
     @property
     def label(self) -> str:
@@ -115,7 +116,8 @@ class TermReader:
         if term.kind == "base":
             yield Term(row.item, row.side, 0.0, 1, rule, ("read as the base scenario's terms",))
             return
-        sides = [term.by or row.side] if (term.by or row.side) else list(self.game.sides)
+        by_side = _other(self.game, row.side) if term.by == "enemy" and row.side else term.by
+        sides = [by_side or row.side] if (by_side or row.side) else list(self.game.sides)
         for by in sides:
             scorer = row.side or (by if term.kind in ("held", "occupy", "field") else _other(self.game, by))
             hexes, why = self._hexes(row, term) if term.kind in _PLACED or term.hexes or term.special else (None, "")
@@ -124,13 +126,15 @@ class TermReader:
                 found = ask.term_of(None, why=why)
             else:
                 found = getattr(self, "_" + term.kind.replace("-", "_"))(ask)
-            if term.first_then and not found.why:
+            if term.condition:
+                found = replace(found, each=0.0, condition=True)
+            elif term.first_then and not found.why:
                 found = self._first_then(row, found)
             elif each is None and term.kind != "automatic" and not found.why:
                 found = (replace(found, each=0.0) if found.count == 0 else
                          replace(found, why=f"its points '{row.points}' are not one number"))
             if len(sides) > 1:
-                found = Term(f"{found.item} ({scorer})", *_rest(found))
+                found = replace(found, item=f"{found.item} ({scorer})")
             yield found
 
     def _first_then(self, row: VPTable, found: Term) -> Term:
@@ -428,6 +432,42 @@ class TermReader:
         gone = [u for u in self._units(self.end, ask.by, ask.term) if is_eliminated_box(u)]
         return ask.term_of(len(gone), tuple(u.name for u in gone))
 
+    def _eliminated_strength(self, ask: _Ask) -> Term:
+        """The printed strength of ``by``'s units of the scenario eliminated: in an eliminated box,
+        or off the map at the end after standing on it (a set-up unit in a later log of the chain
+        stood on it). A reinforcement this log never shows, due by now, in a later log: whether it
+        entered and was eliminated earlier is not in this log."""
+        term, end = ask.term, self.end
+        shown = {uid for view in self.views for uid, u in view.units.items() if u.hex is not None}
+        setup = {r.unit_id for r in self.scenario.setup}
+        due = {r.unit_id: r.turn for r in self.scenario.reinforcements}
+        turn = end.scenario_turn
+        total, what, unknown, unsure = 0.0, [], [], []
+        for uid in sorted(setup | set(due)):
+            unit = self.game.unit(uid)
+            if unit is None or unit.side != ask.by or (term.unit_types and unit.type not in term.unit_types):
+                continue
+            now = end.unit(uid)
+            if now is not None and now.hex is not None:
+                continue
+            boxed = now is not None and is_eliminated_box(now)
+            if not (boxed or uid in shown or (uid in setup and not self.first_log)):
+                when = due.get(uid, "")
+                if not self.first_log and (not when.isdigit() or turn is None or int(when) <= turn):
+                    unsure.append(unit.name)
+                continue
+            points = _number(unit.strength) if unit.strength else None
+            if points is None:
+                unknown.append(f"{unit.name} (oob.xlsx Units strength of {uid})")
+                continue
+            total += points
+            what.append(f"{unit.name} {points:g}")
+        if unknown or unsure:
+            why = ("strength not known: " + ", ".join(unknown[:3])) if unknown else (
+                "whether " + ", ".join(unsure[:3]) + " entered and was eliminated in an earlier log is not in this one")
+            return ask.term_of(None, tuple(what), why=why)
+        return ask.term_of(int(total), tuple(what))
+
     def _status(self, ask: _Ask) -> Term:
         """Per unit of ``by`` showing ``status`` at the end; an eliminated unit counts too."""
         code = ask.term.status
@@ -707,10 +747,6 @@ def replace_types(term: VPTerm, types: tuple[str, ...]) -> VPTerm:
 
 def _other(game: Game, side: str) -> str:
     return next((s for s in game.sides if s != side), side)
-
-
-def _rest(t: Term) -> tuple[object, ...]:
-    return (t.side, t.each, t.count, t.rule, t.what, t.why, t.short, t.automatic, t.scored)
 
 
 def _says(button: str, words: tuple[str, ...]) -> bool:
