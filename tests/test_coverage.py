@@ -69,6 +69,6 @@ def test_statuses_follow_the_declarations() -> None:
     assert by_key["itw.march_orders_timing"].checks == ("orders",)
     assert by_key["itw.command_trace_cost"].status == coverage.NEEDS_DATA
     assert "rules.xlsx Ranges" in by_key["itw.command_trace_cost"].detail
-    assert by_key["hsn.s9_murfreesboro"].status == coverage.PARTIAL
+    assert by_key["hsn.vp_tally"].status == coverage.PARTIAL
     assert by_key["itw.landing_disembark_cost"].status == coverage.NOT_CHECKED
     assert by_key["hsn.initiative_tie_winner"].checks == ("initiative",)
