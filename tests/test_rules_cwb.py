@@ -17,9 +17,10 @@ import pytest
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
-from gamedata.model import Formation, MapDef, TerrainCost, TerrainHex, Unit
+from gamedata.model import Formation, MapDef, PhaseDef, TerrainCost, TerrainHex, Unit
 from referee.findings import Severity
 from referee.rules import cwb, incommand
+from referee.rules import refills as refill_rule
 from rule_views import U, V
 
 RSS = Path(__file__).resolve().parents[1] / "sources" / "cwb-regimental"
@@ -167,3 +168,50 @@ def test_dodge_moving_away_leaves_a_unit_beyond_4_hexes(atlanta):
     (f,) = near(atlanta, alone, {**alone, "1/2/16": "A25.10"})
     assert f.pieces == ("1/2/16", "Dodge")
     assert near(atlanta, alone, {**alone, "1/2/16": "A24.12"}) == []
+
+
+# ------------------------------------------------------------------ Atlanta 3.5: replenished automatically
+
+def refills(game, phases, where, status):
+    """The 3.5 refill findings over views of the real Atlanta game, one a phase (``phases``), the
+    units at ``where`` with ``status`` at every step."""
+    ids = game.terrain.hexids
+    views = [V(i, {uid: U(game.unit(uid), ids.canonical(ids.parse(h)), game.unit(uid).command,
+                          status=status.get(uid, {})) for uid, h in where.items()}, turn=1, phase=p)
+             for i, p in enumerate(phases)]
+    return list(refill_rule.check_refills(game, views, "t.vlog", {0: "Hood", 1: "Hood", 2: "Hood"}))
+
+
+def with_resupply_phase(game, name="Resupply"):
+    """Atlanta with a made-up sequence of play (not in the rulebook set) and resupply.phase naming it
+    (the phase named in game.toml [[phases]], or not)."""
+    rows = tuple(replace(p, value=name) if p.key == "resupply.phase" else p for p in game.rule_parameters)
+    return replace(game, phases=(PhaseDef("Movement"), PhaseDef("Resupply"), PhaseDef("Fire")), rule_parameters=rows)
+
+
+GUNS = {"Cheatham's artillery": "A10.20", "Cheatham supply": "A10.22"}
+OUT = {"Cheatham's artillery": {"out-of-ammo": "yes"}}
+
+
+def test_a_battery_left_out_of_ammunition_next_to_its_wagon(atlanta):
+    game = with_resupply_phase(atlanta)
+    (f,) = refills(game, ["Resupply", "Fire"], GUNS, OUT)
+    assert f.severity is Severity.ERROR and f.step == 0 and f.player == "Hood"
+    assert f.message == ("Cheatham's artillery at A10.20 still shows out-of-ammo at the end of the Resupply phase "
+                         "with its wagon Cheatham's supply at A10.22 within 2 hexes: it is replenished automatically")
+    assert f.rule == "3.5 Resupply (rulebook line 182)"
+    assert refills(game, ["Resupply", "Fire"], GUNS, {}) == []                            # replenished
+    assert refills(game, ["Resupply", "Fire"], {**GUNS, "Cheatham supply": "A10.23"}, OUT) == []   # 3 hexes
+    assert refills(game, ["Movement", "Fire"], GUNS, OUT) == []                           # not the resupply phase
+    assert refills(game, ["Fire", "Resupply"], GUNS, OUT) == []       # the log ends in it: the next log goes on
+    # another corps' wagon does not serve it
+    assert refills(game, ["Resupply", "Fire"], {"Cheatham's artillery": "A10.20", "Hardee supply": "A10.21"}, OUT) == []
+
+
+def test_without_the_resupply_phase_it_says_which_cells(atlanta):
+    (f,) = refills(atlanta, ["Resupply", "Fire"], GUNS, OUT)
+    assert f.severity is Severity.NOT_CHECKED and "resupply.phase" in f.message
+    assert len(f.cells) == 1 and "resupply.phase" in str(f.cells[0])
+    assert refills(atlanta, ["Resupply", "Fire"], GUNS, {}) == []          # no battery short: nothing to say
+    (f,) = refills(with_resupply_phase(atlanta, "Supply"), ["Resupply", "Fire"], GUNS, OUT)
+    assert "no phase of game.toml [[phases]] is named 'Supply'" in f.message

@@ -47,6 +47,15 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="artillery.points-per-hex", value="Confederate:4", section="3.5 (optional)", rulebook_line=184,
              words="Players may optionally restrict Confederate artillery to 4 points firing from a hex",
              notes="optional: a warning 'if the optional rule is played'"),
+        dict(key="artillery.ammunition", value=100, section="4.4 (optional)", rulebook_line=208,
+             words="players may optionally restrict artillery to 100 points total plus 50 per day of the scenario",
+             notes="optional: each side's artillery points fired at targets beyond artillery.ammunition-free-range, "
+                   "through the chain; past the total, a warning 'if the optional rule is played'"),
+        dict(key="artillery.ammunition-per-day", value=50, section="4.4 (optional)", rulebook_line=208,
+             words="plus 50 per day of the scenario",
+             notes="a day: each date of the scenario's turns (game.toml [[turns]])"),
+        dict(key="artillery.ammunition-free-range", value=2, section="4.4 (optional)", rulebook_line=208,
+             words="with this limit not applying to firing on targets within 2 hexes"),
         dict(key="resupply.ammo-statuses", value="low-ammo;out-of-ammo", section="RSS 28.2", rulebook_line=379,
              rulebook=RSS, words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="Atlanta's markers: Low Ammo and out of ammunition (3.5, L182: 'the \"out of ammunition\" "
@@ -74,6 +83,33 @@ ROWS: dict[str, dict[str, list[Row]]] = {
         dict(key="resupply.automatic-distance", value=2, section="3.5", rulebook_line=182,
              words="within 2 hexes of the Corps supply wagon or the Army trains",
              notes="the distance for resupply.automatic"),
+        dict(key="guns.hold", value="Cht", section="5.1b.4", rulebook_line=356,
+             words="Cheatham's corps may not be given an order to advance until after the battle has opened: gunfire "
+                   "is heard",
+             notes="the formation held; gunfire is heard at the first fire roll (fire.table) or combat roll (5.1a.4, "
+                   "L299: 'gunfire is heard (units in combat)'), with 5.1d.11 when Hood hears it (guns.hearing)"),
+        dict(key="guns.scenarios", value="5.1;5.1d.1;5.1d.4;5.1d.7", section="5.1d.6", rulebook_line=547,
+             words="The special first turn command and initiative rules do not apply",
+             notes="[derived] the scenarios of 5.1 where the hold applies: 5.1d.6 (the historical opening) is "
+                   "excepted"),
+        dict(key="guns.defenses", value="vp:Atlanta outer defenses", section="5.1b.1", rulebook_line=311,
+             words="Cheatham's Corps: Inside Atlanta defenses",
+             notes="the terrain.xlsx Specials (kind:name) inside which a move of the held corps is no advance: the "
+                   "victory terms' outer defenses, which hold the inner ones"),
+        dict(key="guns.order-chat", value="Cheatham: advance", section="5.1b.4", rulebook_line=356,
+             words="may not be given an order to advance",
+             notes="[convention] the chat line by which the players record an order to advance given to Cheatham's "
+                   "corps (orders are written on paper, 2.1b): recorded before the gunfire is heard, it is an error"),
+        dict(key="guns.hearing", value="atl-hearing-guns:6", section="5.1d.11", rulebook_line=596,
+             words="On a roll of 6 it is heard by Hood",
+             notes="with the variant (a roll of this table in the log), the gunfire is heard by Hood only on this "
+                   "result"),
+        dict(key="resupply.phase", value=None, section="3.5", rulebook_line=182,
+             words="within 2 hexes of the Corps supply wagon or the Army trains during the resupply phase",
+             notes="not in this rulebook: the name of the resupply phase in game.toml [[phases]] (the CWB sequence "
+                   "of play is in the series rules, not in the rulebook set); filled, a battery of "
+                   "resupply.automatic still out of ammunition at its end with its wagon within "
+                   "resupply.automatic-distance hexes is an error"),
         dict(key="trace-floor", value=None, section="Terrain Effects Chart (CWB series)",
              notes="not in this rulebook: the cheapest movement point cost any hex or hexside can have on your "
                    "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "
@@ -278,6 +314,10 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
     },
     'cwb-regimental': {
         'Parameters': {
+            ('odds.artillery-counts',):
+                'Each artillery unit counts as one, regardless of size',
+            ('stragglers.ineligible-states',):
+                'If the unit with the greatest losses in the brigade is not currently eligible to recover stragglers',
             ('resupply.enemy-distance',):
                 'at least four hexes from any enemy unit',
             ('resupply.wagon-distance',):
@@ -433,6 +473,42 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('recovery.with-reserve',):
+                'A single unbrigaded or unassigned unit may attempt Recovery with each brigade',
+            ('recovery.reserve-range',):
+                'Place the Recovered unit within one hex of the brigade leader',
+            ('recovery.reserve-orders',):
+                'with each brigade that is in Reserve for a full turn',
+            ('immobile.units',):
+                'The Union Markgraf and Madison Batteries lacked either horses or proper transportation',
+            ('immobile.hexes',):
+                'They may move one hex per Activation',
+            ('immobile.vertices',):
+                'including changing facing more than one vertex',
+            ('immobile.area',):
+                'They must stay within the confines of Pittsburg Landing',
+            ('immobile.terrain',):
+                'on either Field or Field Boundary hexes',
+            ('line.scenarios',):
+                'The Continuous Line rule (see next page) is in effect',
+            ('line.hour',):
+                'for the first two Activations of the 6 AM turn',
+            ('line.activations',):
+                'For the first two Activations of this scenario (and others if so designated)',
+            ('line.brigades',):
+                "a regiment of Cleburne's brigade must be adjacent to Wood's brigade, and a regiment of Wood's must be adjacent to Shaver's brigade",
+            ('line.joined',):
+                "Gladden's regiments have the same restrictions as above",
+            ('line.exempt',):
+                'Exception: 3rd Mississippi and 15th Arkansas are exempt',
+            ('line.types',):
+                'Cavalry and artillery units are exempt from this rule',
+            ('johnston.loss-table',):
+                'roll for leader loss; if the roll is 0, he is killed',
+            ('johnston.loss-from',):
+                'required to roll for leader loss from the 12 Noon turn through 6 PM of the first day scenarios',
+            ('johnston.loss-until',):
+                'If he is so lucky as to survive past the 6 PM roll, he is no longer required to roll',
             ('capped.activations',):
                 'is limited to a maximum of two Activations regardless of the number of Sherman\'s AMs, unless In Command',
             ('capped.days',):

@@ -14,11 +14,18 @@ are the ones marked ``attacking`` when it is rolled, its targets the ones marked
 * the side's batteries firing from one hex with more strength points than the cap: a warning (an
   optional rule: "if it is played"); a battery whose strength is not known leaves its hex
   unchecked, naming the oob.xlsx cell.
+
+Atlanta 4.4 (L208, optional): "restrict artillery to 100 points total plus 50 per day of the
+scenario ..., with this limit not applying to firing on targets within 2 hexes"
+(``artillery.ammunition`` = 100, ``artillery.ammunition-per-day`` = 50,
+``artillery.ammunition-free-range`` = 2): each side's artillery points fired at targets farther than
+the free range are added up through the chain (``carry``); the fire that takes a side past the
+total (and 50 for each day of the scenario's turns) is a warning "if the optional rule is played".
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gamedata.cellref import unit_cell
 from gamedata.hexids import HexIds
@@ -77,6 +84,90 @@ def judge_fires(ctx: CheckContext, table: str, what: str, judge: Judged) -> Iter
 def run(ctx: CheckContext) -> Iterator[Finding]:
     table = str(parameter(ctx.game, "fire.table") or "") if ctx.game is not None else ""
     yield from judge_fires(ctx, table, "the artillery's range and points", check_artillery)
+    yield from _ammunition(ctx)[0]
+
+
+@dataclass(frozen=True)
+class Spent:
+    """What the fire check hands the next log (4.4): each side's artillery points fired beyond the
+    free range so far, and the sides already warned."""
+
+    by_side: dict[str, int] = field(default_factory=dict)
+    warned: frozenset[str] = frozenset()
+
+
+def carry(ctx: CheckContext) -> object:
+    return _ammunition(ctx)[1]
+
+
+def _ammunition(ctx: CheckContext) -> tuple[list[Finding], Spent | None]:
+    """The optional ammunition total (4.4) over this log's fires, from what the logs before spent."""
+    game = ctx.game
+    if game is None or parameter(game, "artillery.ammunition") is None:
+        return [], None
+    from .setup import scenario_for
+
+    before = ctx.carried.get(CHECK_ID)
+    spent = before if isinstance(before, Spent) else Spent()
+    scenario, _ = scenario_for(ctx)
+    days = len({t.date for t in game.turns if scenario is not None and (scenario.start_turn or 0) <= t.id
+                <= (scenario.end_turn or t.id)})
+    if scenario is None or not days:
+        return [], spent
+    found: list[Finding] = []
+    table = str(parameter(game, "fire.table") or "")
+    total = ammunition_total(game, days)
+
+    def judge(game: Game, rolls: list[tuple[int, str | None]], view_at: Callable[[int], GameView], label: str
+              ) -> Iterator[Finding]:
+        nonlocal spent
+        for finding, spent in spend(game, rolls, view_at, label, total, spent):
+            if finding is not None:
+                yield finding
+
+    found += list(judge_fires(ctx, table, "the artillery's ammunition total", judge))
+    return found, spent
+
+
+def ammunition_total(game: Game, days: int) -> int:
+    """4.4: the points each side may fire beyond the free range in a scenario of ``days`` days."""
+    per_day = parameter(game, "artillery.ammunition-per-day")
+    return int(float(parameter(game, "artillery.ammunition") or 0)) + days * int(float(per_day or 0))
+
+
+def spend(game: Game, rolls: list[tuple[int, str | None]], view_at: Callable[[int], GameView], label: str,
+          total: int, spent: Spent) -> Iterator[tuple[Finding | None, Spent]]:
+    """Each fire's points beyond the free range added to its side's; a warning at the fire that
+    takes a side past ``total``, and a not-checked finding for a battery whose strength is unknown."""
+    free = int(float(parameter(game, "artillery.ammunition-free-range") or 0))
+    rule = parameter_cite(game, "artillery.ammunition", "4.4")
+    hexids = HexIds(game.maps)
+    for step, player in rolls:
+        before = view_at(step - 1)
+        targets = [u.hex for u in before.units.values() if u.hex is not None and u.status.get("defending") == YES]
+        firing = [u for _, u in sorted(before.units.items()) if u.hex is not None and targets
+                  and u.status.get("attacking") == YES and symbol_for(u.unit.type) is Symbol.ARTILLERY
+                  and min(hexes_apart(hexids, u.hex, t, free + 1) for t in targets) > free]
+        by_side = dict(spent.by_side)
+        for u in firing:
+            points = strength(u)
+            if points is None:
+                yield (Finding(CHECK_ID, Severity.NOT_CHECKED, f"{u.name}'s strength points are not known: its fire "
+                               f"is left out of the {u.side} artillery's ammunition total", rule, label, step, player,
+                               (u.name,), cells=(unit_cell(u.unit_id, "strength", u.name, "its strength points"),)),
+                       spent)
+                continue
+            by_side[u.side] = by_side.get(u.side, 0) + points
+        over = [side for side, n in sorted(by_side.items()) if n > total and side not in spent.warned]
+        spent = Spent(by_side, spent.warned | frozenset(over))
+        for side in over:
+            guns = [u for u in firing if u.side == side]
+            yield (Finding(CHECK_ID, Severity.WARNING, f"{side} artillery has fired {by_side[side]} points at targets "
+                           f"more than {free} hexes away ({', '.join(u.name for u in guns)} at this fire): at most "
+                           f"{total} in this scenario if the optional rule is played", rule, label, step, player,
+                           tuple(u.name for u in guns), tuple(Place(u.map or "", hexids.format(u.hex)) for u in guns)),
+                   spent)
+        yield None, spent
 
 
 def check_artillery(game: Game, rolls: list[tuple[int, str | None]], view_at: Callable[[int], GameView],

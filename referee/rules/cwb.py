@@ -22,6 +22,8 @@ state no worse than Shaken (`resupply.ineligible-states`), and limbered if it is
 artillery "is automatically replenished if ... within 2 hexes of the Corps supply wagon or the
 Army trains") are judged by that distance alone (`resupply.automatic-distance`), under that
 rule's citation. All of it is hex distance and counter state: no terrain needed.
+
+The same units left out of ammunition: `refills.py`.
 """
 from __future__ import annotations
 

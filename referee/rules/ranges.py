@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
+from gamedata.ruledata import parameter
+
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain,
-               leader_death, orders, prepared, trains, unit_states)
+from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, immobile, incommand, initiative,
+               late_rain, leader_death, line, orders, prepared, reserve, trains, unit_states)
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -28,11 +30,18 @@ def _steps_text(ctx: CheckContext) -> dict[int, tuple[str, ...]]:
     return {s.index: s.texts for s in ctx.log.steps if not s.is_undo}
 
 
+def _loss_rolls(ctx: CheckContext) -> list[int]:
+    """The steps of the rolls on the table rules.xlsx ``johnston.loss-table`` names (ITW 12.77)."""
+    table = parameter(ctx.game, "johnston.loss-table")
+    return [r.step for r in gbacw.rolls_on(ctx.log.steps, ctx.game, ctx.views, str(table))] if table else []
+
+
 Rules = dict[str, Callable[[CheckContext], Iterable[Finding]]]
 
 #: per system, the command-range rules run over a log (the context has the game and its views)
 COMMAND_RULES: Rules = {
-    "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
+    "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx),
+                                             _loss_rolls(ctx)),
     "CWB": lambda ctx: cwb.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
     "GCACW": lambda ctx: gcacw.no_command_range(ctx.game, ctx.log.label),
     "classic": lambda ctx: classic.no_command_range(ctx.game, ctx.log.label),
@@ -75,7 +84,8 @@ ACTIVATION_RULES: Rules = {
     "GBACW": lambda ctx: chain(capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                    _steps_text(ctx)),
                                chits.check_battle_events(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                         _steps_text(ctx))),
+                                                         _steps_text(ctx)),
+                               line.check_line(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx))),
 }
 #: per system, the rules on orders (Into the Woods 9.22, 9.7, 4.25, 14.44)
 ORDERS_RULES: Rules = {
@@ -87,7 +97,10 @@ UNIT_RULES: Rules = {
     "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                              _steps_text(ctx)),
                                prepared.check_fire(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                       _steps_text(ctx))),
+                                                       _steps_text(ctx)),
+                               immobile.check_immobile(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx)),
+                               reserve.check_reserve_recovery(ctx.game, ctx.views, ctx.log.label, _players(ctx))),
     "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                            _players(ctx)),
                           *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],

@@ -32,6 +32,7 @@ from ..findings import Finding, Place, Severity
 from ..timeline import StepView
 from ..view import UNKNOWN, YES, GameView, UnitView
 from .scenario_places import Places, place_of
+from .setup_words import Words
 
 CHECK_ID = "setup"
 _WITHIN = re.compile(r"within (\d+) hex(?:es)? of (\S+)", re.IGNORECASE)
@@ -104,6 +105,7 @@ def _placements(ctx: CheckContext, scenario: Scenario, game: Game, waiting: Wait
     rows = {row.unit_id: row for row in waiting.rows}
     reported = waiting.reported
     places = Places(game)
+    words = Words(game, scenario, places)
     found: list[Finding] = []
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
@@ -113,7 +115,7 @@ def _placements(ctx: CheckContext, scenario: Scenario, game: Game, waiting: Wait
                 continue
             row = rows.pop(unit_id)
             rule = row_cite(scenario, row, "set-up table")
-            placed = list(_placement(unit, row, places, rule, ctx.log.label))
+            placed = list(_placement(unit, row, words, view, rule, ctx.log.label))
             placed += [_finding(m, rule, ctx.log.label, (unit.name,), (place_of(unit),))
                        for m in state_differences(unit, row, game, "set-up table")]
             found += [replace(f, step=step.index, player=step.player) for f in placed]
@@ -151,7 +153,7 @@ def _left_in_boxes(view: GameView, rows: dict[str, SetupRow], scenario: Scenario
 
 def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) -> Iterator[Finding]:
     """What differs between a position at the end of the set-up and the scenario's set-up table."""
-    places = Places(game)
+    words = Words(game, scenario, Places(game))
     placed = {row.unit_id for row in scenario.setup}
     for row in scenario.setup:
         unit = start.unit(row.unit_id)
@@ -160,7 +162,7 @@ def setup_findings(start: GameView, scenario: Scenario, game: Game, label: str) 
             yield _finding(f"{row.unit_id} is missing: the set-up table puts it at {_where(row)}", rule, label,
                            (row.unit_id,), ())
             continue
-        yield from _placement(unit, row, places, rule, label)
+        yield from _placement(unit, row, words, start, rule, label)
         if unit.hex is not None:        # a unit in a set-up box: its state is checked when placed
             for message in state_differences(unit, row, game, "set-up table"):
                 yield _finding(message, rule, label, (unit.name,), (place_of(unit),))
@@ -190,21 +192,32 @@ def area_of(row: SetupRow, places: Places) -> frozenset[Hex] | None:
     return places.hexes(row.constraint.split(";")[0])
 
 
-def _placement(unit: UnitView, row: SetupRow, places: Places, rule: str, label: str) -> Iterator[Finding]:
-    allowed = area_of(row, places)
+def _placement(unit: UnitView, row: SetupRow, words: Words, view: GameView, rule: str, label: str
+               ) -> Iterator[Finding]:
+    """The unit's place against the row: its hex, hexes or distance (``area_of``), then the rest of
+    the row's words (``setup_words``: bounds, the defenses, roads, creeks, the units around)."""
+    allowed = area_of(row, words.places)
     single = allowed is not None and len(allowed) == 1 and not row.constraint
     if unit.hex is None:
         if single:
             yield _finding(f"{unit.name} is at {unit.location or 'no place on any map'}, not on its set-up hex "
                            f"{row.location}", rule, label, (unit.name,), (place_of(unit),))
         return          # in a set-up box: the player places it
-    if allowed is None:
+    at = ((unit.name,), (place_of(unit),))
+    if allowed is None and (not row.constraint or words.unread(row)):
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{unit.name} set up at {unit.location}: its placement "
-                      f"'{_where(row)}' names no hexes the referee can read", rule, label, None, None,
-                      (unit.name,), (place_of(unit),))
-    elif unit.hex not in allowed:
-        yield _finding(f"{unit.name} is set up at {unit.location}, not at {_where(row)}", rule, label,
-                       (unit.name,), (place_of(unit),))
+                      f"'{_where(row)}' names no hexes the referee can read", rule, label, None, None, *at)
+        return
+    if allowed is not None and unit.hex not in allowed:
+        yield _finding(f"{unit.name} is set up at {unit.location}, not at {_where(row)}", rule, label, *at)
+    problems = list(words.judge(unit, row, view, skip_first=allowed is not None))
+    if errors := [p.message for p in problems if p.error]:
+        yield _finding(f"{unit.name} set up at {unit.location} is {'; '.join(errors)} ({_where(row)})", rule, label,
+                       *at)
+    for p in problems:
+        if not p.error:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{unit.name} set up at {unit.location}: {p.message}",
+                          rule, label, None, None, *at)
 
 
 def state_differences(unit: UnitView, row: SetupRow | ReinforcementRow, game: Game, table: str) -> Iterator[str]:

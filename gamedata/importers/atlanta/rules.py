@@ -51,6 +51,10 @@ COMMAND_RULES: tuple[CommandRule, ...] = (
                 constraint="on the road, no more than one unit per hex"),
     CommandRule("5.1", 340, units=("Cleburne", "Walker", "Bate"), constraint="with any brigade of his division"),
     CommandRule("5.1", 344, formations=("H",), kinds=("Ldr", "Art", "Sup"), orders=_ATTACK),
+    CommandRule("5.1", 335, formations=("Cht",), kinds=("HQ", "Sup", "Art"),
+                constraint="with or adjacent to units of the same command",
+                note="5.1b.1: supply, headquarters and artillery with or adjacent to units of their command (Hardee's "
+                     "and the cavalry's excepted)"),
     CommandRule("5.1", 342, formations=("GaMil",), kinds=("Inf",), statuses=("line",)),
     CommandRule("5.1", 342, formations=("Cht", "Res", "GaMil"), kinds=("Art",), statuses=("unlimbered",)),
     CommandRule("5.1", 342, units=("Hb(4)",), statuses=("limbered",),
