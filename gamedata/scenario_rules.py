@@ -57,7 +57,14 @@ class Restriction:
     on scenario turns ``turns`` (None = all); ``until`` names an event the log may not
     show (the rule then binds until it is seen); ``effect`` what the rule says happens to
     a unit found there (``prohibited``, ``eliminated``, ``removed-no-vp``; ``removed``: entering is
-    allowed and the unit is then removed from the map)."""
+    allowed and the unit is then removed from the map). ``lifted_by``: the events the log shows that
+    lift it (``adjacent``: an enemy unit moves next to the unit; ``near:N``: an enemy unit moves to N
+    hexes or fewer of it; ``attacked``: it defends against an enemy attack; ``entered:KIND:NAME``: an
+    enemy unit enters a hex of the terrain.xlsx Specials rows of that kind and name), for the unit
+    alone or, ``lift_all``, for all the rule's units; ``forbids``: what the bound units may not do
+    (``move``: an activation; ``entrench``; ``recover``: a Fatigue Level, exhaustion, disorganization
+    or demoralization lifted; ``reorganize``: disorganization lifted). ``unless_marker``: the rule does
+    not bind in a hex holding a game marker of that name (Hood Strikes North S9: a destroyed fort)."""
 
     rule_id: str
     scenarios: tuple[str, ...]
@@ -71,6 +78,10 @@ class Restriction:
     formations: tuple[str, ...] = ()
     turns: tuple[int, int] | None = None
     until: str = ""
+    lifted_by: tuple[str, ...] = ()
+    lift_all: bool = False
+    forbids: tuple[str, ...] = ("move",)
+    unless_marker: str = ""
 
 
 @dataclass(frozen=True)
@@ -174,7 +185,8 @@ class VPTerm:
     ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
     (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
     (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
-    during ``phase`` ends the game), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
+    during ``phase`` ends the game), ``marked`` (per hex where one of the ``marker`` names, game markers,
+    stands at the end), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
     count reaches it, else 0. ``excluded_by``: items whose scoring makes this term 0 ("he may not gain 3
     VP for also occupying Maple Grove"). ``group``: the ``VPGroup`` (a footnote of the table) the term
     is scored in."""
@@ -221,6 +233,8 @@ class VPTerm:
     start: str = ""                   # field: the side that controls the fields at the start
     turn_id: int = 0                  # field: the turn (the turn track's id) at whose end control counts
     condition: bool = False           # a condition of the victory levels (points like "control"), not points
+    marker: str = ""                  # ``NAME@HEX``: the term counts only while that game marker stands in HEX
+    first_then: bool = False          # phase terms: points ``A/B``: the game's first counted phase A, later ones B
 
 
 @dataclass(frozen=True)
@@ -393,7 +407,7 @@ def _vp_term(t: dict[str, Any]) -> VPTerm:
                   tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
                   t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
                   t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
-                  t.get("turn_id", 0), t.get("condition", False))
+                  t.get("turn_id", 0), t.get("condition", False), t.get("marker", ""), t.get("first_then", False))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:
@@ -401,7 +415,8 @@ def _restriction(r: dict[str, Any]) -> Restriction:
                 _pair(r.get("columns")), _pair(r.get("rows")), r.get("map", ""))
     return Restriction(r["id"], tuple(r["scenarios"]), r["side"], area, r["effect"], _cite(r), r["text"],
                        tuple(r.get("unit_types", ())), tuple(r.get("units", ())), tuple(r.get("formations", ())),
-                       _pair(r.get("turns")), r.get("until", ""))
+                       _pair(r.get("turns")), r.get("until", ""), tuple(r.get("lifted_by", ())),
+                       r.get("lift_all", False), tuple(r.get("forbids", ("move",))), r.get("unless_marker", ""))
 
 
 def _pair(value: list[int] | None) -> tuple[int, int] | None:

@@ -54,6 +54,7 @@ VICTORY = "victory"
 STACKING = "stacking"
 FIRE = "fire"
 WRECKED = "wrecked"
+HIDDEN = "hidden"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -116,6 +117,7 @@ check_stacking = _imported_when_run(".rules.stacking", "run")
 check_fire = _imported_when_run(".rules.fire_limits", "run")
 carry_fire = _imported_when_run(".rules.artillery_fire", "carry")
 check_wrecked = _imported_when_run(".rules.wrecked", "run")
+check_hidden = _imported_when_run(".rules.hidden", "run")
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,11 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
+_LOS = ("terrain.xlsx Hexes (the terrain and elevation of the hexes a line of sight crosses and of its ends), "
+        "Hexsides (ridges) and, where a lower obstacle stands between a higher and a lower unit, rules.xlsx "
+        "Parameters los.over (the series' Basic Book, not printed)")
+_DUCK = ("terrain.xlsx Specials rows of kind region named South of the Duck River (where no wagon may be voluntarily "
+         "destroyed: the rulebook prints no such list)")
 _REFILL = ("game.toml [[phases]] (the series' sequence of play) and rules.xlsx Parameters resupply.phase (its resupply "
            "phase), for a battery left out of ammunition at its end within 2 hexes of its wagon (a refill made is "
            "judged without them)")
@@ -177,13 +184,12 @@ def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, 
 
 TABLES_COVER = (
     _covering("itw.johnston_leader_loss")
-    + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
-                                                     "to the reading")
+    + _covering("itw.random_event_I_am_hit", needs=_LOS)
     + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
                 "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "itw.s8_hardee_release", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
-                "hsn.accelerated_union_reinforcements",
+                "hsn.accelerated_union_reinforcements", "hsn.union_cavalry_phase", "hsn.s9_wagon_removal",
                 "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
                 "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
@@ -193,9 +199,7 @@ TABLES_COVER = (
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
     + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
                                                          "ahead)")
-    + _covering("hsn.winter_effects", partial="no entrenching, burning, assaults or marches to Fatigue 3-4, the "
-                                              "cycle ending on a tie (the wagons' removal is checked)")
-    + _covering("hsn.union_cavalry_phase", partial="the A/B counter swap and the reinforcements' exemption")
+    + _covering("hsn.winter_effects")
     + _covering("atl.creek_crossing", partial="the hexside's reuse and the followers")
     + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
                                                      "after midnight (the repair roll's result is checked)")
@@ -226,12 +230,14 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
                                                            "wagons' movement costs"))
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
-INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
-                             "hsn.army_initiative_transition")
+INITIATIVE_COVER = (_covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
+                              "hsn.army_initiative_transition")
+                    + _covering("hsn.s9_wagon_removal", needs=_DUCK))
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
                          "itw.reserve_recovery_slots",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
-                         "hsn.s2_union_consolidation")
+                         "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase",
+                         "hsn.hood_assault_bonus", "hsn.forrest_assault_bonus", "hsn.winter_effects")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
@@ -250,12 +256,10 @@ SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_uni
                            "Creek, and terrain.xlsx Hexsides its hexsides)"))
 ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "itw.s8_union_divisions_entry", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
-                    + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
-                                "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
-                                "of such a unit is a warning")
-                    + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
-                                "initiative, not south of the Duck River: map data); the winter removal is the tables "
-                                "check's")
+                    + _covering("hsn.turn1_activation_restrictions", needs="terrain.xlsx Specials rows of kind "
+                                "county named Rutherford County (S9's Murfreesboro garrison is freed when a "
+                                "Confederate unit enters the county: the rulebook prints no county line)")
+                    + _covering("hsn.s9_wagon_removal")
                     + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
                                 "10 VP) is not in a log: a move west of the line is a warning naming it")
                     + _covering("itw.detachment_rules", partial=_DETACHMENTS)
@@ -272,9 +276,8 @@ VICTORY_COVER = (
                 partial="S4's roads, lane and Sunken Lane control; the objectives of S2, S7 and S9 are listed, "
                         "not judged")
     + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
-                                        "the units' Combat values), stations and forts (no markers in the module)")
-    + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "
-                                               "occupation leaves the term undecided")
+                                        "the units' Combat values)")
+    + _covering("hsn.s9_murfreesboro")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
                                             "the Georgia Railroad)",
                 partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
@@ -292,7 +295,9 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
                           partial="which 8 SP fire (the top of the stack by stack order)")
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
-                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)")
+              + _covering("rss.friendly_los_block", needs=_REGIMENTS + " and terrain.xlsx Hexes elevation (the levels "
+                          "of the firer, the target and the friendly units on the line of fire)"))
 FIRE_COVER += _covering("rss.cc_defender_fire_cap", needs=_REGIMENTS + " and game.toml [[phases]] (the close "
                         "combat phase, named so)")
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4", "atl.ammo_cap_4_4")
@@ -301,6 +306,8 @@ WRECKED_COVER = (_covering("rss.wrecked_regiment", needs=_REGIMENTS)
                  + _covering("rss.straggler_assignment_order", needs=_REGIMENTS + " and rules.xlsx Parameters "
                              "stragglers.ineligible-states (what keeps a regiment from recovering: the CWB series' "
                              "21.2, not in the rulebook set)"))
+HIDDEN_COVER = _covering("atl.hidden_reveal", needs=_LOS + "; effects.xlsx Costs (the movement points of the enemy "
+                         "unit's class, for the 3 MP)")
 COMBAT_COVER += _covering("rss.odds_arty_counts_one", "rss.arty_long_range_halving",
                           needs="combat.xlsx (the Close Combat and Fire Combat Tables: not in the rulebook) and "
                           + _REGIMENTS)
@@ -353,14 +360,16 @@ CHECKS: tuple[Check, ...] = (
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
     Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, "
-                      "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
+                      "that only the winner's side moves, no entrenching once Late Rain begins, wagons destroyed at will "
+                      "(S9) only with the initiative", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
                  "(Death of Cleburne); consolidations (the combined Manpower); batteries without horses (one hex an "
                  "Activation, no fire after moving, the Landing's confines); unbrigaded units recovering with a "
-                 "Reserve brigade", check_units,
+                 "Reserve brigade; markers a pool limits (bridges); cavalry mounts and versions; who may take an "
+                 "assault bonus; what winter forbids", check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
@@ -382,6 +391,9 @@ CHECKS: tuple[Check, ...] = (
     Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase; "
                    "recovered stragglers one per regiment, greatest loss first",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
+    Check(HIDDEN, "hidden units revealed when they move or fire, or an enemy unit sees them or comes within the "
+                  "movement points that reveal them (Atlanta 5.2d.3)",
+          check_hidden, (Need("game", "no hidden unit was checked"),), covers=HIDDEN_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

@@ -11,8 +11,8 @@ east of it, or after the line moves back at Noon, silent.
 Hood Strikes North S9 special rule 3 (rulebook 003 L1687): "A Union wagon is immediately removed
 from the map if it enters Nashville (5706, 5707), Murfreesboro (5232), or Fortress Rosecrans
 (5131, 5231)", unless the permanent fort in the Fortress Rosecrans hex is destroyed: entering and
-going is silent, staying is an error (a warning in Fortress Rosecrans, naming the fort the module
-does not show)."""
+going is silent, staying is an error, unless a Fort Destroyed marker stands in the Fortress Rosecrans
+hex."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,6 +25,7 @@ from gamedata import load_game
 from gamedata.hexids import HexIds
 from referee.findings import Severity
 from referee.rules import restricted
+from vassal.replay import BoardState, PieceState, Step
 from rule_views import U
 
 ATLANTA = Path(__file__).resolve().parents[1] / "sources" / "atlanta"
@@ -54,9 +55,9 @@ class Views(list):
         return self[step]
 
 
-def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20"):
+def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", markers=()):
     """A unit (Garrard's 3/2/Cav, Wilder) from ``start`` through ``moves`` (one a step; None: off
-    the map) on scenario turn ``turn``."""
+    the map) on scenario turn ``turn``; ``markers``: (name, hex) of game markers on the map from the start."""
     ids = HexIds(game.maps)
     cav = game.unit(uid)
     views = [SimpleNamespace(step=n, scenario_turn=turn, units={uid: Unit(cav, h and ids.parse(h), cav.formation or cav.command,
@@ -64,8 +65,13 @@ def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20"):
              for n, h in enumerate([start, *moves])]
     for v in views:
         v.unit = v.units.get
-    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), log=SimpleNamespace(label="t.vlog", steps=[SimpleNamespace(index=i, player="Sherman")
-                                                                            for i in range(1, len(views))]))
+    start_board = BoardState({f"m{n}": PieceState(f"m{n}", name, "Main Map", 0, 0, h, None, None, "", "")
+                              for n, (name, h) in enumerate(markers)}, {}, {})
+    replay = SimpleNamespace(initial=start_board, steps=[Step(i, (), (), "Sherman", None) for i in range(1, len(views))])
+    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), opening=True,
+                          log=SimpleNamespace(label="t.vlog", replay=replay,
+                                              steps=[SimpleNamespace(index=i, player="Sherman", is_undo=False, rolls=())
+                                                     for i in range(1, len(views))]))
     return list(restricted.check_restricted(ctx))
 
 
@@ -101,7 +107,10 @@ def test_an_s9_wagon_entering_nashville_or_murfreesboro_is_removed(hsn):
     assert findings(hsn, "S2", 5, ["5606", "5706"], "Wagon Train A", "5506") == []      # S9's rule only
 
 
-def test_an_s9_wagon_staying_in_fortress_rosecrans_is_a_warning_naming_the_fort(hsn):
+def test_an_s9_wagon_staying_in_fortress_rosecrans_unless_its_fort_is_destroyed(hsn):
     assert findings(hsn, "S9", 5, ["5131", None], "Wagon Train B", "5130") == []
     (f,) = findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130")
-    assert f.severity is Severity.WARNING and "unless the permanent fort in the hex is destroyed" in f.message
+    assert f.severity is Severity.ERROR and "unless the permanent fort in that hex is destroyed" in f.message
+    # the Fort Destroyed game marker (8.0, L1521) in the hex: the wagon may stay; in the other fort's hex it may not
+    assert findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130", markers=[("Fort Destroyed", "5131")]) == []
+    assert len(findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130", markers=[("Fort Destroyed", "5231")])) == 1

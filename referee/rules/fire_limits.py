@@ -8,6 +8,8 @@ target), each cited by its rulebook line. At each fire:
 
 * a firing unit at No Ammo (28.1 "No Ammo units cannot fire") is an error;
 * more batteries than the side's cap firing at once (one roll is one target) is an error;
+* units on the line of fire (19.3d: `fire_sight`, the friendly units between, the enemy ones
+  for small arms) where the targets are marked defending;
 * the strength points fired from one hex in one fire phase (the units' hexes at the roll) above
   the cap is an error at the roll that passes it. A phase is the view's (turn, phase); where the
   game has no phases, the fire rolls one side makes one after another with no unit moved between
@@ -43,6 +45,7 @@ from ..view import YES, GameView, UnitView
 from . import artillery_fire
 from .consequences import OUT_OF_AMMO
 from .combat_units import hexes_apart
+from .fire_sight import FireSight, UnitSight
 from .stacking import _PHASES, strength
 
 CHECK_ID = "fire"
@@ -113,6 +116,8 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
     last: tuple[int, str, GameView] | None = None  # the previous fire's step, side and view
     increments = split_increments(game)
     split = Splits(hexids, increments)
+    units_rule = UnitSight.of(game)
+    sight = FireSight(game, units_rule) if units_rule is not None else None
     for step, player in rolls:
         before = view_at(step - 1)
         firing = [u for _, u in sorted(before.units.items()) if u.hex is not None and u.status.get("attacking") == YES]
@@ -126,6 +131,8 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
             split = Splits(hexids, increments)
         last = (step, side, before)
         yield from split.fire(before, firing, label, step, player)
+        if sight is not None:
+            yield from sight.fire(before, firing, label, step, player)
         for u in firing:
             if any(u.status.get(code) == YES for code in OUT_OF_AMMO):
                 yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} fired from {hexids.format(u.hex)} at No Ammo "

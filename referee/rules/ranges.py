@@ -11,7 +11,9 @@ from gamedata.ruledata import parameter
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, immobile, incommand, initiative,
-               late_rain, leader_death, line, orders, prepared, reserve, trains, unit_states)
+               late_rain, leader_death, line, markers, orders, prepared, remounts, reserve, trains, unit_states)
+from .assault_bonus import check_assault_bonus
+from .winter import check_winter
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -91,8 +93,10 @@ ACTIVATION_RULES: Rules = {
 ORDERS_RULES: Rules = {
     "GBACW": lambda ctx: orders.check_orders(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
 }
-#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), and the
-#: units a result replaces (Hood Strikes North 6.0)
+#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), the
+#: units a result replaces (Hood Strikes North 6.0), the markers a pool limits (its 10.0 bridges) and its cavalry's
+#: Horses Worn Out markers and A/B versions (5.1-5.4), who may take the Hood and Forrest Assault Bonus
+#: (7.4) and what winter forbids (4.0)
 UNIT_RULES: Rules = {
     "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                              _steps_text(ctx)),
@@ -103,7 +107,14 @@ UNIT_RULES: Rules = {
                                reserve.check_reserve_recovery(ctx.game, ctx.views, ctx.log.label, _players(ctx))),
     "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                            _players(ctx)),
-                          *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],
+                          *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx)),
+                          *markers.check_marker_limits(ctx.game, ctx.log.replay, ctx.log.label, _players(ctx)),
+                          *remounts.check_remounts(ctx.game, ctx.views, ctx.log.steps, ctx.log.label,
+                                                   _players(ctx), ctx.opening),
+                          *check_assault_bonus(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label, _players(ctx),
+                                               ctx.log.replay),
+                          *check_winter(ctx.game, ctx.views, ctx.log.steps, ctx.log.label, _players(ctx),
+                                        ctx.carried.get("tables"), ctx.log.replay)],
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {

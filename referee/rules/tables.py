@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamedata.conditions import UNKNOWN, parse_fact
+from gamedata.los import LineOfSight
 from gamedata.model import Game
 from gamedata.rolls import Reading, RollTable, evaluate, roll_tables
 
@@ -146,6 +147,12 @@ class _Graph:
 
     def near(self, centres: Iterable[Any], n: int) -> frozenset[Any]:
         return self.game.terrain.graph.near(centres, n)
+
+    def sees(self, a: Any, b: Any) -> bool | None:
+        """Whether a unit in ``a`` sees ``b`` (`gamedata.los`), None while the terrain is not known."""
+        if not hasattr(self, "_los"):
+            self._los = LineOfSight.of(self.game)
+        return self._los.sight(a, b).sees
 
 
 def readings(steps: Sequence[StepView], game: Game, views: object = None) -> Iterator[tuple[TableRoll, Reading]]:

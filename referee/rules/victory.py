@@ -22,6 +22,7 @@ from ..findings import Finding, Severity
 from ..timeline import StepView
 from ..view import Views
 from ..view.passage import Passed
+from .markers import Replayed
 from .setup import scenario_for, scenario_name
 from .vp_terms import Term, TermReader
 
@@ -83,16 +84,17 @@ def tally_of(ctx: CheckContext) -> Tally | None:
     scenario, _ = scenario_for(ctx)
     if scenario is None or ctx.views is None or ctx.game is None:
         return None
-    return tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed, ctx.log.steps, ctx.previous is None)
+    return tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed, ctx.log.steps, ctx.previous is None,
+                 ctx.log.replay)
 
 
 def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Passed | None = None,
-          steps: Sequence[StepView] = (), first_log: bool = True) -> Tally:
+          steps: Sequence[StepView] = (), first_log: bool = True, replay: Replayed | None = None) -> Tally:
     """The VP tally of ``scenario`` at the last view of ``views``; ``passed``: who the chain's
     earlier logs left in each hex; ``steps``: the log's steps (its rolls); ``first_log``: no
-    earlier log of the chain."""
+    earlier log of the chain; ``replay``: its pieces (the game markers a term reads)."""
     end = views.at(len(views) - 1)
-    reader = TermReader(views, scenario, game, passed, steps, first_log)
+    reader = TermReader(views, scenario, game, passed, steps, first_log, replay)
     rows, written, groups = _rows_of(game, scenario.scenario_id)
     terms: list[Term] = []
     shared = {r.item for r in rows if sum(1 for o in rows if o.item == r.item) > 1}
