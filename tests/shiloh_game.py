@@ -42,7 +42,7 @@ SETUP = {"CS:Hardee": "1210", "CS:Bragg": "1310", "CS:Polk": "1209", "US:Sherman
 REINF = [("US:Nelson", 3, "1708"), ("US:Crittenden", 4, "1704")]
 
 
-def _rewrite(path: Path, sheet: str, rows: list[dict], schema: str) -> None:
+def put_sheet(path: Path, sheet: str, rows: list[dict], schema: str) -> None:
     book = read_workbook(path) if path.exists() else {}
     sheets = [SheetData(n, s.header, tuple(dict(r.values) for r in s.rows)) for n, s in book.items() if n != sheet]
     sheets.append(SheetData(sheet, columns(schema), tuple(rows)))
@@ -71,26 +71,26 @@ def filled_copy(tmp: Path, without: tuple[str, ...] = ()) -> Path:
     player = folder / "player"
     player.mkdir(exist_ok=True)
     if "oob" not in without:
-        _rewrite(player / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, movement=mp,
+        put_sheet(player / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, movement=mp,
                                                      strength=None if "strength" in without else st)
                                                 for u, s, n, t, st, mp in UNITS], "unit")
     if "scenarios" not in without:
-        _rewrite(player / "scenarios.xlsx", "shiloh Setup", [dict(unit_id=u, location=h) for u, h in SETUP.items()],
+        put_sheet(player / "scenarios.xlsx", "shiloh Setup", [dict(unit_id=u, location=h) for u, h in SETUP.items()],
                  "setup")
-        _rewrite(player / "scenarios.xlsx", "shiloh Reinf", [dict(unit_id=u, turn=t, entry=h) for u, t, h in REINF],
+        put_sheet(player / "scenarios.xlsx", "shiloh Reinf", [dict(unit_id=u, turn=t, entry=h) for u, t, h in REINF],
                  "reinforcement")
     if "terrain" not in without:
-        _rewrite(player / "terrain.xlsx", "Hexes", _hexes(), "terrain-hex")
-        _rewrite(player / "terrain.xlsx", "Hexsides",
+        put_sheet(player / "terrain.xlsx", "Hexes", _hexes(), "terrain-hex")
+        put_sheet(player / "terrain.xlsx", "Hexsides",
                  [dict(map="main", hex=FERRY, side="NE", features="Ferry"),
                   dict(map="main", hex=FERRY, side="NW", features="Ferry")], "terrain-hexside")
     if "effects" not in without:
-        _rewrite(player / "effects.xlsx", "Terrain", [dict(code="Clear", name="clear", applies="hex", category="clear")],
+        put_sheet(player / "effects.xlsx", "Terrain", [dict(code="Clear", name="clear", applies="hex", category="clear")],
                  "terrain-type")
-        _rewrite(player / "effects.xlsx", "Costs", [dict(move="unit", action="enter", terrain="Clear", cost=1)],
+        put_sheet(player / "effects.xlsx", "Costs", [dict(move="unit", action="enter", terrain="Clear", cost=1)],
                  "terrain-cost")
     if "rules" not in without:
-        _rewrite(player / "rules.xlsx", "Parameters", [
+        put_sheet(player / "rules.xlsx", "Parameters", [
             dict(key="zoc.enter", value="stop", section="series ZOC (test data)"),
             dict(key="zoc.leave", value="free", section="series ZOC (test data)"),
             dict(key="stacking.units", value=2, section="series stacking (test data)")], "rule-parameter")
