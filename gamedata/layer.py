@@ -33,8 +33,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gamedata.hexids import HexError, HexIds
-from gamedata.folder import (EFFECTS_FILE, OOB_FILE, RULES_FILE, SCENARIOS_FILE, TERRAIN_FILE, USER_WORKBOOKS, WORKBOOKS,
-                             schema)
+from gamedata.folder import (EFFECTS_FILE, OOB_FILE, RULES_FILE, SCENARIOS_FILE, TERRAIN_FILE, USER_WORKBOOKS,
+                             WORKBOOKS, schema)
 from gamedata.model import Problem
 from gamedata.terrain import codes
 from gamedata.terrain_check import spans
@@ -222,7 +222,8 @@ def lay_over(sheets: dict[str, Sheet], homes: dict[str, str], layer: Layer, hexi
             overlay = overlay_of(file, name)
             if overlay is None:
                 gives = ", ".join(OVERLAYS[file]) or "<scenario> Setup, <scenario> Reinf"
-                problems.append(Problem(label, name, 0, "", f"not a sheet the player's layer gives in {file} ({gives})"))
+                problems.append(Problem(label, name, 0, "", f"not a sheet the player's layer gives in {file} "
+                                        f"({gives})"))
                 continue
             if file == SCENARIOS_FILE and name not in sheets:
                 problems.append(Problem(label, name, 0, "", f"no scenario {name.rsplit(' ', 1)[0]!r} in "

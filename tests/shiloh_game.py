@@ -72,23 +72,23 @@ def filled_copy(tmp: Path, without: tuple[str, ...] = ()) -> Path:
     player.mkdir(exist_ok=True)
     if "oob" not in without:
         put_sheet(player / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, movement=mp,
-                                                     strength=None if "strength" in without else st)
-                                                for u, s, n, t, st, mp in UNITS], "unit")
+                                                      strength=None if "strength" in without else st)
+                                                 for u, s, n, t, st, mp in UNITS], "unit")
     if "scenarios" not in without:
-        put_sheet(player / "scenarios.xlsx", "shiloh Setup", [dict(unit_id=u, location=h) for u, h in SETUP.items()],
-                 "setup")
-        put_sheet(player / "scenarios.xlsx", "shiloh Reinf", [dict(unit_id=u, turn=t, entry=h) for u, t, h in REINF],
-                 "reinforcement")
+        put_sheet(player / "scenarios.xlsx", "shiloh Setup",
+                  [dict(unit_id=u, location=h) for u, h in SETUP.items()], "setup")
+        put_sheet(player / "scenarios.xlsx", "shiloh Reinf",
+                  [dict(unit_id=u, turn=t, entry=h) for u, t, h in REINF], "reinforcement")
     if "terrain" not in without:
         put_sheet(player / "terrain.xlsx", "Hexes", _hexes(), "terrain-hex")
         put_sheet(player / "terrain.xlsx", "Hexsides",
-                 [dict(map="main", hex=FERRY, side="NE", features="Ferry"),
-                  dict(map="main", hex=FERRY, side="NW", features="Ferry")], "terrain-hexside")
+                  [dict(map="main", hex=FERRY, side="NE", features="Ferry"),
+                   dict(map="main", hex=FERRY, side="NW", features="Ferry")], "terrain-hexside")
     if "effects" not in without:
-        put_sheet(player / "effects.xlsx", "Terrain", [dict(code="Clear", name="clear", applies="hex", category="clear")],
-                 "terrain-type")
-        put_sheet(player / "effects.xlsx", "Costs", [dict(move="unit", action="enter", terrain="Clear", cost=1)],
-                 "terrain-cost")
+        put_sheet(player / "effects.xlsx", "Terrain",
+                  [dict(code="Clear", name="clear", applies="hex", category="clear")], "terrain-type")
+        put_sheet(player / "effects.xlsx", "Costs",
+                  [dict(move="unit", action="enter", terrain="Clear", cost=1)], "terrain-cost")
     if "rules" not in without:
         put_sheet(player / "rules.xlsx", "Parameters", [
             dict(key="zoc.enter", value="stop", section="series ZOC (test data)"),

@@ -92,8 +92,8 @@ def test_what_the_player_types_is_checked_and_named_to_the_cell(tmp_path):
     errors = [line for line in lines(folder) if "warning" not in line]
     assert errors == [
         "player/oob.xlsx:Units:11:side: required value is empty",
-        "player/scenarios.xlsx:Corinth Setup:0:: no scenario 'Corinth' in scenarios.xlsx Scenarios: a scenario sheet is "
-        "named after a scenario_id",
+        "player/scenarios.xlsx:Corinth Setup:0:: no scenario 'Corinth' in scenarios.xlsx Scenarios: a scenario "
+        "sheet is named after a scenario_id",
         "player/scenarios.xlsx:shiloh Reinf:2:turn: unknown turn (id, label or hour of game.toml turns) '3rd'",
         "player/scenarios.xlsx:shiloh Reinf:4:unit_id: 'US:Sherman' is already placed in shiloh Setup row 5",
         "player/scenarios.xlsx:shiloh Reinf:5:unit_id: unknown unit in the OOB 'US:Buell'",
