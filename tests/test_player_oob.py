@@ -11,6 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from conftest import REPO, RULEBOOKS
 from shiloh_game import REINF, SETUP, UNITS, filled_copy, put_sheet
+from test_gamedata_validate import set_cell
 
 from adjutant.cli import main
 from gamedata import load_game, validate
@@ -18,6 +19,7 @@ from gamedata.workbook import SheetData, read_workbook, write_workbook
 
 SOURCES = REPO / "sources"
 SHILOH_BOOK = RULEBOOKS / "001_bc722dbdf65a3fe9.txt"
+ITW_BOOK = RULEBOOKS / "000_c574b46a31a48b8f.txt"
 
 
 def cli(*args: object):
@@ -131,6 +133,26 @@ def test_import_tables_moves_a_typed_order_of_battle_into_the_layer(tmp_path):
         "player/scenarios.xlsx, player/terrain.xlsx (194 values)"]
     assert {f: (folder / "player" / f).read_bytes() for f in before} == before
     assert board(load_game(folder)) == GIVEN
+
+
+def test_import_tables_keeps_a_value_typed_into_a_rulebook_set_up(tmp_path):
+    """Into the Woods: a strength typed into an S1 set-up row is moved to the layer (it was lost), a hex
+    typed over the rulebook's is replaced and said (it was replaced silently)."""
+    folder = tmp_path / "itw"
+    shutil.copytree(SOURCES / "into-the-woods-shiloh", folder)
+    rows = read_workbook(folder / "scenarios.xlsx")["S1 Setup"].rows
+    set_cell(folder / "scenarios.xlsx", "S1 Setup", rows[0].number, "strength", 3)
+    set_cell(folder / "scenarios.xlsx", "S1 Setup", rows[1].number, "location", "S3104")
+    result = cli("import-tables", ITW_BOOK, "--game", "into-the-woods-shiloh", "-o", folder)
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "moved 1 values you typed into scenarios.xlsx to player/scenarios.xlsx (S1 Setup: strength 1): the player's "
+        "layer, which import-tables never writes",
+        f"scenarios.xlsx:S1 Setup:{rows[1].number}:location: 'S3104' replaced by the rulebook's "
+        f"{rows[1].get('location')!r} (to keep yours, give it in player/scenarios.xlsx)"]
+    assert lines(folder) == []
+    setup = next(s for s in load_game(folder).scenarios if s.scenario_id == "S1").setup
+    assert (setup[0].unit_id, setup[0].strength) == (rows[0].get("unit_id"), "3")
 
 
 def test_to_fill_lists_the_order_of_battle_then_writes_set_up_rows(tmp_path):
