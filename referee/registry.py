@@ -211,7 +211,10 @@ COMMAND_COVER = (
     + _covering("itw.shiloh_branch_bridge_closed", "itw.attachment_timing", "itw.unassigned_am_cap",
                 "itw.direct_command_count", "itw.johnston_ability_limits", "itw.csa_cavalry_attachment",
                 "atl.dodge_4_hex")
-    + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
+    + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED)
+    + _covering("atl.detachment_marker", needs="terrain.xlsx Hexes and Hexsides (the terrain between the detachment "
+                "marker and its brigade) and effects.xlsx Costs (the infantry and cavalry movement costs), or rules.xlsx "
+                "Parameters trace-floor (the 4 MP are then proved by hex distance alone)"))
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
                           "itw.supply_line_trace", needs=_ROADS)
                 + _covering("atl.resupply", "rss.resupply_eligible")
