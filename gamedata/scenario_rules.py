@@ -71,6 +71,7 @@ class Restriction:
     formations: tuple[str, ...] = ()
     turns: tuple[int, int] | None = None
     until: str = ""
+    lifted_by: str = ""                # the chat wording that records ``until`` (a convention)
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,8 @@ class VPTerm:
     before it when ``removals_unclear``), ``entered`` / ``exited`` (during ``turns``; ``returns``: an
     exit counts though the unit came back), ``arrived`` (per formation of ``formations`` with a unit on
     the map during the log), ``late`` (the scenario turns from ``turns[0]`` until one of ``units``
-    arrives), ``rolled`` (the readings of ``table`` that gave ``result``), ``constant`` (always 1),
+    arrives), ``rolled`` (the readings of ``table`` that gave ``result``), ``said`` (the log's chat
+    lines containing ``said``: an event the players record by a wording), ``constant`` (always 1),
     ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
     (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
     (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
@@ -218,6 +220,7 @@ class VPTerm:
     returns: bool = False             # exited: a unit that came back still counts (it left once)
     start: str = ""                   # field: the side that controls the fields at the start
     turn_id: int = 0                  # field: the turn (the turn track's id) at whose end control counts
+    said: str = ""                    # said: the chat wording whose lines count
 
 
 @dataclass(frozen=True)
@@ -366,7 +369,7 @@ def _vp_term(t: dict[str, Any]) -> VPTerm:
                   tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
                   t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
                   t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
-                  t.get("turn_id", 0))
+                  t.get("turn_id", 0), t.get("said", ""))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:
@@ -374,7 +377,7 @@ def _restriction(r: dict[str, Any]) -> Restriction:
                 _pair(r.get("columns")), _pair(r.get("rows")), r.get("map", ""))
     return Restriction(r["id"], tuple(r["scenarios"]), r["side"], area, r["effect"], _cite(r), r["text"],
                        tuple(r.get("unit_types", ())), tuple(r.get("units", ())), tuple(r.get("formations", ())),
-                       _pair(r.get("turns")), r.get("until", ""))
+                       _pair(r.get("turns")), r.get("until", ""), r.get("lifted_by", ""))
 
 
 def _pair(value: list[int] | None) -> tuple[int, int] | None:

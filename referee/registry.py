@@ -103,7 +103,7 @@ carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 _check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 _check_guns = _imported_when_run(".rules.guns_heard", "check_guns")
-carry_restricted = _imported_when_run(".rules.guns_heard", "carry")
+carry_restricted = _imported_when_run(".rules.restricted", "carry")
 
 
 def check_restricted(ctx: CheckContext) -> Iterable[Finding]:
@@ -257,8 +257,7 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                     + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
                                 "initiative, not south of the Duck River: map data); the winter removal is the tables "
                                 "check's")
-                    + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
-                                "10 VP) is not in a log: a move west of the line is a warning naming it")
+                    + _covering("atl.garrard_column_limit")
                     + _covering("itw.detachment_rules", partial=_DETACHMENTS)
                     + _covering("atl.cheatham_no_advance_before_guns", needs="terrain.xlsx Specials of kind vp "
                                 "'Atlanta outer defenses' (the hexes inside the defenses: an advance leaves them)"))
@@ -276,6 +275,7 @@ VICTORY_COVER = (
                                         "the units' Combat values), stations and forts (no markers in the module)")
     + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "
                                                "occupation leaves the term undecided")
+    + _covering("atl.garrard_column_limit")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
                                             "the Georgia Railroad)",
                 partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "

@@ -155,3 +155,21 @@ def test_itw_s1_fields_controlled_at_the_end_of_their_turns() -> None:
     short = Log(log.views[:5])
     got = points(tally(short, scenario, filled, "m"))  # type: ignore[arg-type]
     assert got["Review and Ben Howell Fields by 10 AM (Union)"] == "the end of the 10 AM turn is not in this log"
+
+
+def test_atlanta_garrard_order_change_said_in_the_chat() -> None:
+    """Atlanta 5.2a.2 (L667): "Any change to these orders costs 10 victory points": the players record
+    the change in the chat ("Garrard: orders changed", the term's `said`); one such line is -10 on
+    the Union-positive scale of 5.2 and 5.3, none is 0, and a later log of the chain cannot see
+    the earlier logs' chat (undecided, saying so)."""
+    atl = load_game(SOURCES / "atlanta")
+    from types import SimpleNamespace
+    for sid, turn in (("5.2", 1), ("5.3", 1)):
+        scenario = next(s for s in atl.scenarios if s.scenario_id == sid)
+        log = Log([view(atl, 0, turn, "", sid, []), view(atl, 1, turn, "", sid, [])])
+        chat = [SimpleNamespace(index=1, texts=("<Sherman> - Garrard: orders changed, he marches west",))]
+        assert points(tally(log, scenario, atl, "m", steps=chat))["Garrard's orders changed"] == -10  # type: ignore[arg-type]
+        quiet = [SimpleNamespace(index=1, texts=("<Sherman> - Garrard holds",))]
+        assert points(tally(log, scenario, atl, "m", steps=quiet))["Garrard's orders changed"] == 0  # type: ignore[arg-type]
+        later = points(tally(log, scenario, atl, "m", steps=chat, first_log=False))  # type: ignore[arg-type]
+        assert "earlier logs of the chain" in later["Garrard's orders changed"]

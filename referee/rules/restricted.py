@@ -5,7 +5,10 @@ formations; on the rule's turns) is a finding at that step, with what the rule s
 happens (``eliminated``, ``removed-no-vp``; ``removed``: the unit may enter, and is then removed
 from the map, Hood Strikes North S9's wagons): when the unit left the map later in the log
 the finding is a warning (a forced retreat there ends so), else an error. A rule lifted by
-an event the log may not show (``until``) gives warnings that name the event.
+an event the log may not show (``until``) gives warnings that name the event; when the players
+record the event in the chat (``lifted_by``, a wording: Atlanta 5.2a.2's change of Garrard's
+orders), the rule binds until that line (in the log, or in an earlier log of the chain: the
+check's ``carry``), and an entry before it is an error.
 
 A unit that must end its moves near friendly units (``[[near]]``: Into the Woods 14.55,
 cavalry within four hexes of friendly non-cavalry unless under Attack Orders) is judged
@@ -21,6 +24,7 @@ scenario the file settles with no exit for it, any exit is a finding.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from gamedata.model import Game
 from gamedata.scenario_rules import NearRule, Restriction
@@ -42,12 +46,50 @@ def is_eliminated_box(unit: UnitView) -> bool:
     return any(word in text for word in _ELIMINATED)
 
 
+@dataclass(frozen=True)
+class Carried:
+    """What the restricted check hands the next log: the rules lifted by a chat line (their ids),
+    and the held corps' gunfire (``guns_heard.carry``)."""
+
+    lifted: frozenset[str] = frozenset()
+    guns: object = None
+
+
+def lifted_at(rule: Restriction, steps) -> int | None:
+    """The first step of the log whose chat records the event that lifts ``rule`` (``lifted_by``)."""
+    wording = rule.lifted_by.lower()
+    return next((s.index for s in steps if wording and any(wording in t.lower() for t in s.texts)), None)
+
+
+def _lifted_before(ctx: CheckContext) -> frozenset[str]:
+    before = getattr(ctx, "carried", {}).get(CHECK_ID)
+    return before.lifted if isinstance(before, Carried) else frozenset()
+
+
+def lifted(ctx: CheckContext) -> frozenset[str]:
+    """The rules lifted by a chat line in this log or an earlier one of the chain (their ids)."""
+    game = ctx.game
+    done = set(_lifted_before(ctx))
+    if game is not None and game.scenario_rules is not None:
+        done |= {r.rule_id for r in game.scenario_rules.restrictions if r.lifted_by
+                 and lifted_at(r, ctx.log.steps) is not None}
+    return frozenset(done)
+
+
+def carry(ctx: CheckContext) -> Carried:
+    from .guns_heard import carry as guns
+    return Carried(lifted(ctx), guns(ctx))
+
+
 def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
     scenario, _ = scenario_for(ctx)
     game = ctx.game
     if scenario is None or ctx.views is None or game is None:
         return
     rules = game.scenario_rules.restrictions_of(scenario.scenario_id) if game.scenario_rules else ()
+    done = _lifted_before(ctx)
+    rules = tuple(r for r in rules if r.rule_id not in done)
+    lifted = {r.rule_id: lifted_at(r, ctx.log.steps) for r in rules if r.lifted_by}
     near = game.scenario_rules.near_of(scenario.scenario_id) if game.scenario_rules else ()
     places = Places(game)
     if near:
@@ -63,6 +105,8 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
             if unit.hex is None or (old is not None and old.hex == unit.hex):
                 continue
             for rule in rules:
+                if lifted.get(rule.rule_id) is not None and lifted[rule.rule_id] <= step.index:
+                    continue
                 if _applies(rule, unit, view, game) and places.in_area(unit.hex, rule.area):
                     gone = last.unit(unit_id)
                     removed = gone is None or gone.hex is None
@@ -134,11 +178,13 @@ def _restricted(rule: Restriction, unit: UnitView, view: GameView, removed: bool
     message = f"{unit.name} ({unit.side}) entered {unit.location}{turn}: {rule.text}"
     if rule.effect != "prohibited":
         message += "; it left the map later in the log" if removed else "; it was never removed"
-    if rule.until:
+    if rule.until and rule.lifted_by:
+        message += f" (unless {rule.until}: no chat line says '{rule.lifted_by}' before it)"
+    elif rule.until:
         message += f" (unless {rule.until}: the log does not show it)"
     if unknown_turn:
         message += f" (if the turn is within scenario turns {rule.turns[0]}-{rule.turns[1]}: the log's turn is unknown)"
-    severity = Severity.WARNING if (rule.until or unknown_turn or (removed and rule.effect != "prohibited")) \
+    severity = Severity.WARNING if ((rule.until and not rule.lifted_by) or unknown_turn or (removed and rule.effect != "prohibited")) \
         else Severity.ERROR
     return Finding(CHECK_ID, severity, message, str(rule.cite), label, step, player, (unit.name,),
                    (place_of(unit),))

@@ -632,6 +632,16 @@ class TermReader:
                                                        + "; ".join(unsure[:2]))
         return ask.term_of(len(found), tuple(found))
 
+    def _said(self, ask: _Ask) -> Term:
+        """The log's chat lines containing ``said`` (an event the players record by that wording)."""
+        wording = ask.term.said.lower()
+        if not self.first_log:
+            return ask.term_of(None, why=f"chat lines of earlier logs of the chain ('{ask.term.said}') are not in "
+                                         "this log")
+        found = [f"step {s.index}: {ask.term.said}" for s in self.steps
+                 if wording and any(wording in t.lower() for t in s.texts)]
+        return ask.term_of(len(found), tuple(found))
+
     def _constant(self, ask: _Ask) -> Term:
         return ask.term_of(1, (ask.term.cite.section,))
 
