@@ -275,11 +275,11 @@ VICTORY_COVER = (
                                         "the units' Combat values), stations and forts (no markers in the module)")
     + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "
                                                "occupation leaves the term undecided")
-    + _covering("atl.garrard_column_limit")
+    + _covering("atl.garrard_column_limit", "atl.wreck_1_23_variant")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
-                                            "the Georgia Railroad)",
-                partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
-                        "sent off north"))
+                                            "the Georgia Railroad) and rules.xlsx Parameters wreck.division and "
+                                            "wreck.corps (the rosters' checks: the divisions and corps wrecked)",
+                partial="the plans chosen secretly, the Union brigades sent off north"))
 
 #: the regimental sub-series' own rulebook prints no regiment: a game played with it brings its units
 _REGIMENTS = "oob.xlsx Units (the regiments, batteries, wagons and leaders of a game played with these rules, their "\

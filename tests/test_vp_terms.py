@@ -173,3 +173,54 @@ def test_atlanta_garrard_order_change_said_in_the_chat() -> None:
         assert points(tally(log, scenario, atl, "m", steps=quiet))["Garrard's orders changed"] == 0  # type: ignore[arg-type]
         later = points(tally(log, scenario, atl, "m", steps=chat, first_log=False))  # type: ignore[arg-type]
         assert "earlier logs of the chain" in later["Garrard's orders changed"]
+
+
+def _atl_wrecks(atl, sid, units):
+    scenario = next(s for s in atl.scenarios if s.scenario_id == sid)
+    log = Log([view(atl, 0, 1, "", sid, units)])
+    return points(tally(log, scenario, atl, "m"))  # type: ignore[arg-type]
+
+
+def _attached(atl, uid, where, formation, **status):
+    return replace(unit(atl, uid, where, **status), formation=formation)
+
+
+def test_atlanta_wrecked_divisions_and_corps_by_the_rosters_checks() -> None:
+    """5.1c.3 (L411-415): 2 per wrecked division, 5 per wrecked corps (2, 3, 3 for the 16th, 17th
+    and 23rd). A division is wrecked when its roster's check is reached (RSS 22.0, L201): the
+    check is the player's data (rules.xlsx Parameters wreck.division / wreck.corps). Nothing
+    wrecked: every term 0 without them. One wrecked brigade of 2/15: undecided, naming the cell;
+    with the checks filled (made up here: 2/15 at 2 brigades, the 15th Corps at 2 divisions) one
+    wrecked brigade does not wreck it, two do (-2), and two wrecked divisions wreck the 15th Corps (-5).
+    5.1d.13 (L629), 1/23 as a division of its own (its brigades' counters attached to it): 1/23
+    wrecked when both brigades are, 2/23 when two are, with no player's cell."""
+    atl = load_game(SOURCES / "atlanta")
+    fine = _atl_wrecks(atl, "5.1", [unit(atl, "1/2/15", "A20.20", wrecked="no")])
+    assert fine["each wrecked Union division"] == 0 and fine["wrecked Union 16th Corps"] == 0
+    one = [unit(atl, "1/2/15", "A20.20", wrecked="yes"), unit(atl, "2/2/15", "A20.21", wrecked="no")]
+    got = _atl_wrecks(atl, "5.1", one)
+    assert got["each wrecked Union division"].startswith("2/15: how many wrecked brigades wreck it is on its roster")
+    assert "wreck.division" in got["each wrecked Union division"] and got["each wrecked Confederate division"] == 0
+    assert "wreck.corps" in got["each wrecked Union corps"]
+    rows = tuple(replace(p, value="2/15:2;1/15:2;4/15:3") if p.key == "wreck.division" else
+                 replace(p, value="15:2") if p.key == "wreck.corps" else p for p in atl.rule_parameters)
+    filled = replace(atl, rule_parameters=rows)
+    assert _atl_wrecks(filled, "5.1", one)["each wrecked Union division"] == 0
+    two = [unit(atl, "1/2/15", "A20.20", wrecked="yes"), unit(filled, "2/2/15", "A20.21", wrecked="yes")]
+    got = _atl_wrecks(filled, "5.1", two)
+    assert got["each wrecked Union division"] == -2 and got["each wrecked Union corps"] == 0
+    both = two + [unit(atl, "1/1/15", "A21.20", wrecked="yes"), unit(atl, "2/1/15", "A21.21", wrecked="yes")]
+    got = _atl_wrecks(filled, "5.1", both)
+    assert got["each wrecked Union division"] == -4 and got["each wrecked Union corps"] == -5
+    # 5.1d.13: the rulebook's own checks, no cell needed
+    variant = [_attached(atl, "1/1/23", "A30.20", "1/23", wrecked="yes"),
+               _attached(atl, "2/1/23", "A30.21", "1/23", wrecked="no")]
+    assert _atl_wrecks(atl, "5.1", variant)["each wrecked Union division"] == 0
+    variant[1] = _attached(atl, "2/1/23", "A30.21", "1/23", wrecked="yes")
+    assert _atl_wrecks(atl, "5.1", variant)["each wrecked Union division"] == -2
+    # two brigades of 2/23 wrecked (made up: two 15th Corps brigades attached to it) wreck it too
+    variant += [_attached(atl, "1/2/15", "A31.20", "2/23", wrecked="yes"),
+                _attached(atl, "2/2/15", "A31.21", "2/23", wrecked="yes")]
+    assert _atl_wrecks(atl, "5.1", variant)["each wrecked Union division"] == -4
+    assert "wreck.division" in _atl_wrecks(atl, "5.1", [unit(atl, "1/1/23", "A30.20", wrecked="yes")])[
+        "each wrecked Union division"]                              # attached to 3/23: the variant is not played
