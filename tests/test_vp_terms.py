@@ -196,31 +196,31 @@ def test_atlanta_wrecked_divisions_and_corps_by_the_rosters_checks() -> None:
     wrecked when both brigades are, 2/23 when two are, with no player's cell."""
     atl = load_game(SOURCES / "atlanta")
     fine = _atl_wrecks(atl, "5.1", [unit(atl, "1/2/15", "A20.20", wrecked="no")])
-    assert fine["each wrecked Union division"] == 0 and fine["wrecked Union 16th Corps"] == 0
+    assert fine["Union divisions wrecked"] == 0 and fine["16th Corps wrecked"] == 0
     one = [unit(atl, "1/2/15", "A20.20", wrecked="yes"), unit(atl, "2/2/15", "A20.21", wrecked="no")]
     got = _atl_wrecks(atl, "5.1", one)
-    assert got["each wrecked Union division"].startswith("2/15: how many wrecked brigades wreck it is on its roster")
-    assert "wreck.division" in got["each wrecked Union division"] and got["each wrecked Confederate division"] == 0
-    assert "wreck.corps" in got["each wrecked Union corps"]
+    assert got["Union divisions wrecked"].startswith("2/15: how many wrecked brigades wreck it is on its roster")
+    assert "wreck.division" in got["Union divisions wrecked"] and got["CSA divisions wrecked"] == 0
+    assert "wreck.corps" in got["Union corps wrecked"]
     rows = tuple(replace(p, value="2/15:2;1/15:2;4/15:3") if p.key == "wreck.division" else
                  replace(p, value="15:2") if p.key == "wreck.corps" else p for p in atl.rule_parameters)
     filled = replace(atl, rule_parameters=rows)
-    assert _atl_wrecks(filled, "5.1", one)["each wrecked Union division"] == 0
+    assert _atl_wrecks(filled, "5.1", one)["Union divisions wrecked"] == 0
     two = [unit(atl, "1/2/15", "A20.20", wrecked="yes"), unit(filled, "2/2/15", "A20.21", wrecked="yes")]
     got = _atl_wrecks(filled, "5.1", two)
-    assert got["each wrecked Union division"] == -2 and got["each wrecked Union corps"] == 0
+    assert got["Union divisions wrecked"] == -2 and got["Union corps wrecked"] == 0
     both = two + [unit(atl, "1/1/15", "A21.20", wrecked="yes"), unit(atl, "2/1/15", "A21.21", wrecked="yes")]
     got = _atl_wrecks(filled, "5.1", both)
-    assert got["each wrecked Union division"] == -4 and got["each wrecked Union corps"] == -5
+    assert got["Union divisions wrecked"] == -4 and got["Union corps wrecked"] == -5
     # 5.1d.13: the rulebook's own checks, no cell needed
     variant = [_attached(atl, "1/1/23", "A30.20", "1/23", wrecked="yes"),
                _attached(atl, "2/1/23", "A30.21", "1/23", wrecked="no")]
-    assert _atl_wrecks(atl, "5.1", variant)["each wrecked Union division"] == 0
+    assert _atl_wrecks(atl, "5.1", variant)["Union divisions wrecked"] == 0
     variant[1] = _attached(atl, "2/1/23", "A30.21", "1/23", wrecked="yes")
-    assert _atl_wrecks(atl, "5.1", variant)["each wrecked Union division"] == -2
+    assert _atl_wrecks(atl, "5.1", variant)["Union divisions wrecked"] == -2
     # two brigades of 2/23 wrecked (made up: two 15th Corps brigades attached to it) wreck it too
     variant += [_attached(atl, "1/2/15", "A31.20", "2/23", wrecked="yes"),
                 _attached(atl, "2/2/15", "A31.21", "2/23", wrecked="yes")]
-    assert _atl_wrecks(atl, "5.1", variant)["each wrecked Union division"] == -4
+    assert _atl_wrecks(atl, "5.1", variant)["Union divisions wrecked"] == -4
     assert "wreck.division" in _atl_wrecks(atl, "5.1", [unit(atl, "1/1/23", "A30.20", wrecked="yes")])[
-        "each wrecked Union division"]                              # attached to 3/23: the variant is not played
+        "Union divisions wrecked"]                              # attached to 3/23: the variant is not played
