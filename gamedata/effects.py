@@ -166,12 +166,13 @@ class TerrainEffects:
         return tuple(out)
 
     def lookup(self, move: str, action: str, terrain: str, via: str = "", condition: str = "") -> Lookup | None:
-        """The cell for a move: the class's own row, else its parents'; a condition's row
-        (rain...) before the normal one; a row for the code before a `*` row (any other code).
+        """The cell for a move: a condition's row (rain...) before the normal one; then the
+        class's own row, else its parents' — a class's row for the code, else its `*` row (any
+        other code), before its parent's (a gunboat's "river hexes only" beats a unit's clear).
         None when no class of the chain has a row."""
-        for code in ((terrain, "*") if not via else (terrain,)):
-            for cond in ((condition, "") if condition else ("",)):
-                for cls in self.chain(move):
+        for cond in ((condition, "") if condition else ("",)):
+            for cls in self.chain(move):
+                for code in ((terrain, "*") if not via else (terrain,)):
                     row = self._index.get((cls, action, code, via, cond))
                     if row is None:
                         continue

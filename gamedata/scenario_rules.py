@@ -57,7 +57,14 @@ class Restriction:
     on scenario turns ``turns`` (None = all); ``until`` names an event the log may not
     show (the rule then binds until it is seen); ``effect`` what the rule says happens to
     a unit found there (``prohibited``, ``eliminated``, ``removed-no-vp``; ``removed``: entering is
-    allowed and the unit is then removed from the map)."""
+    allowed and the unit is then removed from the map). ``lifted_by``: the events the log shows that
+    lift it (``adjacent``: an enemy unit moves next to the unit; ``near:N``: an enemy unit moves to N
+    hexes or fewer of it; ``attacked``: it defends against an enemy attack; ``entered:KIND:NAME``: an
+    enemy unit enters a hex of the terrain.xlsx Specials rows of that kind and name), for the unit
+    alone or, ``lift_all``, for all the rule's units; ``forbids``: what the bound units may not do
+    (``move``: an activation; ``entrench``; ``recover``: a Fatigue Level, exhaustion, disorganization
+    or demoralization lifted; ``reorganize``: disorganization lifted). ``unless_marker``: the rule does
+    not bind in a hex holding a game marker of that name (Hood Strikes North S9: a destroyed fort)."""
 
     rule_id: str
     scenarios: tuple[str, ...]
@@ -71,7 +78,10 @@ class Restriction:
     formations: tuple[str, ...] = ()
     turns: tuple[int, int] | None = None
     until: str = ""
-    lifted_by: str = ""                # the chat wording that records ``until`` (a convention)
+    lifted_by: tuple[str, ...] = ()
+    lift_all: bool = False
+    forbids: tuple[str, ...] = ("move",)
+    unless_marker: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +148,8 @@ class EntryOptions:
     order: Cite | None = None                 # the table's letters are an order of arrival
     order_free: tuple[str, ...] = ()          # unit types that may arrive in any order (batteries)
     when: tuple[ArrivalTrigger, ...] = ()
+    delayed: Cite | None = None               # delay to any later turn allowed (a late arrival is legal)
+    blocked: str = "adjacent"                 # an entry is blocked when next to an enemy unit, or "occupied" by one
 
     def trigger_of(self, scenario_id: str) -> ArrivalTrigger | None:
         return next((w for w in self.when if scenario_id in w.scenarios), None)
@@ -174,7 +186,8 @@ class VPTerm:
     ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
     (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
     (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
-    during ``phase`` ends the game), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
+    during ``phase`` ends the game), ``marked`` (per hex where one of the ``marker`` names, game markers,
+    stands at the end), ``undecidable`` (``why``). ``at_least``: the term is 1 when its
     count reaches it, else 0. ``excluded_by``: items whose scoring makes this term 0 ("he may not gain 3
     VP for also occupying Maple Grove"). ``group``: the ``VPGroup`` (a footnote of the table) the term
     is scored in."""
@@ -220,6 +233,9 @@ class VPTerm:
     returns: bool = False             # exited: a unit that came back still counts (it left once)
     start: str = ""                   # field: the side that controls the fields at the start
     turn_id: int = 0                  # field: the turn (the turn track's id) at whose end control counts
+    condition: bool = False           # a condition of the victory levels (points like "control"), not points
+    marker: str = ""                  # ``NAME@HEX``: the term counts only while that game marker stands in HEX
+    first_then: bool = False          # phase terms: points ``A/B``: the game's first counted phase A, later ones B
     said: str = ""                    # said: the chat wording whose lines count
 
 
@@ -259,6 +275,22 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class RatioLevel:
+    """A victory level met when ``side``'s VP are at least ``at_least`` (or more than ``more_than``)
+    times the other side's and ``side`` holds the VP item ``held``; ``result`` begins the Levels
+    row it names. The first met, in file order, is the level."""
+
+    scenarios: tuple[str, ...]
+    result: str
+    side: str
+    cite: Cite
+    at_least: float | None = None
+    more_than: float | None = None
+    held: str = ""
+    nonzero: bool = False          # the side has scored: 0 VP is not "twice as many" as 0
+
+
+@dataclass(frozen=True)
 class ScenarioRules:
     """Everything ``scenario-rules.toml`` says, for every scenario of one game."""
 
@@ -273,6 +305,7 @@ class ScenarioRules:
     scoring: tuple[Scoring, ...] = ()
     groups: tuple[VPGroup, ...] = ()
     bases: tuple[VPBase, ...] = ()
+    levels: tuple[RatioLevel, ...] = ()
 
     def restrictions_of(self, scenario_id: str) -> tuple[Restriction, ...]:
         return tuple(r for r in self.restrictions if scenario_id in r.scenarios)
@@ -297,6 +330,9 @@ class ScenarioRules:
 
     def base_of(self, scenario_id: str) -> VPBase | None:
         return next((b for b in self.bases if scenario_id in b.scenarios), None)
+
+    def levels_of(self, scenario_id: str) -> tuple[RatioLevel, ...]:
+        return tuple(lv for lv in self.levels if scenario_id in lv.scenarios)
 
     def scoring_of(self, scenario_id: str) -> Scoring | None:
         return next((s for s in self.scoring if scenario_id in s.scenarios), None)
@@ -344,13 +380,17 @@ def parse_rules(data: dict[str, Any]) -> ScenarioRules:
                            _opt_cite(entry.get("order")), tuple(entry.get("order", {}).get("free", ())),
                            tuple(ArrivalTrigger(tuple(w["scenarios"]), Area(columns=_pair(w["columns"]),
                                                 rows=_pair(w["rows"]), map=w["map"]), _cite(w))
-                                 for w in entry.get("when", ()))),
+                                 for w in entry.get("when", ())),
+                           _opt_cite(entry.get("delayed")), entry.get("blocked", "adjacent")),
         vp_terms=tuple(_vp_term(t) for t in data.get("vp", ())),
         scoring=tuple(Scoring(tuple(s["scenarios"]), s["plus"], s.get("minus", "")) for s in data.get("scoring", ())),
         groups=tuple(VPGroup(tuple(g["scenarios"]), g["name"], g["rule"], _cite(g), tuple(g.get("grades", ())))
                      for g in data.get("vp_group", ())),
         bases=tuple(VPBase(tuple(b["scenarios"]), b["base"], _cite(b), tuple(b.get("except", ())))
                     for b in data.get("vp_base", ())),
+        levels=tuple(RatioLevel(tuple(lv["scenarios"]), lv["result"], lv["side"], _cite(lv), lv.get("at_least"),
+                                lv.get("more_than"), lv.get("held", ""), lv.get("nonzero", False))
+                     for lv in data.get("levels", ())),
     )
 
 
@@ -369,7 +409,8 @@ def _vp_term(t: dict[str, Any]) -> VPTerm:
                   tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
                   t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
                   t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
-                  t.get("turn_id", 0), t.get("said", ""))
+                  t.get("turn_id", 0), t.get("condition", False), t.get("marker", ""), t.get("first_then", False),
+                  t.get("said", ""))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:
@@ -377,7 +418,8 @@ def _restriction(r: dict[str, Any]) -> Restriction:
                 _pair(r.get("columns")), _pair(r.get("rows")), r.get("map", ""))
     return Restriction(r["id"], tuple(r["scenarios"]), r["side"], area, r["effect"], _cite(r), r["text"],
                        tuple(r.get("unit_types", ())), tuple(r.get("units", ())), tuple(r.get("formations", ())),
-                       _pair(r.get("turns")), r.get("until", ""), r.get("lifted_by", ""))
+                       _pair(r.get("turns")), r.get("until", ""), tuple(r.get("lifted_by", ())),
+                       r.get("lift_all", False), tuple(r.get("forbids", ("move",))), r.get("unless_marker", ""))
 
 
 def _pair(value: list[int] | None) -> tuple[int, int] | None:

@@ -140,12 +140,17 @@ def _cell(text: str) -> str:
 
 def main(argv: Sequence[str] = ()) -> int:
     """Write the table (to ``docs/coverage.md``, or the path given); a disagreement is an error."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m referee.coverage",
+                                     description="Write the table of the rules each check implements.")
+    parser.add_argument("path", nargs="?", type=Path, default=TABLE, help=f"where to write it (default {TABLE})")
+    path = parser.parse_args(list(argv)).path
     rules = listed()
     problems = disagreements(rules)
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
-    path = Path(argv[0]) if argv else TABLE
     tmp = path.with_suffix(".tmp")
     tmp.write_text(table(rules), encoding="utf-8")
     tmp.replace(path)

@@ -54,6 +54,7 @@ VICTORY = "victory"
 STACKING = "stacking"
 FIRE = "fire"
 WRECKED = "wrecked"
+HIDDEN = "hidden"
 #: rule checks whose findings do not depend on which units the pieces are: a roll is read
 #: against its table by its button (and chat), a combat table by its button
 READ_WITHOUT_UNITS = frozenset({TABLES, COMBAT})
@@ -116,6 +117,7 @@ check_stacking = _imported_when_run(".rules.stacking", "run")
 check_fire = _imported_when_run(".rules.fire_limits", "run")
 carry_fire = _imported_when_run(".rules.artillery_fire", "carry")
 check_wrecked = _imported_when_run(".rules.wrecked", "run")
+check_hidden = _imported_when_run(".rules.hidden", "run")
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,11 @@ _TRACED = ("terrain.xlsx (the terrain and hexsides of the hexes a command range 
 _ROADS = "terrain.xlsx (the roads and farm lanes of the hexes around the unit and of the supply line)"
 _COMBAT = "combat.xlsx (the game's combat tables: not in the rulebook)"
 _APPLIED = "what the result requires"
+_LOS = ("terrain.xlsx Hexes (the terrain and elevation of the hexes a line of sight crosses and of its ends), "
+        "Hexsides (ridges) and, where a lower obstacle stands between a higher and a lower unit, rules.xlsx "
+        "Parameters los.over (the series' Basic Book, not printed)")
+_DUCK = ("terrain.xlsx Specials rows of kind region named South of the Duck River (where no wagon may be voluntarily "
+         "destroyed: the rulebook prints no such list)")
 _REFILL = ("game.toml [[phases]] (the series' sequence of play) and rules.xlsx Parameters resupply.phase (its resupply "
            "phase), for a battery left out of ammunition at its end within 2 hexes of its wagon (a refill made is "
            "judged without them)")
@@ -176,28 +183,23 @@ def _covering(*rules: str, needs: str = "", partial: str = "") -> tuple[Covers, 
 
 
 TABLES_COVER = (
-    _covering("itw.johnston_leader_loss", partial="whether Johnston used an ability that turn (the -1) is not "
-                                                  "known to the reading, which then gives both results")
-    + _covering("itw.random_event_I_am_hit", partial="the -2 and -4 by the leader's distance and LOS are not known "
-                                                     "to the reading")
+    _covering("itw.johnston_leader_loss")
+    + _covering("itw.random_event_I_am_hit", needs=_LOS)
     + _covering("itw.lew_wallace_entry_roll", "itw.s8_slow_start_roll", "itw.s8_grant_release",
-                "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "hsn.winter_weather_start",
+                "itw.s6_trabue_lost_units", "itw.s10_involuntary_alert", "itw.s8_hardee_release", "hsn.winter_weather_start",
                 "hsn.union_reinforcement_count", "hsn.union_reinforcement_placement", "hsn.confederate_arrival_count",
                 "hsn.arrival_placement", "hsn.constant_variable_reinforcements", "hsn.manpower_enhancement",
-                "hsn.accelerated_union_reinforcements",
+                "hsn.accelerated_union_reinforcements", "hsn.union_cavalry_phase", "hsn.s9_wagon_removal",
                 "hsn.blockhouse_attack", "atl.weather", "atl.plus_weapon_low_ammo", "rss.low_no_ammo_on_11_12",
                 "rss.distorted_order_lock")
     + _covering("itw.random_event_resolution", "hsn.random_event_lookup", partial="the events' effects")
     + _covering("hsn.grant_relieves_thomas", partial="the flip of Thomas to Logan (Logan, Thomas's other side, is "
                 "no unit of oob.xlsx) and the die for the turns without a grand assault (no table, no marker); the "
                 "result itself, from Turn 17 and by the three towns held, is read")
-    + _covering("itw.s8_hardee_release", partial="the release of Hardee's corps (a grouping of S8's own)")
     + _covering("itw.s4_grant_visit", "atl.panic_roll", partial=_APPLIED + ": not visible in a log")
     + _covering("hsn.winter_marker_bookkeeping", partial="where the Last Turn of Winter marker goes (six boxes "
                                                          "ahead)")
-    + _covering("hsn.winter_effects", partial="no entrenching, burning, assaults or marches to Fatigue 3-4, the "
-                                              "cycle ending on a tie (the wagons' removal is checked)")
-    + _covering("hsn.union_cavalry_phase", partial="the A/B counter swap and the reinforcements' exemption")
+    + _covering("hsn.winter_effects")
     + _covering("atl.creek_crossing", partial="the hexside's reuse and the followers")
     + _covering("atl.bridge_destroy_repair", partial="the destruction at night near a CSA unit, the rebuilding "
                                                      "after midnight (the repair roll's result is checked)")
@@ -209,7 +211,8 @@ COMMAND_COVER = (
     _covering("itw.command_trace_cost", "itw.union_division_command", "itw.cleburne_command", "itw.attach_in_range",
               needs=_TRACED)
     + _covering("itw.shiloh_branch_bridge_closed", "itw.attachment_timing", "itw.unassigned_am_cap",
-                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.csa_cavalry_attachment",
+                "itw.direct_command_count", "itw.johnston_ability_limits", "itw.johnston_leader_loss",
+                "itw.csa_cavalry_attachment",
                 "atl.dodge_4_hex")
     + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED)
     + _covering("atl.detachment_marker", needs="terrain.xlsx Hexes and Hexsides (the terrain between the detachment "
@@ -222,7 +225,7 @@ SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_cam
                 + _covering("rss.army_train_terrain", needs="terrain.xlsx (the terrain and roads of the hexes the "
                             "Army Train enters) and oob.xlsx (the Army Train, of type army-train)"))
 ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_permissions", "hsn.activation_command",
-                              "itw.stuart_activation_cap")
+                              "itw.stuart_activation_cap", "itw.continuous_line_S1")
                     + _covering("itw.battle_event_chit_count", needs="rules.xlsx Parameters rows battle-events.S1, "
                                 "battle-events.S5 (the Battle Events Chart's chits a turn: not in the rulebook) and "
                                 "battle-events.S10 (its scenario lists none)")
@@ -230,15 +233,20 @@ ACTIVATION_COVER = (_covering("hsn.schofield_activation_limit", "hsn.scenario_pe
                                                            "wagons' movement costs"))
 ORDERS_COVER = _covering("itw.march_orders_timing", "itw.unassigned_advance_orders", "itw.detachment_advance_orders",
                          "itw.reinforcement_advance_mode")
-INITIATIVE_COVER = _covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
-                             "hsn.army_initiative_transition")
+INITIATIVE_COVER = (_covering("hsn.initiative_tie_winner", "hsn.forced_initiatives", "hsn.late_rain_trigger",
+                              "hsn.army_initiative_transition")
+                    + _covering("hsn.s9_wagon_removal", needs=_DUCK))
 UNITS_COVER = (_covering("itw.no_depletion_units", "itw.unit_fatigue_merge", "itw.initial_overstack_unstack",
+                         "itw.reserve_recovery_slots",
                          "itw.prepared_fire_range", "itw.low_ammo_full_fire", "hsn.death_of_cleburne",
-                         "hsn.s2_union_consolidation")
+                         "hsn.s2_union_consolidation", "hsn.bridge_counter_pool", "hsn.union_cavalry_phase",
+                         "hsn.hood_assault_bonus", "hsn.forrest_assault_bonus", "hsn.winter_effects")
                + _covering("itw.adjacent_elevation_fire_ban", needs="terrain.xlsx Hexes elevation (the firing and "
                                                                     "target hexes' elevation levels)")
                + _covering("itw.s7_csa_collapse", needs="oob.xlsx Units strength (each Confederate unit's printed, "
                                                         "original SP)")
+               + _covering("itw.immobile_batteries", needs="terrain.xlsx Specials of kind other named 'Pittsburg "
+                           "Landing…' (the Landing's confines) and Hexes terrain (Field or Field Boundary)")
                + _covering("itw.detachment_rules", partial=_DETACHMENTS)
                + _covering("itw.gunboat_damage", partial="which fire hit a gunboat is not tied to it in the log: "
                                                          "small arms' and non-D results' lack of effect and the "
@@ -251,12 +259,10 @@ SETUP_COVER = (_covering("itw.setup", "hsn.setup_conformity", "atl.setup_5_1_uni
                            "Creek, and terrain.xlsx Hexsides its hexsides)"))
 ARRIVALS_COVER = _covering("itw.reinforcement_schedule", "itw.s8_union_divisions_entry", "atl.reinforcement_schedule")
 RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex_movement_bans")
-                    + _covering("hsn.turn1_activation_restrictions", partial="the events that lift a restriction "
-                                "(an enemy adjacent, an attack, Rutherford County entered) are not read: a move "
-                                "of such a unit is a warning")
-                    + _covering("hsn.s9_wagon_removal", partial="the voluntary destruction's conditions (the Union "
-                                "initiative, not south of the Duck River: map data); the winter removal is the tables "
-                                "check's")
+                    + _covering("hsn.turn1_activation_restrictions", needs="terrain.xlsx Specials rows of kind "
+                                "county named Rutherford County (S9's Murfreesboro garrison is freed when a "
+                                "Confederate unit enters the county: the rulebook prints no county line)")
+                    + _covering("hsn.s9_wagon_removal")
                     + _covering("atl.garrard_column_limit")
                     + _covering("itw.detachment_rules", partial=_DETACHMENTS)
                     + _covering("atl.cheatham_no_advance_before_guns", needs="terrain.xlsx Specials of kind vp "
@@ -272,9 +278,8 @@ VICTORY_COVER = (
                 partial="S4's roads, lane and Sunken Lane control; the objectives of S2, S7 and S9 are listed, "
                         "not judged")
     + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
-                                        "the units' Combat values), stations and forts (no markers in the module)")
-    + _covering("hsn.s9_murfreesboro", partial="whether the fort in 5231 stands (no marker in the module): an "
-                                               "occupation leaves the term undecided")
+                                        "the units' Combat values)")
+    + _covering("hsn.s9_murfreesboro")
     + _covering("atl.garrard_column_limit", "atl.wreck_1_23_variant")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
                                             "the Georgia Railroad) and rules.xlsx Parameters wreck.division and "
@@ -293,10 +298,37 @@ FIRE_COVER = (_covering("rss.no_ammo_cannot_fire", "rss.battery_combo_cap", need
                           partial="which 8 SP fire (the top of the stack by stack order)")
               + _covering("rss.split_fire_exclusive", "rss.split_fire_same_range", "rss.one_split_fire_per_hex",
                           "rss.arty_split_increments",
-                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)"))
+                          needs=_REGIMENTS + " and game.toml [[phases]] (the fire phases)")
+              + _covering("rss.friendly_los_block", needs=_REGIMENTS + " and terrain.xlsx Hexes elevation (the levels "
+                          "of the firer, the target and the friendly units on the line of fire)"))
+FIRE_COVER += _covering("rss.cc_defender_fire_cap", needs=_REGIMENTS + " and game.toml [[phases]] (the close "
+                        "combat phase, named so)")
 FIRE_COVER += (_covering("atl.csa_arty_hex_cap_4", "atl.ammo_cap_4_4")
                + _covering("atl.csa_arty_out_of_ammo"))
-WRECKED_COVER = _covering("rss.wrecked_regiment", needs=_REGIMENTS)
+WRECKED_COVER = (_covering("rss.wrecked_regiment", needs=_REGIMENTS)
+                 + _covering("rss.straggler_assignment_order", needs=_REGIMENTS + " and rules.xlsx Parameters "
+                             "stragglers.ineligible-states (what keeps a regiment from recovering: the CWB series' "
+                             "21.2, not in the rulebook set)"))
+HIDDEN_COVER = _covering("atl.hidden_reveal", needs=_LOS + "; effects.xlsx Costs (the movement points of the enemy "
+                         "unit's class, for the 3 MP)")
+COMBAT_COVER += _covering("rss.odds_arty_counts_one", "rss.arty_long_range_halving",
+                          needs="combat.xlsx (the Close Combat and Fire Combat Tables: not in the rulebook) and "
+                          + _REGIMENTS)
+
+#: classic Shiloh's counters and map: printed on them, not in the 18-line text (sources/shiloh/README.md)
+_SHILOH_UNITS = "oob.xlsx Units (the counters' side, type, strength, movement) and game.toml [[maps]] (the map's extent)"
+_SHILOH_MAP = "terrain.xlsx Hexes and effects.xlsx Costs (the map's terrain and its Terrain Effects Chart)"
+_SHILOH_REINF = "scenarios.xlsx 'shiloh Reinf' (each reinforcement's turn and entry hex)"
+MOVEMENT_COVER = (_covering("shi.game_length_13", "shi.no_csa_reinforcements", needs=_SHILOH_UNITS)
+                  + _covering("shi.union_forced_move_t1_t2", "shi.river_hex_only_gunboats", "shi.gunboat_zoc",
+                              needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}")
+                  + _covering("shi.ferry_crossing", needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}; terrain.xlsx Hexsides "
+                                                          "(the Ferry feature on the sides the ferry symbol marks)")
+                  + _covering("shi.reinf_entry", needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}; {_SHILOH_REINF}"))
+COMBAT_COVER += _covering("shi.gunboat_zoc", needs=f"{_SHILOH_UNITS}; combat.xlsx (the combat results table)")
+ARRIVALS_COVER += _covering("shi.reinf_entry", needs=f"{_SHILOH_REINF}; {_SHILOH_UNITS}")
+VICTORY_COVER += _covering("shi.victory", needs=f"{_SHILOH_UNITS}; scenarios.xlsx 'shiloh Setup' and 'shiloh Reinf' "
+                                                "(the units in play)")
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
                                 "victory) were not checked"),
@@ -320,22 +352,27 @@ CHECKS: tuple[Check, ...] = (
           covers=COMBAT_COVER),
     Check(MOVEMENT, "classic family: movement factors over the terrain, zones of control, stacking, the turn limit",
           check_movement, (Need("game", "no move was checked against the movement rules"),
-                           Need("module", "no unit's hex is known: no move was checked"))),
+                           Need("module", "no unit's hex is known: no move was checked")), covers=MOVEMENT_COVER),
     Check(COMMAND, "command ranges traced over the map, the chain of command, attachments",
           check_command, (Need("game", "no command range was traced"),), covers=COMMAND_COVER),
     Check(SUPPLY, "supply lines and ammunition resupply: where, the line to the source, the roll",
           check_supply, (Need("game", "no resupply was checked"),), covers=SUPPLY_COVER),
-    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn",
+    Check(ACTIVATION, "activations: which leader may activate which units, and how many; Battle Event chits drawn; "
+                      "a scenario's Continuous Line at the end of its first Activations",
           check_activation, (Need("game", "no activation was checked"),), covers=ACTIVATION_COVER),
     Check(ORDERS, "orders: when March Orders may be given; units always under Advance Orders",
           check_orders, (Need("game", "no orders were checked"),), covers=ORDERS_COVER),
     Check(INITIATIVE, "initiative: who won each pair of Initiative rolls, the scenario's first initiatives, "
-                      "that only the winner's side moves, and no entrenching once Late Rain begins", check_initiative,
+                      "that only the winner's side moves, no entrenching once Late Rain begins, wagons destroyed at will "
+                      "(S9) only with the initiative", check_initiative,
           (Need("game", "no initiative was checked"),), carry=carry_initiative, covers=INITIATIVE_COVER),
     Check(UNITS, "statuses a unit must or must not show: ammunition of units that never deplete, the Fatigue of "
                  "a unit joining a brigade, collapse; the depletion after a declared full fire, the range of a "
                  "declared Prepared Fire, artillery fire next to high ground; a unit a combat result replaces "
-                 "(Death of Cleburne); consolidations (the combined Manpower)", check_units,
+                 "(Death of Cleburne); consolidations (the combined Manpower); batteries without horses (one hex an "
+                 "Activation, no fire after moving, the Landing's confines); unbrigaded units recovering with a "
+                 "Reserve brigade; markers a pool limits (bridges); cavalry mounts and versions; who may take an "
+                 "assault bonus; what winter forbids", check_units,
           (Need("game", "no unit's status was checked"),), covers=UNITS_COVER),
     Check(SETUP, "the first log's set-up against the scenario's set-up table: units missing, extra, misplaced, "
                  "facing, strength, status; units left in set-up boxes when play moves on", check_setup,
@@ -354,8 +391,12 @@ CHECKS: tuple[Check, ...] = (
     Check(FIRE, "each fire: no unit at No Ammo, batteries combined on one target, strength points fired from a hex; "
                 "a game's own artillery limits (range out of ammunition, points from a hex)",
           check_fire, (Need("game", "no fire was checked"),), carry_fire, covers=FIRE_COVER),
-    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase",
+    Check(WRECKED, "regiments wrecked at half their printed strength, and only then, at the end of every phase; "
+                   "recovered stragglers one per regiment, greatest loss first",
           check_wrecked, (Need("game", "no wrecked regiment was checked"),), covers=WRECKED_COVER),
+    Check(HIDDEN, "hidden units revealed when they move or fire, or an enemy unit sees them or comes within the "
+                  "movement points that reveal them (Atlanta 5.2d.3)",
+          check_hidden, (Need("game", "no hidden unit was checked"),), covers=HIDDEN_COVER),
 )
 CHECK_IDS = tuple(c.id for c in CHECKS)
 

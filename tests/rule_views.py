@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamedata.model import Unit
+import shutil
+from pathlib import Path
+
+import openpyxl
+
+from gamedata import load_game
+from gamedata.model import Game, Unit
+from vassal.replay import BoardState
 
 
 @dataclass(frozen=True)
@@ -47,3 +54,42 @@ class V:
 
     def at(self, h):
         return tuple(u for _, u in sorted(self.units.items()) if u.hex == h)
+
+
+@dataclass
+class AV(V):
+    """A view with the side whose player acts and the scenario's turn number."""
+
+    active: str | None = None
+    scenario_turn: int | None = None
+
+
+class Views(list):
+    """The views by step (``at``), and the scenario the log plays."""
+
+    def __init__(self, views=(), scenario=None):
+        super().__init__(views)
+        self.scenario = scenario
+
+    def at(self, step):
+        return self[step]
+
+
+@dataclass
+class Replayed:
+    """A replay's start board and steps: the piece events the game-marker rules read."""
+
+    initial: BoardState = field(default_factory=lambda: BoardState({}, {}, {}))
+    steps: list = field(default_factory=list)
+
+
+def with_specials(source: Path, folder: Path, kind: str, name: str, hexes: tuple[str, ...]) -> Game:
+    """A copy of a game (in ``folder``, a tmp folder) whose terrain.xlsx has Specials rows of that kind
+    and name for ``hexes``: made-up map data a rule waits for, never written into sources/."""
+    copy = folder / source.name
+    shutil.copytree(source, copy)
+    book = openpyxl.load_workbook(copy / "terrain.xlsx")
+    for h in hexes:
+        book["Specials"].append(["main", h, kind, name, None, None, "test", None, None])
+    book.save(copy / "terrain.xlsx")
+    return load_game(copy)

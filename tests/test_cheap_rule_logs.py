@@ -65,6 +65,7 @@ ITW_SCRIPTS = {
                   'move "Sherman" "Main Map" S5713\n'
                   + TO_DIVISION_ORDERS + "turn next\n"
                   + STUART.replace("S5713", "S5613")
+                  + 'roll "Johnston leader loss"\n'            # 12.77: he used abilities this turn
                   + 'key "Gladden" "Orders on/off"\nkey "Det A" "Orders on/off"\nkey "16 IA" "Orders on/off"\n'
                   + TO_9_AM
                   + 'chat A.S. Johnston places Gladden and Chalmers in March Orders\n'
@@ -132,7 +133,7 @@ def test_itw_cheap_rules_are_caught_at_their_steps(itw_logs) -> None:
 
 
 def test_the_same_rules_kept_give_no_finding(itw_logs) -> None:
-    """Two abilities once each, Stuart In Command (Sherman next to him at the Division Orders
+    """Two abilities once each and Johnston's leader loss roll in their turn (12.77), Stuart In Command (Sherman next to him at the Division Orders
     Phase: 1 MP over the patch's Field), Advance Orders, March Orders and the March ability at 9 AM."""
     assert ours(itw_logs["itw-clean"]) == []
 

@@ -396,6 +396,34 @@ def test_grant_moving_after_a_failed_release_is_caught_at_his_step(itw):
     assert list(check_movement(_judge_views(itw, "grant-release", 0, fail, walks, steps))) == []   # released
 
 
+def test_hardees_corps_moving_after_a_failed_release_is_a_warning_at_its_step(itw):
+    """30.8 (L2647): a failed release roll keeps Hardee's restrictions until his next roll; the corps is S8's
+    own grouping (its set-up rows' notes, L2611-2626): its leaders 'may move' (L2639) and Chalmers' brigade 'may
+    move whenever activated' (L2641); the LOS and artillery-fire releases are not in a log, so a move is a
+    warning quoting them."""
+    from referee.rules.unit_results import check_movement
+    hexids = HexIds(itw.maps)
+    units = {u.unit_id: u for u in itw.units}
+
+    def walk(uid: str) -> list:
+        at, on = U(units[uid], "p", hexids.parse("N4831")), U(units[uid], "p", hexids.parse("N4832"))
+        return [V({uid: at}, scenario=Match("S8"))] * 3 + [V({uid: on}, scenario=Match("S8"))] * 2
+
+    steps = [step(1), step(2), step(3), step(4)]
+    failed = {"rolls(hardee-release, Hardee's restrictions remain; he may roll again next Activation)": 0}
+    (f,) = check_movement(_judge_views(itw, "hardee-release", 7, failed, walk("CS:21 AL"), steps))
+    assert (f.severity, f.step, f.pieces, [p.name for p in f.locations]) == (Severity.WARNING, 3, ("21 AL",),
+                                                                              ["N4832"])
+    assert "21 AL moves to N4832, but the result says: Hardee's restrictions remain" in f.message
+    assert "(unless its units start the Activation in LOS of enemy units that crossed Tilghman's Branch" in f.message
+    assert list(check_movement(_judge_views(itw, "hardee-release", 3, failed, walk("CS:21 AL"), steps))) == []
+    for free in ("CS:7 MS", "CS:Hardee", "CS:6 AR"):     # Chalmers' brigade, the corps' leader, Bragg's corps
+        assert list(check_movement(_judge_views(itw, "hardee-release", 7, failed, walk(free), steps))) == [], free
+    # a second failure: the -1 for the first makes a 6 fail only after two (5 - 1 = 4 still releases)
+    twice = {"rolls(hardee-release, Hardee's restrictions remain; he may roll again next Activation)": 1}
+    assert list(check_movement(_judge_views(itw, "hardee-release", 6, twice, walk("CS:21 AL"), steps))) == []
+
+
 def test_trabue_moving_while_restricted_is_a_warning_naming_what_the_log_cannot_show(itw):
     from referee.rules.unit_results import check_movement
     hexids = HexIds(itw.maps)

@@ -69,6 +69,19 @@ def test_statuses_follow_the_declarations() -> None:
     assert by_key["itw.march_orders_timing"].checks == ("orders",)
     assert by_key["itw.command_trace_cost"].status == coverage.NEEDS_DATA
     assert "rules.xlsx Ranges" in by_key["itw.command_trace_cost"].detail
-    assert by_key["hsn.s9_murfreesboro"].status == coverage.PARTIAL
+    assert by_key["hsn.vp_tally"].status == coverage.PARTIAL
     assert by_key["itw.landing_disembark_cost"].status == coverage.NOT_CHECKED
     assert by_key["hsn.initiative_tie_winner"].checks == ("initiative",)
+
+
+def test_asking_for_help_prints_it_and_writes_nothing(tmp_path, monkeypatch, capsys) -> None:
+    """`python -m referee.coverage --help` once wrote the table to a file named --help."""
+    import pytest
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        coverage.main(["--help"])
+    assert stop.value.code == 0 and "usage: python -m referee.coverage" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
+    assert coverage.main([str(tmp_path / "table.md")]) == 0
+    assert (tmp_path / "table.md").read_text(encoding="utf-8") == coverage.TABLE.read_text(encoding="utf-8")

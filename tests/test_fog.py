@@ -17,6 +17,7 @@ mask's name, or what the traits outside the mask make of it, for a masked one).
 from __future__ import annotations
 
 import json
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from test_rule_logs import BEAUREGARD, command_script, patched_itw, record
 from viewlogs import same_board
 
 from adjutant.cli import main
+from gamedata.load import load_game
 from referee.fog import LogFog, Sight, choose
 from referee.render_html import render_html
 from referee.render_json import report_dict
@@ -224,3 +226,33 @@ def test_a_previous_log_listed_with_all_is_shown_with_the_same_sight(ccn):
     told = {s.index: s.text for s in truth.stories[0].steps}
     assert "Infantry Forward Leader" in told[26] and "Infantry Forward Leader" not in earlier[26]
     assert french.sight.startswith("Hidden and masked pieces are shown as the French side sees them (--as")
+
+
+def test_a_masked_unit_that_moves_must_be_revealed_by_its_sides_next_action(itw, tmp_path):
+    """The hidden check (Atlanta 5.2d.3's rule) on the masked log VASSAL recorded: 25 AL moves
+    masked and stays masked while Beauregard goes on moving. The rule's row is laid on a copy of
+    the game (Into the Woods has no hidden deployment: made-up data), so only the reading of the
+    Mask from the log and the step are under test here; the rule's cases are tests/test_los_rules.py."""
+    from dataclasses import replace
+
+    from gamedata.model import RuleParameter
+    from rule_terrain import write_patch
+    from vassal.replay import Moved, replay_file
+
+    folder = tmp_path / "into-the-woods-shiloh"
+    shutil.copytree(itw["folder"], folder)
+    game = load_game(folder)
+    write_patch(folder, replace(game, rule_parameters=game.rule_parameters + (
+        RuleParameter("hidden.reveal-on-move", "Confederate", "5.2d.3 (made up for this game)"),)))
+    found = [f for f in run_check([itw["logs"]["masked"]], module=itw["module"], game=folder,
+                                  check_ids=["hidden"]).findings if f.check == "hidden"]
+    plain = [f for f in run_check([itw["logs"]["hidden"]], module=itw["module"], game=folder,
+                                  check_ids=["hidden"]).findings if f.check == "hidden"]
+    # 25 AL's masked move is the last Confederate action of the log: its reveal is left to the next log
+    assert [(f.severity.value, f.message.split(";")[0]) for f in found] == [
+        ("not-checked", "hidden unit CS:25 AL: it moved S3622 -> S3623 (hidden units are revealed when they first "
+                        "move)")]
+    moved = [s.index for s in replay_file(str(itw["logs"]["masked"]), itw["module"]).steps
+             if any(isinstance(e, Moved) and e.name.startswith("25 AL") for e in s.events)]
+    assert found[0].step == moved[-1]
+    assert plain == []          # Gladden was made invisible after his move, not moved invisible

@@ -11,11 +11,10 @@ no longer be undertaken for the rest of the Action Cycle"; the Random Event of t
 L1212) does the same in the turn it is rolled."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from rule_views import Scenario, U, V
+from rule_views import AV, Scenario, U
 
 from gamedata import load_game
 from gamedata.hexids import HexIds
@@ -26,14 +25,6 @@ from referee.timeline import StepView
 
 SOURCES = Path(__file__).resolve().parents[1] / "sources"
 PLAYERS = {"Confederate": "Hood", "Union": "Thomas"}
-
-
-@dataclass
-class AV(V):
-    """A view with the side whose player acts and the scenario's turn number."""
-
-    active: str | None = None
-    scenario_turn: int | None = None
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ Noon, silent. The same chat line is the 10 VP term of the 5.2 and 5.3 tallies (`
 Hood Strikes North S9 special rule 3 (rulebook 003 L1687): "A Union wagon is immediately removed
 from the map if it enters Nashville (5706, 5707), Murfreesboro (5232), or Fortress Rosecrans
 (5131, 5231)", unless the permanent fort in the Fortress Rosecrans hex is destroyed: entering and
-going is silent, staying is an error (a warning in Fortress Rosecrans, naming the fort the module
-does not show)."""
+going is silent, staying is an error, unless a Fort Destroyed marker stands in the Fortress Rosecrans
+hex."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,6 +27,7 @@ from gamedata import load_game
 from gamedata.hexids import HexIds
 from referee.findings import Severity
 from referee.rules import restricted
+from vassal.replay import BoardState, PieceState, Step
 from rule_views import U
 
 ATLANTA = Path(__file__).resolve().parents[1] / "sources" / "atlanta"
@@ -56,10 +57,10 @@ class Views(list):
         return self[step]
 
 
-def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", chat=None, carried=None):
+def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", markers=(), chat=None, carried=None):
     """A unit (Garrard's 3/2/Cav, Wilder) from ``start`` through ``moves`` (one a step; None: off
-    the map) on scenario turn ``turn``; ``chat``: step -> a chat line; ``carried``: what the log
-    before handed on."""
+    the map) on scenario turn ``turn``; ``markers``: (name, hex) of game markers on the map from the start;
+    ``chat``: step -> a chat line; ``carried``: what the log before handed on."""
     ids = HexIds(game.maps)
     cav = game.unit(uid)
     views = [SimpleNamespace(step=n, scenario_turn=turn, units={uid: Unit(cav, h and ids.parse(h), cav.formation or cav.command,
@@ -67,10 +68,15 @@ def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", chat=No
              for n, h in enumerate([start, *moves])]
     for v in views:
         v.unit = v.units.get
-    steps = [SimpleNamespace(index=i, player="Sherman", texts=tuple([(chat or {})[i]] if i in (chat or {}) else ()))
-             for i in range(1, len(views))]
-    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)),
-                          log=SimpleNamespace(label="t.vlog", steps=steps),
+    start_board = BoardState({f"m{n}": PieceState(f"m{n}", name, "Main Map", 0, 0, h, None, None, "", "")
+                              for n, (name, h) in enumerate(markers)}, {}, {})
+    replay = SimpleNamespace(initial=start_board, steps=[Step(i, (), (), "Sherman", None) for i in range(1, len(views))])
+    chat = chat or {}
+    ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), opening=True,
+                          log=SimpleNamespace(label="t.vlog", replay=replay,
+                                              steps=[SimpleNamespace(index=i, player="Sherman", is_undo=False, rolls=(),
+                                                                     texts=(chat[i],) if i in chat else ())
+                                                     for i in range(1, len(views))]),
                           carried={} if carried is None else {"restricted": carried})
     return list(restricted.check_restricted(ctx))
 
@@ -134,7 +140,10 @@ def test_an_s9_wagon_entering_nashville_or_murfreesboro_is_removed(hsn):
     assert findings(hsn, "S2", 5, ["5606", "5706"], "Wagon Train A", "5506") == []      # S9's rule only
 
 
-def test_an_s9_wagon_staying_in_fortress_rosecrans_is_a_warning_naming_the_fort(hsn):
+def test_an_s9_wagon_staying_in_fortress_rosecrans_unless_its_fort_is_destroyed(hsn):
     assert findings(hsn, "S9", 5, ["5131", None], "Wagon Train B", "5130") == []
     (f,) = findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130")
-    assert f.severity is Severity.WARNING and "unless the permanent fort in the hex is destroyed" in f.message
+    assert f.severity is Severity.ERROR and "unless the permanent fort in that hex is destroyed" in f.message
+    # the Fort Destroyed game marker (8.0, L1521) in the hex: the wagon may stay; in the other fort's hex it may not
+    assert findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130", markers=[("Fort Destroyed", "5131")]) == []
+    assert len(findings(hsn, "S9", 5, ["5131"], "Wagon Train B", "5130", markers=[("Fort Destroyed", "5231")])) == 1

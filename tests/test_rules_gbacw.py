@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from types import SimpleNamespace
+
 import pytest
 
 from gamedata import load_game
@@ -273,3 +275,88 @@ def test_a_brigade_in_direct_command_is_in_command_for_all_purposes(itw):
     (f,) = check(())                                          # Gladden 16 hexes from Withers: out of command
     assert f.step == 2 and f.pieces == ("25 AL", "Gladden", "Withers")
     assert check(("Direct Command: Gladden (A.S. Johnston)",)) == []
+
+
+# ---------------------------------------------------------------- 12.77: Johnston's leader loss roll
+
+JOHNSTON = {"CS:A.S. Johnston": "S3020", "CS:Gladden": "S3322"}
+
+
+def loss_frames(game, frames, rolls=()):
+    """Abilities over views made from ``frames`` ((turn, {unit: hex}, chat lines) per step), Johnston's loss
+    rolls at the steps ``rolls``: the findings that name a loss roll."""
+    from referee.rules.abilities import Abilities
+    texts = {i: lines for i, (_, _, lines) in enumerate(frames)}
+    views = [view(game, i, turn, {uid: (h, "") for uid, h in placed.items()})
+             for i, (turn, placed, _) in enumerate(frames)]
+    a, tracer, found = Abilities(texts, "t.vlog", lambda turn, who: False, rolls=frozenset(rolls)), Tracer(game), []
+    for before, after in zip(views, views[1:]):
+        found += a(game, before, after, "t.vlog", "Beauregard", tracer)
+    return [f for f in found + list(a.finish(game)) if "leader loss" in f.message]
+
+
+def test_johnston_rolls_for_leader_loss_every_turn_from_noon_to_6_pm_of_the_first_day(itw):
+    """12.77 (L422): a turn the log shows whole, 12 Noon (turn 19, April 6th), with no roll is an error at its
+    last step; a roll in it, a turn the log starts in, 11 AM without an ability, or Johnston gone are silent."""
+    noon = [(18, JOHNSTON, ()), (19, JOHNSTON, ()), (19, JOHNSTON, ()), (20, JOHNSTON, ())]
+    (f,) = loss_frames(itw, noon)
+    assert (f.severity, f.step, f.pieces, f.rule) == (Severity.ERROR, 2, ("A.S. Johnston",), "12.77 (rulebook line 422)")
+    assert f.message == ("no leader loss roll for A.S. Johnston in turn 19 (12:00): he rolls every turn from 12:00 "
+                         "through 18:00 of a first day, at the beginning of the Commander Movement Phase")
+    assert loss_frames(itw, noon, rolls=(2,)) == []
+    assert loss_frames(itw, noon[1:]) == []                                    # the log starts in turn 19
+    assert loss_frames(itw, [(17, JOHNSTON, ()), (18, JOHNSTON, ()), (18, JOHNSTON, ()), (19, JOHNSTON, ())]) == []
+    killed = [(18, JOHNSTON, ()), (19, JOHNSTON, ()), (19, {"CS:Gladden": "S3322"}, ()), (20, JOHNSTON, ())]
+    assert loss_frames(itw, killed) == []
+    late = [(25, JOHNSTON, ()), (26, JOHNSTON, ()), (26, JOHNSTON, ()), (27, JOHNSTON, ())]   # past the 6 PM roll
+    assert loss_frames(itw, late) == []
+
+
+def test_johnston_rolls_in_any_turn_he_used_an_ability(itw):
+    """4.11 (L118): "If any of these abilities are used, Johnston will check for Leader Loss at the beginning
+    of the Commander Movement Phase" — at 11 AM too; the March ability needs none (L122)."""
+    used = [(17, JOHNSTON, ()), (18, JOHNSTON, ("A.S. Johnston: Attack Orders for Gladden",)), (18, JOHNSTON, ()),
+            (19, JOHNSTON, ())]
+    (f,) = loss_frames(itw, used)
+    assert (f.step, f.message) == (2, "no leader loss roll for A.S. Johnston in turn 18 (11:00): he used 'attack "
+                                      "orders' at step 1, and every turn he uses an ability he rolls, at the beginning "
+                                      "of the Commander Movement Phase")
+    assert loss_frames(itw, used, rolls=(2,)) == []
+    march = [(17, JOHNSTON, ()), (18, JOHNSTON, ("A.S. Johnston places Gladden in March Orders",)),
+             (18, JOHNSTON, ()), (19, JOHNSTON, ())]
+    assert loss_frames(itw, march) == []
+
+
+def test_the_minus_one_of_a_loss_roll_is_read_from_the_abilities_the_chat_declares(itw):
+    """12.77 (L422): "If he used any of his special abilities that require a loss roll during the turn, there is
+    a -1 DRM" — a 1 kills him only then. The tables check reads the roll with the fact the chat gives."""
+    from referee.dice import Roll
+    from referee.rules.tables import read_rolls
+    from referee.timeline import StepView
+
+    def read(turns, lines, die=1):
+        """A loss roll at the last step; ``turns`` per step, ``lines`` the chat per step."""
+        views = [view(itw, i, t, {uid: (h, "") for uid, h in JOHNSTON.items()}) for i, t in enumerate(turns)]
+        last = len(turns) - 1
+        steps = [StepView(i, "Beauregard", False, texts=tuple(lines.get(i, ())),
+                          rolls=(Roll(i, "Beauregard", "Johnston leader loss", (die,), 10, ""),) if i == last else ())
+                 for i in range(len(turns))]
+        (r,) = read_rolls(steps, itw, SimpleNamespace(at=lambda s: views[s]))
+        return r.reading.branch.result if r.reading.determined else None
+
+    attack = {1: ("A.S. Johnston: Attack Orders for Gladden",)}
+    assert read([19, 19, 19], attack) == "Johnston is killed"                    # declared this turn: 1 - 1 = 0
+    earlier = {0: attack[1]}
+    assert read([18, 19, 19], earlier) == "Johnston survives"                    # declared last turn, not in this one
+    assert read([19, 19, 19], {}) is None                                         # no declaration: not known
+    assert read([18, 18, 18], {}) == "Johnston is killed"                         # 11 AM: he rolls only after one
+    assert read([19, 19, 19], attack, die=2) == "Johnston survives"
+
+
+def test_a_turn_the_log_starts_in_is_judged_when_the_log_shows_an_ability_used_in_it(itw):
+    """The loss roll comes after the abilities (at the Commander Movement Phase): a log that shows one used and
+    the turn's end shows where the roll should be."""
+    started = [(18, JOHNSTON, ("A.S. Johnston: Green for 25 AL",)), (18, JOHNSTON, ()), (19, JOHNSTON, ())]
+    (f,) = loss_frames(itw, [(18, JOHNSTON, ())] + started)
+    assert f.step == 2 and "he used 'green' at step 1" in f.message
+    assert loss_frames(itw, [(18, JOHNSTON, ())] + started, rolls=(2,)) == []

@@ -160,14 +160,15 @@ def fire_game(game):
     return replace(game, units=game.units + more)
 
 
-def fires(game, marks, where, status=None, moves=None):
+def fires(game, marks, where, status=None, moves=None, phase=None):
     """Views: step 0 the start, then for each fire k (step 2k+1 marks the firers, step 2k+2 is the
     roll); ``moves[k]`` moves units just before fire k. Returns the findings."""
-    views, place, rolls = [view(game, 0, where, status, phase=None)], dict(where), []
+    views, place, rolls = [view(game, 0, where, status, phase=phase)], dict(where), []
     for k, firers in enumerate(marks):
         place.update((moves or {}).get(k, {}))
         marked = {uid: {**(status or {}).get(uid, {}), "attacking": "yes" if uid in firers else "no"} for uid in place}
-        views += [view(game, len(views), place, marked, phase=None), view(game, len(views) + 1, place, marked, phase=None)]
+        views += [view(game, len(views), place, marked, phase=phase),
+                  view(game, len(views) + 1, place, marked, phase=phase)]
         rolls.append((len(views) - 1, "Lee"))
     return list(fire_limits.check_fire(game, rolls, lambda step: views[step], "t.vlog"))
 
@@ -213,6 +214,29 @@ def test_eight_strength_points_from_a_hex_in_a_fire_phase(fire_game):
     # a unit moved between the two rolls: another phase (the game has no phases), no total across them
     assert fires(fire_game, [{"26a"}, {"26b"}], where, {**worn, "26b": {"strength": "4"}},
                  moves={1: {"Bty1": "1012"}}) == []
+
+
+def test_a_close_combat_defender_fires_8_sp_of_infantry_and_one_battery(fire_game):
+    """12.3 (L121): "In Close Combat up to 8 strength points of infantry and one artillery battery (any strength)
+    may fire in the defender's portion" — as the rulebook's example: the top 8 infantry SP and a battery."""
+    lim = fire_limits.fire_limits(fire_game)
+    assert lim.close == (8, 1, "12.3 Fire Limits (close combat) (rulebook line 121)")
+    where = {"26a": "1010", "26b": "1010", "Bty1": "1010", "Bty2": "1010"}
+    worn = {"26a": {"strength": "5"}, "26b": {"strength": "3"}}
+    cc = "Close Combat"
+    assert fires(fire_game, [{"26a", "26b", "Bty1"}], where, worn, phase=cc) == []       # 8 SP and a battery
+    (f,) = fires(fire_game, [{"26a", "26b", "Bty1"}], where, worn, phase="Fire")        # 12 SP in a fire phase
+    assert (f.severity, f.message) == (Severity.ERROR, "12 strength points fired from 1010 in one fire phase (26 NC a, "
+                                       "26 NC b, Bty 1): at most 8")
+    (f,) = fires(fire_game, [{"26a", "26b", "Bty1"}], where, {**worn, "26b": {"strength": "4"}}, phase=cc)
+    assert (f.severity, f.step, f.rule) == (Severity.ERROR, 2, "12.3 Fire Limits (close combat) (rulebook line 121)")
+    assert f.message == ("9 strength points of infantry fired from 1010 in a close combat's defender fire (26 NC a, "
+                         "26 NC b): at most 8 and one battery")
+    (f,) = fires(fire_game, [{"26a", "Bty1", "Bty2"}], where, worn, phase=cc)
+    assert f.message == "2 batteries fired from 1010 in a close combat's defender fire (Bty 1, Bty 2): at most 1"
+    # without phases a close combat is not told from another fire: what only a defender may fire is not checked
+    (f,) = fires(fire_game, [{"26a", "26b", "Bty1"}], where, worn)
+    assert f.severity is Severity.NOT_CHECKED and "as only a close combat's defender may fire" in f.message
 
 
 def test_fire_rolls_without_marks_are_said_not_checked(fire_game):

@@ -39,6 +39,21 @@ Row = dict[str, Any]
 #: rows written whole (game -> sheet -> rows): the rule data this tool owns
 ROWS: dict[str, dict[str, list[Row]]] = {
     "atlanta": {"Parameters": [
+        dict(key="hidden.reveal-on-move", value="Confederate", section="5.2d.3", rulebook_line=815,
+             words="All Confederate units begin in a hidden status. They are revealed when they first move, fire",
+             notes="the sides whose hidden (masked or invisible) units are revealed on moving or firing "
+                   "(referee/rules/hidden.py)"),
+        dict(key="hidden.mp", value="Confederate:3", section="5.2d.3", rulebook_line=815,
+             words="when a Union unit comes within 3m.p.",
+             notes="side of the hidden unit : the enemy unit's movement points (effects.xlsx Costs of its class)"),
+        dict(key="hidden.sight", value=6, section="5.2d.3", rulebook_line=815,
+             words="into a position having a line of sight to the unit's location and within 6 hexes",
+             notes="any hidden unit with an enemy unit this near that sees it; also the faked units of 5.3a.3 (L837: "
+                   "'revealed as faked only if within line of sight to an enemy unit within 6 hexes')"),
+        dict(key="los.terrain.City", value="blocks=1", section="1.6", rulebook_line=66,
+             words="These hexes act as blocking terrain with respect to line of sight rules",
+             notes="line of sight (gamedata/los.py): urban hexes block; their height, the series' other blocking "
+                   "terrain and how a higher unit sees over (los.over) are the series rules', not printed here"),
         dict(key="fire.table", value="atl-fire-ammo", section="3.5", rulebook_line=182,
              words="the \"out of ammunition\" condition on a roll of 11 or 12 applies to Confederate artillery",
              notes="the table whose rolls are fires (tables.xlsx): the artillery limits are judged at each"),
@@ -152,6 +167,19 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                    "leader farther in hexes than his radius over it is out of command by hex distance alone"),
     ]},
     "cwb-regimental": {"Parameters": [
+        dict(key="los.units.friendly-below", value=2, section="19.3d 1-2", rulebook_line=171,
+             words="unless the friendly troops are at least two elevation levels below the firing unit",
+             notes="friendly units on a line of fire block it unless this many levels below the firing unit (and, "
+                   "for artillery, L173: or below the target); the fire check (referee/rules/fire_sight.py)"),
+        dict(key="los.units.artillery-range", value=6, section="19.3d 2", rulebook_line=173,
+             words="OR the range is 6 hexes or more",
+             notes="artillery fires over friendly units at this range or more"),
+        dict(key="los.units.adjacent-target", value="blocks", section="19.3d 3", rulebook_line=175,
+             words="Regardless of the above, LOS is blocked if the friendly unit is",
+             notes="a friendly unit adjacent to the target hex blocks, whatever the levels and range"),
+        dict(key="los.units.enemy", value="small arms", section="19.3d 4", rulebook_line=177,
+             words="block line of sight for small arms fire, but never for artillery fire",
+             notes="enemy units on the line block small arms fire (not artillery)"),
         dict(key="resupply.ammo-statuses", value="low-ammo;no-ammo", section="28.2", rulebook_line=379,
              words="the source for removing all “Low Ammo” and “No Ammo” markers",
              notes="the markers a resupply removes (28.1, L373, marks them)"),
@@ -205,12 +233,187 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                    "Confederate and Union combat die rolls are identical before modification, Cleburne is killed"),
         dict(key="death.replacement", value="Smith-A", section="6.0 Death of Cleburne", rulebook_line=1396,
              words="his division is immediately removed from the map and replaced by the Smith-A counter"),
+        *(dict(key=f"marker-limit.{side} Minor River Bridge", value=3, section="10.0 Bridges", rulebook_line=186,
+               words="The number of Minor River Bridge counters available in the game (three Union, three "
+                     "Confederate) is a strict limit",
+               notes=f"the {side} Minor River Bridge markers (game.toml [[markers]]) that may stand on the map at once")
+          for side in ("Union", "Confederate")),
+        dict(key="cavalry.phase", value="Union Cavalry", section="1.0-9 Union Cavalry Phase", rulebook_line=1140,
+             words="UNION CAVALRY PHASE (STARTING TURN 10)", notes="the phase (game.toml [[phases]]) of 5.1"),
+        dict(key="cavalry.worn-out-turn", value=10, section="5.1 A Horses Worn Out Segment", rulebook_line=1330,
+             words="On Turn 10 only, during this segment, all Union cavalry units (not cavalry leaders) on the map "
+                   "have a \"Horses Worn Out/Unmounted\" counter added to them",
+             notes="the only turn (campaign turn, game.toml [[turns]] id) whose Union Cavalry Phase gives the marker"),
+        dict(key="cavalry.side", value="Union", section="5.1 A Horses Worn Out Segment", rulebook_line=1330,
+             words="all Union cavalry units (not cavalry leaders) on the map"),
+        dict(key="cavalry.type", value="Cav", section="5.1 A Horses Worn Out Segment", rulebook_line=1330,
+             words="all Union cavalry units (not cavalry leaders) on the map",
+             notes="[derived] the unit type (game.toml [[unit_types]]) of the cavalry units"),
+        dict(key="cavalry.worn-out", value="horses-worn-out", section="5.1 A Horses Worn Out Segment",
+             rulebook_line=1330, words="on the *Horses Worn Out* side",
+             notes="[derived] the status (game.toml [[statuses]]) of the marker's Horses Worn Out side"),
+        dict(key="cavalry.unmounted", value="unmounted", section="5.3 Unmounted Segment", rulebook_line=1376,
+             words="the Union player flips the Horses Worn Out marker to its Unmounted side",
+             notes="[derived] the status (game.toml [[statuses]]) of the marker's Unmounted side"),
+        dict(key="cavalry.remount-table", value="remount", section="5.2 Remount Segment", rulebook_line=1344,
+             words="consults the Remount Table", notes="the tables.xlsx table of the remount roll"),
+        dict(key="cavalry.remounted", value="Remounted", section="5.2 Remount Table", rulebook_line=1351,
+             words="Remounted", notes="the result that lets a B version replace its A version"),
+        dict(key="cavalry.return-hexes", value="5805;5806", section="5.1 E Cavalry Return Segment", rulebook_line=1340,
+             words="The Union player may place one or more off-map Union cavalry units in hexes 5805 or 5806",
+             notes="where off-map Union cavalry comes back onto the map"),
+        dict(key="cavalry.versions", value="Capron-A>Capron-B;Croxton-A>Croxton-B;G. Johnson-A>G. Johnson-B",
+             section="5.2 Capron, Croxton, G. Johnson", rulebook_line=1357,
+             words="their \u201cA\u201d version is removed and is replaced by the \u201cB\u201d version",
+             notes="each A version (oob.xlsx) and the B version that replaces it after a Remounted result"),
+        dict(key="assault-bonus.hood", value="Hood Assault Bonus", section="7.4 Hood Assault Bonus", rulebook_line=156,
+             words="The Hood Assault Bonus may be applied more than once per turn",
+             notes="the words of a chat line claiming the bonus, naming the corps leader whose assault it is"),
+        dict(key="assault-bonus.hood-army", value="Hood", section="7.4 Hood Assault Bonus", rulebook_line=156,
+             words="the army leader Hood is stacked in the same hex as the active leader"),
+        dict(key="assault-bonus.hood-leaders", value="Cheatham;Lee;Stewart", section="2.2 Military Units",
+             rulebook_line=105, words="three Confederate infantry corps, each with a leader (Cheatham, Lee, Stewart)",
+             notes="the Confederate infantry (not cavalry) corps leaders"),
+        dict(key="assault-bonus.forrest", value="Forrest Assault Bonus", section="7.4 Forrest Assault Bonus",
+             rulebook_line=169, words="The Forrest Assault Bonus may not be applied to assaults against a hex with an "
+                                      "undestroyed Union fort",
+             notes="the words of a chat line claiming the bonus"),
+        dict(key="assault-bonus.forrest-leader", value="Forrest", section="7.4 Forrest Assault Bonus",
+             rulebook_line=165, words="If Forrest successfully undertakes an assault"),
+        dict(key="assault-bonus.forrest-infantry", value="Div:1;Brig:2", section="7.4 Forrest Assault Bonus",
+             rulebook_line=164, words="one infantry division (or up to two infantry brigades) stacked in the same hex "
+                                      "with Forrest",
+             notes="the infantry outside his command an assault of Forrest may bring, by size"),
+        dict(key="assault.grand", value="grand assault", section="7.4 Forrest Assault Bonus", rulebook_line=170,
+             words="a grand assault may never be attempted in an Assault action initiated by Forrest",
+             notes="the chat's words for a grand assault"),
+        dict(key="fort.destroyed", value="Fort Destroyed", section="8.0 How Union Forts Are Destroyed",
+             rulebook_line=1521, words="Place a \"Fort Destroyed\" marker in the hex",
+             notes="the game marker (game.toml [[markers]]) of a destroyed Union fort"),
+        dict(key="wagons.destroy-scenarios", value="S9", section="Scenario 9 special rules, Wagons",
+             rulebook_line=1688, words="The Union player may voluntarily destroy one or more wagons any time he has "
+                                       "the initiative",
+             notes="the scenarios whose wagons may be destroyed at the Union player's will"),
+        dict(key="wagons.destroy-side", value="Union", section="Scenario 9 special rules, Wagons", rulebook_line=1688,
+             words="The Union player may voluntarily destroy one or more wagons"),
+        dict(key="wagons.type", value="Wag", section="Scenario 9 special rules, Wagons", rulebook_line=1688,
+             words="the desired wagon(s) are immediately removed from the game",
+             notes="[derived] the unit type (game.toml [[unit_types]]) of the wagon trains"),
+        dict(key="wagons.no-destroy-area", value="region:South of the Duck River",
+             section="Scenario 9 special rules, Wagons", rulebook_line=1688,
+             words="A wagon south of the Duck River may not be voluntarily destroyed",
+             notes="the terrain.xlsx Specials rows (kind:name) of the hexes south of the Duck River: the player's "
+                   "data (the rulebook prints no such list)"),
+        dict(key="winter.weather", value="winter", section="4.0 Winter Weather Effects", rulebook_line=1314,
+             words="There is no entrenching, either in the Action Phase or Recovery Phase",
+             notes="the weather (tables.xlsx weather=) under which 4.0's effects hold; no entrenching "
+                   "(entrench.statuses)"),
+        dict(key="winter.burn-markers", value="RR Station Damaged;RR Station Destroyed",
+             section="4.0 Winter Weather Effects", rulebook_line=1315,
+             words="Units may not perform Burn RR Station actions",
+             notes="[derived] the game markers (game.toml [[markers]]) a Burn RR Station action places"),
+        dict(key="winter.tie", value="first tie", section="4.0 Winter Weather Effects", rulebook_line=1316,
+             words="Each turn's Action Cycle ends immediately on the first tied initiative die roll"),
+        dict(key="winter.march-fatigue", value=3, section="4.0 Winter Weather Effects", rulebook_line=1318,
+             words="if that action would increase the unit's Fatigue Level to 3 or 4"),
+        dict(key="winter.assault", value="assault", section="4.0 Winter Weather Effects", rulebook_line=1320,
+             words="Assaults are not allowed", notes="the chat's word declaring an assault (an assault bonus says it)"),
         dict(key="death.scenarios", value="S4;S9", section="Scenario 4 Special Rules", rulebook_line=573,
              words="Use the \u201cDeath of Cleburne\u201d Advanced Game rule section (6.0) in this scenario",
              notes="[derived] S9 is the Advanced Game (L1093: the Advanced Game rules are used only in Scenario 9 "
                    "unless a Basic Game scenario calls for them); S4 calls for 6.0 (L573)"),
     ]},
+    "shiloh": {"Parameters": [
+        dict(key="sequence.first", value="Confederate", section="game length", rulebook_line=2,
+             words="The Confederate player is the first player",
+             notes="each turn the Confederate side moves (and fights) first"),
+        dict(key="zoc.none", value="Gunboat", section="gunboats", rulebook_line=10, words="They have no ZOC's",
+             notes="the unit types (game.toml) that exert no zone of control"),
+        dict(key="zoc.unaffected", value="Gunboat", section="gunboats", rulebook_line=10,
+             words="are not affected by Confederate ZOC's",
+             notes="the unit types enemy zones of control do not stop or hold"),
+        dict(key="attack.immune", value="Gunboat", section="gunboats", rulebook_line=10,
+             words="may not be attacked", notes="the unit types no combat may have as defenders"),
+        dict(key="forced-move.side", value="Union", section="forced Union move", rulebook_line=9,
+             words="every Union unit not in a Confederate ZOC must move one, and only one, hex",
+             notes="the side whose units must move one hex on the forced-move turns"),
+        dict(key="forced-move.turns", value="1;2", section="forced Union move", rulebook_line=9,
+             words="On turns one and two", notes="turn ids (the module's turn counter)"),
+        dict(key="forced-move.directions", value="N;NE", section="forced Union move", rulebook_line=9,
+             words="to the north or northeast",
+             notes="compass names of the grid's hexsides: north is the map's north edge (game.toml maps north)"),
+        dict(key="reinforcement.none", value="Confederate", section="reinforcements", rulebook_line=8,
+             words="There are no Confederate reinforcements", notes="sides that have no reinforcements"),
+        dict(key="reinforcement.phase", value="movement", section="reinforcements", rulebook_line=4,
+             words="During his movement phase, the phasing player may place any of his units due to enter play "
+                   "as reinforcements", notes="reinforcements are placed in their own side's movement stage"),
+        dict(key="reinforcement.enemy-hex", value="prohibited", section="reinforcements", rulebook_line=5,
+             words="Reinforcements may not enter the map in a hex occupied by an enemy unit",
+             notes="an enemy zone of control is allowed"),
+        dict(key="reinforcement.entry-cost", value=1, section="reinforcements", rulebook_line=6,
+             words="Each reinforcement expends one MP to enter the map",
+             notes="MP of the unit's movement factor spent entering"),
+        dict(key="ferry.terrain", value="River Ferry", section="river ferry", rulebook_line=11,
+             words="Union units may cross the river through the river ferry hexes",
+             notes="the terrain code (effects.xlsx Terrain) of the ferry hexes"),
+        dict(key="ferry.sides", value="Union", section="river ferry", rulebook_line=11,
+             words="Union units may cross the river through the river ferry hexes",
+             notes="the sides that may use the ferry"),
+        dict(key="ferry.symbol", value="Ferry", section="river ferry", rulebook_line=11,
+             words="may only enter and exit the ferry through the hexes indicated by the ferry symbol on the map",
+             notes="the hexside feature (terrain.xlsx Hexsides) on the sides of the ferry hex its symbol marks"),
+        dict(key="ferry.from", value="NE;SE", section="river ferry", rulebook_line=11,
+             words="only from east to west",
+             notes="the compass sides of the ferry hex a unit enters by: the east ones of a grid whose columns run "
+                   "north-south (game.toml maps north)"),
+        dict(key="ferry.to", value="NW;SW", section="river ferry", rulebook_line=11,
+             words="only from east to west", notes="the compass sides of the ferry hex a unit leaves by: the west ones"),
+        dict(key="ferry.enemy", value="closed", section="river ferry", rulebook_line=11,
+             words="The river ferry may not be used if either entry hex is occupied by enemy units",
+             notes="no crossing while an enemy unit holds a hex across a side the symbol marks"),
+        dict(key="ferry.except", value="Gunboat", section="gunboats", rulebook_line=10,
+             words="Gunboats may only enter river hexes",
+             notes="[derived] gunboats sail the river through the ferry hexes (river hexes): the ferry's crossing "
+                   "rules bind the units that cross the river"),
+        dict(key="movement.never-end-in", value="River Ferry", section="river ferry", rulebook_line=11,
+             words="Units may never end the movement phase in the river ferry hex",
+             notes="terrain codes (effects.xlsx Terrain) no unit may end its movement phase in"),
+    ]},
     "into-the-woods-shiloh": {"Parameters": [
+        dict(key="los.terrain.Woods", value="levels=1; blocks=2", section="Terrain: Woods", rulebook_line=235,
+             words="Woods only block LOS after the second hex, i.e., LOS extends through a single Woods hex",
+             notes="line of sight (gamedata/los.py): one level above the hex (L235: 'Woods are considered one level "
+                   "higher than the base terrain'); the second woods or field boundary hex on the line blocks"),
+        dict(key="los.terrain.Field Boundary", value="levels=1; blocks=2", section="Terrain: Field Boundary",
+             rulebook_line=251, words="They are considered the same as Woods hexes for LOS",
+             notes="line of sight: as Woods (counted with them)"),
+        dict(key="los.terrain.Thicket", value="levels=1; blocks=1", section="Terrain: Thickets", rulebook_line=265,
+             words="the first Thicket hex blocks). They are one level higher than the base terrain",
+             notes="line of sight: the first hex blocks"),
+        dict(key="los.terrain.Wooded Sloping Ground", value="levels=1; blocks=1", section="Terrain: Sloping Ground",
+             rulebook_line=285, words="Wooded Sloping Ground hexes are one level higher than the base terrain and "
+                                      "block LOS normally, i.e., unlike Woods hexes, the first hex blocks",
+             notes="line of sight: the first hex blocks"),
+        dict(key="los.terrain.Marsh", value="levels=1; blocks=1", section="Terrain: Marsh", rulebook_line=289,
+             words="Marsh hexes block LOS normally, i.e., unlike Woods hexes, the first hex blocks",
+             notes="line of sight: one level higher (L289: 'The woods are one level higher than the base terrain'); "
+                   "the first hex blocks"),
+        dict(key="los.terrain.Marsh-Stream", value="levels=1; blocks=1", section="Terrain: Marsh", rulebook_line=291,
+             words="are treated the same as Marsh",
+             notes="line of sight: as Marsh"),
+        dict(key="los.hexside.Ridge", value="adjacent=sees", section="Terrain: Ridge and Gully", rulebook_line=273,
+             words="A Ridge does not block LOS for two adjacent units",
+             notes="line of sight: a ridge hexside blocks a line crossing it [BB 10.24], but not between the two "
+                   "hexes it separates ('they have LOS no further than that across the hexside'); a Gully does "
+                   "not affect LOS. Slopes (and woods hexsides, L239 'as Steep Slopes for LOS') follow the series "
+                   "Basic Book, not printed here: not modelled"),
+        dict(key="los.spine", value="both", section="Terrain: Field Boundary", rulebook_line=251,
+             words="Ignore a Field Boundary Hex for LOS if the Line of Fire runs along a hexside between it and a "
+                   "Field hex",
+             notes="line of sight along a hexspine: blocked only when the hexes on both sides block (the one spine "
+                   "rule the battle book prints; the series rule is in the Basic Book). How a higher unit sees over "
+                   "a lower obstacle (los.over: slope | higher) is the Basic Book's (10.2), not printed here: a row "
+                   "for the player to add"),
         dict(key="ammo.full-fire-declared", value="full fire", section="10.91", rulebook_line=374,
              words="fire infantry without a –2 DRM when at Low Ammo. When using this option, the unit "
                    "automatically Ammo Depletes afterwards",
@@ -294,6 +497,10 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
     },
     'cwb-regimental': {
         'Parameters': {
+            ('odds.artillery-counts',):
+                'Each artillery unit counts as one, regardless of size',
+            ('stragglers.ineligible-states',):
+                'If the unit with the greatest losses in the brigade is not currently eligible to recover stragglers',
             ('resupply.enemy-distance',):
                 'at least four hexes from any enemy unit',
             ('resupply.wagon-distance',):
@@ -449,6 +656,42 @@ WORDS: dict[str, dict[str, dict[tuple, str]]] = {
                 'in March Order during the Division Orders Phase [SR 3.0 II.C] of the 9 AM turn or later',
             ('johnston.march-brigades',):
                 'Johnston can place two brigades within his Command Range in March Order',
+            ('recovery.with-reserve',):
+                'A single unbrigaded or unassigned unit may attempt Recovery with each brigade',
+            ('recovery.reserve-range',):
+                'Place the Recovered unit within one hex of the brigade leader',
+            ('recovery.reserve-orders',):
+                'with each brigade that is in Reserve for a full turn',
+            ('immobile.units',):
+                'The Union Markgraf and Madison Batteries lacked either horses or proper transportation',
+            ('immobile.hexes',):
+                'They may move one hex per Activation',
+            ('immobile.vertices',):
+                'including changing facing more than one vertex',
+            ('immobile.area',):
+                'They must stay within the confines of Pittsburg Landing',
+            ('immobile.terrain',):
+                'on either Field or Field Boundary hexes',
+            ('line.scenarios',):
+                'The Continuous Line rule (see next page) is in effect',
+            ('line.hour',):
+                'for the first two Activations of the 6 AM turn',
+            ('line.activations',):
+                'For the first two Activations of this scenario (and others if so designated)',
+            ('line.brigades',):
+                "a regiment of Cleburne's brigade must be adjacent to Wood's brigade, and a regiment of Wood's must be adjacent to Shaver's brigade",
+            ('line.joined',):
+                "Gladden's regiments have the same restrictions as above",
+            ('line.exempt',):
+                'Exception: 3rd Mississippi and 15th Arkansas are exempt',
+            ('line.types',):
+                'Cavalry and artillery units are exempt from this rule',
+            ('johnston.loss-table',):
+                'roll for leader loss; if the roll is 0, he is killed',
+            ('johnston.loss-from',):
+                'required to roll for leader loss from the 12 Noon turn through 6 PM of the first day scenarios',
+            ('johnston.loss-until',):
+                'If he is so lucky as to survive past the 6 PM roll, he is no longer required to roll',
             ('capped.activations',):
                 'is limited to a maximum of two Activations regardless of the number of Sherman\'s AMs, unless In Command',
             ('capped.days',):

@@ -6,7 +6,9 @@ is (ADDED below). Into the Woods: A.S. Johnston's abilities (4.11), Stuart's Act
 orders (9.22, 9.7, 4.25, 14.44), batteries and cavalry attached (4.32, 4.25), units that never
 deplete (10.92, 14.75), merged Fatigue (17.0), S7's collapse (30.7), detachments (14.41, 14.43,
 14.47), gunboats (14.76), the cavalry battalions' unstacking (14.52); Hood Strikes North: the
-initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules).
+initiative rolls (1.0 A, 3.0 and each scenario's Initiative and Turn 1 Start rules). Third round: Into
+the Woods' Johnston loss roll (12.77), S1's Continuous Line, Markgraf's and Madison's batteries (14.6);
+the CWB Regimental Sub-Series' close combat odds (23.0e).
 """
 
 from __future__ import annotations
@@ -21,6 +23,28 @@ ITW_P = [
      "the words of the alternative: two brigades in March Order, not with the other abilities or Direct Command"),
     ("johnston.march-from", "09:00", "4.11", 122, "the March ability from the 9 AM turn"),
     ("johnston.march-brigades", 2, "4.11", 122, "brigades placed in March Order"),
+    ("johnston.loss-table", "johnston-loss", "12.77", 422, "the table of his leader loss roll"),
+    ("recovery.with-reserve", 1, "13.55", 468, "unbrigaded or unassigned units recovering with one Reserve brigade a turn"),
+    ("recovery.reserve-range", 1, "13.55", 468, "hexes from the Reserve brigade's leader the recovered unit is placed"),
+    ("recovery.reserve-orders", "Reserve", "13.55", 468, "the orders level of a brigade in Reserve"),
+    ("immobile.units", "US:Markgraf Bty;US:Madison Bty", "14.6", 524, "the batteries without horses"),
+    ("immobile.hexes", 1, "14.61", 526, "hexes an Activation"),
+    ("immobile.vertices", 1, "14.61", 526, "a facing change of more than this many vertices counts as moving"),
+    ("immobile.area", "other:Pittsburg Landing", "14.62", 528,
+     "terrain.xlsx Specials kind:name of the Landing's confines (the map's hexes: the player's data)"),
+    ("immobile.terrain", "Field;Field Boundary", "14.62", 528, "the terrain of the hexes they may stand in"),
+    ("line.scenarios", "S1;S1-TLF;S1-LW", "S1 Specific Rules", 691,
+     "the scenarios whose 6 AM turn has the Continuous Line (S1-GD has none, L1122)"),
+    ("line.hour", "06:00", "S1 Specific Rules", 691, "the turn of the Continuous Line"),
+    ("line.activations", 2, "S1 Continuous Line", 703, "the Activations at whose end the line holds"),
+    ("line.brigades", "2/-/3;3/1/3;1/1/3", "S1 Continuous Line", 703,
+     "Cleburne's, Wood's and Shaver's brigades, in the line's order: each continuous, each next to the one after it"),
+    ("line.joined", "1/2/2", "S1 Continuous Line", 707, "Gladden's brigade: continuous, next to the line's last brigade"),
+    ("line.exempt", "CS:3 MS Bn;CS:15 AR", "S1 Continuous Line", 703, "the regiments skirmishing ahead"),
+    ("line.types", "Inf", "S1 Continuous Line", 705, "the unit types in the line (cavalry and artillery are exempt)"),
+    ("johnston.loss-from", "12:00", "12.77", 422, "the mandatory loss roll from the 12 Noon turn of a first day"),
+    ("johnston.loss-until", "18:00", "12.77", 422, "through the 6 PM turn; at other hours he rolls only after using "
+     "an ability"),
     ("capped.formation", "2/5/T", "5.26", 182, "Stuart's brigade"),
     ("capped.activations", 2, "5.26", 182, "Activations a turn unless In Command during the Division Orders Phase"),
     ("capped.days", "1862-04-05;1862-04-06", "5.26", 182, "the first day scenarios (April 5th and 6th)"),
@@ -109,10 +133,18 @@ def _chain(rule: str, subject: str, side: str, value: Any, section: str, line: i
             "rulebook_line": line, "notes": notes}
 
 
+RSS_P = [
+    ("odds.artillery-counts", 1, "23.0e", 207, "what each battery counts in close combat odds, whatever its strength"),
+    ("stragglers.ineligible-states", None, "21.2", 193,
+     "the statuses that keep a regiment from recovering stragglers: the conditions are in the CWB series rules' 21.2, "
+     "not in the rulebook set (empty: a regiment below its printed strength is eligible)"),
+]
+
 #: game -> sheet -> the rows added when missing
 ADDED: dict[str, dict[str, list[dict[str, Any]]]] = {
     "into-the-woods-shiloh": {"Parameters": [_parameter(*r) for r in ITW_P], "Chain": [_chain(*r) for r in ITW_C]},
     "hood-strikes-north": {"Parameters": [_parameter(*r) for r in HSN_P]},
+    "cwb-regimental": {"Parameters": [_parameter(*r) for r in RSS_P]},
 }
 #: the columns naming a row the ADDED rows must not duplicate
 ADDED_KEYS = {"Parameters": ("key",), "Chain": ("rule", "subject", "side")}

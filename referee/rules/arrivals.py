@@ -7,7 +7,9 @@ losses) where the table gives them and the counter shows them; its turn is compa
 the Woods 9.7); its hex with the table's entry hexes or area, its alternative entry, and
 the game's options (scenario-rules.toml ``[entry]``): hexes an entry is widened to
 (S1234*), and the closest hex on either side when every entry hex is next to an enemy
-unit, except where the shift is not allowed (Pittsburg Landing); the order of arrival within
+unit, except where the shift is not allowed (Pittsburg Landing) — or, with ``blocked =
+"occupied"``, the nearest map-edge hex when the entry is held by the enemy;
+a late arrival is no finding where ``[entry.delayed]`` allows any delay; the order of arrival within
 a turn (letters A, B, C: a warning, since 9.7 lets units defer their entry). Arrivals by die-roll
 set are read against their roll by the tables check; only their entry is checked here. Rows with
 neither turn nor roll arrive on a condition (``[[entry.when]]``, Into the Woods S8's 2nd and 6th
@@ -166,6 +168,10 @@ def arrival_findings(unit: UnitView, row: ReinforcementRow, before: GameView, vi
         if view.turn is None:
             yield _finding(Severity.NOT_CHECKED, f"{unit.name} entered at {unit.location}; its turn was not "
                            f"checked: the log's turn is not known (due Turn {due})", rule, *at)
+        elif view.turn.id > due and options.delayed is not None:
+            yield _finding(Severity.INFO, f"{unit.name} entered on Turn {view.turn.id} ({view.turn.label}), "
+                           f"{view.turn.id - due} turn(s) after its Turn {due}: a reinforcement may be delayed",
+                           f"{options.delayed}", *at)
         elif view.turn.id != due and (view.turn.id < due or not row.dr_set):  # by die roll: from the turn on
             early = view.turn.id < due
             yield _finding(Severity.ERROR if early else Severity.WARNING,
@@ -212,6 +218,8 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
     if entry & never:
         return f" (no shift from {row.entry}: {options.never_at_cite})"
     enemy = frozenset(u.hex for u in before.units.values() if u.hex is not None and u.side != side)
+    if options.blocked == "occupied":
+        return _to_edge(h, entry, enemy, places, options)
     near_enemy = places.within(enemy, 1)
     if not entry <= near_enemy:
         return f" (its entry was not next to an enemy unit: {options.shift_when_blocked})"
@@ -220,6 +228,20 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
         free = {x for x in places.within(entry, d) if x not in near_enemy and (not along_edge or places.on_edge(x))}
         if free:
             return True if h in free else f" (the closest hexes not next to an enemy unit are " \
+                f"{', '.join(sorted(places.name(x) for x in free))}: {options.shift_when_blocked})"
+    return ""
+
+
+def _to_edge(h: Hex, entry: frozenset[Hex], enemy: frozenset[Hex], places: Places,
+             options: EntryOptions) -> bool | str:
+    """An entry held by an enemy unit sends the unit to the map-edge hex nearest
+    it (any of several equally near), itself not held by the enemy."""
+    if not entry <= enemy:
+        return f" (its entry was not held by an enemy unit: {options.shift_when_blocked})"
+    for d in range(1, 30):
+        free = {x for x in places.within(entry, d) if x not in enemy and places.on_edge(x)}
+        if free:
+            return True if h in free else f" (the nearest map-edge hexes not held by the enemy are " \
                 f"{', '.join(sorted(places.name(x) for x in free))}: {options.shift_when_blocked})"
     return ""
 

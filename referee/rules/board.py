@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from gamedata.cellref import CellRef
+from gamedata.model import Game
 from gamedata.paths import HexGraph
 
 from ..findings import Finding, Place, Severity
@@ -19,6 +20,20 @@ NON_COMBAT = frozenset({"Ldr", "HQ", "Sup", "Wag", "Blockhouse"})
 def unit_place(u: UnitView) -> tuple[Place, ...]:
     """Where a finding rings a unit: its hex, or nothing off the map."""
     return (Place(u.map or "", u.location),) if u.hex is not None else ()
+
+
+def scenario_of(view: GameView) -> str | None:
+    return getattr(getattr(view, "scenario", None), "scenario_id", None)
+
+
+def first_day(game: Game, view: GameView) -> bool | None:
+    """Whether the view's turn is on the scenario's first day (None: not known)."""
+    sid, turn = scenario_of(view), getattr(view, "turn", None)
+    scenario = next((s for s in game.scenarios if s.scenario_id == sid), None)
+    if scenario is None or turn is None or scenario.start_turn is None:
+        return None
+    start = next((t for t in game.turns if t.id == scenario.start_turn), None)
+    return None if start is None else start.date == turn.date
 
 
 def moved(before: GameView, after: GameView) -> Iterator[tuple[UnitView, UnitView]]:

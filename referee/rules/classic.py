@@ -11,7 +11,11 @@ a game: the numbers and procedures come from the game's folder —
 - the family's procedures in rules.xlsx Parameters: `zoc.enter` (`stop`: entering a hex next
   to an enemy unit ends the move), `zoc.leave` (`never`: a unit that begins next to an enemy
   may not move; `free`), `zoc.types` (the types exerting a zone; `all` or empty = all), `stacking.units`
-  (units a hex may hold at the end of a move), `attack.mandatory` (`yes`);
+  (units a hex may hold at the end of a move), `attack.mandatory` (`yes`), `sequence.first` (the side
+  that moves first each turn); unit types that have no zone (`zoc.none`), that enemy zones do not
+  affect (`zoc.unaffected`), that may not be attacked (`attack.immune`) — `;`-separated types, matched
+  without case; the special rules of `classic_rules.py` (forced moves, arrivals, hexes no move
+  may end in);
 - the turn limit (the scenario's `end_turn`).
 
 **The sequence of play as a log shows it.** Each turn one side moves, then attacks; then the
@@ -61,6 +65,20 @@ def _said(row: RuleParameter | None, fallback: str) -> Said:
     return Said(value, cite(row.section, row.rulebook_line) if row.section else fallback)
 
 
+@dataclass(frozen=True)
+class Types:
+    """A Parameters row listing unit types (`;`-separated, casefolded), with its rule."""
+
+    value: frozenset[str]
+    rule: str
+
+
+def _types(game: Game, key: str) -> Types:
+    row = parameter_row(game, key)
+    said = _said(row, key)
+    return Types(frozenset(t.strip().casefold() for t in str(said.value or "").split(";") if t.strip()), said.rule)
+
+
 class Classic:
     """The classic family's rules of one game: parameters, units' values, zones of control."""
 
@@ -73,15 +91,25 @@ class Classic:
                                    if t.strip() and t.strip().casefold() != "all")
         self.stacking = _said(parameter_row(game, "stacking.units"), "stacking")
         self.mandatory = _said(parameter_row(game, "attack.mandatory"), "combat")
-        self._classes = {m.code for m in game.move_classes}
+        self.first_side = _said(parameter_row(game, "sequence.first"), "sequence of play")
+        self.no_zone = _types(game, "zoc.none")
+        self.unaffected = _types(game, "zoc.unaffected")
+        self.immune = _types(game, "attack.immune")
+        self._classes = {m.code.casefold(): m.code for m in game.move_classes}
 
     # -- units -----------------------------------------------------------------
     def move_class(self, unit: Unit) -> str | None:
-        """The effects.xlsx Moves class a unit pays by: the one named as its type, else as its symbol."""
-        if unit.type in self._classes:
-            return unit.type
-        symbol = symbol_for(unit.type).value
-        return symbol if symbol in self._classes else None
+        """The effects.xlsx Moves class a unit pays by: the one named as its type, else as its symbol
+        (either without case)."""
+        found = self._classes.get(unit.type.casefold())
+        return found if found is not None else self._classes.get(symbol_for(unit.type).value)
+
+    def ignores_zones(self, unit: Unit) -> bool:
+        """Whether enemy zones of control do not affect the unit (`zoc.unaffected`)."""
+        return unit.type.casefold() in self.unaffected.value
+
+    def may_be_attacked(self, unit: Unit) -> bool:
+        return unit.type.casefold() not in self.immune.value
 
     @staticmethod
     def movement(unit: Unit) -> float | None:
@@ -89,7 +117,7 @@ class Classic:
         return None if value is None else float(value)
 
     def exerts_zone(self, unit: Unit) -> bool:
-        return not self.zoc_types or unit.type in self.zoc_types
+        return (not self.zoc_types or unit.type in self.zoc_types) and unit.type.casefold() not in self.no_zone.value
 
     def zone(self, view: Any, side: str, graph: Any) -> frozenset[Hex]:
         """The hexes next to units of the sides other than ``side`` that exert a zone of control."""
@@ -104,6 +132,13 @@ class Classic:
         if hex_ not in graph:
             return []
         return [o for n in graph.neighbours(hex_) for o in view.at(n) if o.side != side]
+
+    def zones_on(self, view: Any, hex_: Hex, unit: Any, graph: Any) -> list[Any]:
+        """The enemy units whose zone of control holds ``unit`` in ``hex_`` (none for a unit
+        enemy zones do not affect)."""
+        if self.ignores_zones(unit.unit):
+            return []
+        return [o for o in self.enemies_next_to(view, hex_, unit.side, graph) if self.exerts_zone(o.unit)]
 
 
 def no_command_range(game: Game, label: str) -> list[Finding]:

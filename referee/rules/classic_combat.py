@@ -222,7 +222,8 @@ class Judge:
             if u.hex is None or u.hex not in self.graph:
                 continue
             for e in self.rules.enemies_next_to(view, u.hex, side, self.graph):
-                pairs.append((u, e))
+                if self.rules.may_be_attacked(e.unit):
+                    pairs.append((u, e))
         return pairs
 
     def _groups(self, pairs: list[tuple[Any, Any]]) -> list[tuple[list[Any], list[Any]]]:
@@ -297,6 +298,12 @@ class Judge:
                          "attacks 3rd Infantry')", combat.cite(), roll.step)
                 return None
             attackers, defenders = chosen
+        immune = [d for d in defenders if not self.rules.may_be_attacked(d.unit)]
+        if immune:
+            self.add(Severity.ERROR, f"{immune[0].name} ({self.hexids.format(immune[0].hex)}) was attacked ({said}, "
+                     f"{how}): a {immune[0].unit.type} may not be attacked", self.rules.immune.rule, roll.step,
+                     hexes=(immune[0].hex,), seen=(*attackers, immune[0]))
+            return None
         for a in attackers:
             far = [d for d in defenders if d.hex not in self.graph.neighbours(a.hex)]
             if far:

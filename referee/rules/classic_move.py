@@ -26,6 +26,7 @@ from gamedata.ruledata import cite, parameter_row
 from ..findings import Finding, Measure, Place, Severity
 from .board import Unchecked
 from .classic import Classic, Leg, Portion, class_cell, is_classic, place, value_cell
+from .classic_rules import Ferries, SpecialRules
 
 CHECK_ID = "movement"
 
@@ -40,6 +41,9 @@ class Mover:
         self.graph = self.terrain.graph
         self.effects: TerrainEffects = game.effects
         self.hexids = self.terrain.hexids
+        self.ferries = Ferries(game)
+        self.entry: dict[str, tuple[int, float]] = {}     # arrivals: unit id -> (step, MP entering costs)
+        self.entry_rule = cite(*_row_cite(parameter_row(game, "reinforcement.entry-cost")))
         self.unchecked = Unchecked(CHECK_ID, "movement factors and terrain costs", label)
         limit = parameter_row(game, "movement.limit")
         self.limit_rule = cite(limit.section, limit.rulebook_line) if limit else "the unit's movement factor"
@@ -87,7 +91,7 @@ class Mover:
             return
         start = legs[0].a
         if rules.zoc_leave.value == "never" and not portion.carried and portion.first <= legs[0].step:
-            enemies = rules.enemies_next_to(first, start, unit.side, self.graph)
+            enemies = rules.zones_on(first, start, unit, self.graph)
             if enemies:
                 yield self._finding(f"{unit.name} began its move next to {enemies[0].name} "
                                     f"({self.hexids.format(enemies[0].hex)}) and moved from {self.hexids.format(start)} "
@@ -96,6 +100,11 @@ class Mover:
                                     (start, legs[0].b, enemies[0].hex), zone=(start, enemies[0]))
                 return
         spent = 0.0
+        arrival = self.entry.get(uid)
+        was = self.views.at(portion.first - 1).unit(uid)
+        if arrival is not None and arrival[0] < legs[0].step and (arrival[0] >= portion.first or was is None
+                                                                   or was.hex is None):
+            spent = arrival[1]            # entering the map cost MP of its movement factor
         stopped: tuple[Hex, int, Any] | None = None       # where, when, and the enemy next to it
         for leg in legs:
             before = self.views.at(leg.step - 1)
@@ -110,7 +119,7 @@ class Mover:
             if found is None:
                 return
             spent += found
-            if rules.zoc_enter.value == "stop" and (near := rules.enemies_next_to(before, leg.b, unit.side, self.graph)):
+            if rules.zoc_enter.value == "stop" and (near := rules.zones_on(before, leg.b, unit, self.graph)):
                 stopped = (leg.b, leg.step, near[0])
 
     def _leg(self, unit: Any, move: str, left: float, leg: Leg, before: Any,
@@ -124,8 +133,10 @@ class Mover:
             return None
         if leg.a not in self.graph or leg.b not in self.graph:
             return None
-        cost = self.effects.step_cost(move, self.terrain)
-        zone = self.rules.zone(before, unit.side, self.graph) if self.rules.zoc_enter.value == "stop" else frozenset()
+        plain = self.effects.step_cost(move, self.terrain)
+        cost = self.ferries.priced(plain, unit, before)
+        zone = self.rules.zone(before, unit.side, self.graph) \
+            if self.rules.zoc_enter.value == "stop" and not self.rules.ignores_zones(unit.unit) else frozenset()
         mode = StopIn(zone - {leg.a}) if zone else None
         best = route(self.graph, leg.a, (leg.b,), cost, budget=left, blocked=enemy_hexes, mode=mode)
         if best is not None and not best.missing:
@@ -136,10 +147,20 @@ class Mover:
         said = f"{unit.name} moved from {ids.format(leg.a)} to {ids.format(leg.b)}"
         free = route(self.graph, leg.a, (leg.b,), cost, blocked=enemy_hexes, mode=mode)
         if free is not None and not free.missing:
+            entered = self.entry.get(unit.unit_id)
+            spent = f" ({_n(entered[1])} MP spent entering the map: {self.entry_rule})" \
+                if entered is not None and left + entered[1] <= allowance and entered[0] < leg.step else ""
             yield self._finding(f"{said}: the cheapest way costs {_n(free.cost)} MP and it had {_n(left)} of its "
-                                f"movement factor {_n(allowance)} left", self.limit_rule, leg.step, unit,
+                                f"movement factor {_n(allowance)} left{spent}", self.limit_rule, leg.step, unit,
                                 (leg.a, leg.b), free.path)
             return None
+        if cost is not plain:             # no way the ferry's rules allow: the way the terrain alone allows
+            terrain_only = route(self.graph, leg.a, (leg.b,), plain, blocked=enemy_hexes, mode=mode)
+            why = self.ferries.why(unit, before, terrain_only.path) if terrain_only is not None else None
+            if why:
+                yield self._finding(f"{said}: {why}", self.ferries.rule, leg.step, unit, (leg.a, leg.b),
+                                    terrain_only.path)
+                return None
         through = route(self.graph, leg.a, (leg.b,), cost, budget=left, blocked=enemy_hexes)
         if through is not None and not through.missing:
             held = next((h for h in through.path[1:-1] if h in zone), through.path[-1])
@@ -172,6 +193,8 @@ class Mover:
                 hit = [r for r in rows if r.action == "enter" and r.terrain == code]
                 if hit:
                     return f"{move} may not enter {code}", _row_rule(hit[0])
+                if everywhere and fx.lookup(move, "enter", code) is PROHIBITED:     # its class's "*" row
+                    return f"{move} may not enter {code}", _row_rule(everywhere[0])
         crossing = [r for r in rows if r.action in ("cross", "climb", "descend")]
         if crossing:
             codes = ", ".join(dict.fromkeys(r.terrain for r in crossing))
@@ -198,6 +221,10 @@ class Mover:
                 yield self._finding(f"{mover.name} ended its move in {self.hexids.format(h)} with {', '.join(others)}: "
                                     f"at most {_n(float(limit.value))} unit(s) in a hex at the end of movement",
                                     limit.rule, leg.step, mover, (h,))
+
+
+def _row_cite(row: Any) -> tuple[str, int | None]:
+    return (row.section or "reinforcements", row.rulebook_line) if row is not None else ("reinforcements", None)
 
 
 def _row_rule(row: Any) -> str:
@@ -252,7 +279,11 @@ def check_movement(ctx: Any) -> Iterator[Finding]:
     carried = ctx.carried.get("combat") if ctx.carried else None
     portions = read_portions(views, ctx.log.replay.steps, rolls, game.sides, getattr(carried, "where", None))
     mover = Mover(rules, views, ctx.log.label, players)
+    scenario = scenario_for(ctx)[0]
+    special = SpecialRules(mover, portions, ctx.log.replay.steps, getattr(ctx, "previous", None) is None, scenario)
+    mover.entry = special.entry_cost()
     for portion in portions:
         yield from mover.stage(portion)
+    yield from special.findings()
     yield from mover.unchecked.findings()
-    yield from check_turn_limit(mover, portions, scenario_for(ctx)[0])
+    yield from check_turn_limit(mover, portions, scenario)

@@ -35,6 +35,7 @@ from ..findings import Finding, Place, Severity
 from ..table_rolls import read_table_rolls, undone_steps
 from .classic import Classic, is_classic
 from .classic_combat import analyse
+from . import cwb_strength
 from .combat_units import Sides, facts, hexes_apart, opposed, strength
 from .consequences import window
 
@@ -201,8 +202,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any], carried: list[Pending]) -> I
                           "attacking and defending, and no single enemy hex next to the units that moved)", cite,
                           ctx.log.label, cr.step, cr.player)
             continue
-        attack = [strength(u) for u in found.attackers]
-        defend = [strength(u) for u in found.defenders]
+        attack, defend, counted = cwb_strength.adjusted(ctx.game, combat, found, hexids)
         if None in attack or None in defend:
             unknown = [u for u, s_ in zip(found.attackers + found.defenders, attack + defend) if s_ is None]
             missing = [u.name for u in unknown]
@@ -214,7 +214,7 @@ def _check(ctx: CheckContext, rolls: Sequence[Any], carried: list[Pending]) -> I
             continue
         reading: CombatReading = resolve(combat, sum(attack), sum(defend), cr.dice, facts(ctx.game, found))
         pieces = tuple(u.name for u in found.attackers + found.defenders)
-        text = f"{said} ({found.how}): {reading.describe()}"
+        text = f"{said} ({found.how}{counted}): {reading.describe()}"
         if not reading.determined or reading.way.cell is None:
             yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{text}: losses not checked", cite, ctx.log.label,
                           cr.step, cr.player, pieces)

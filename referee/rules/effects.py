@@ -73,10 +73,6 @@ _KINDS = (
                "quotes it", How.QUALIFIER),
     EffectKind("weather-end", "`changed`: the last turn of the weather in effect moves one box either way, on a "
                "roll no table reads; `weather` is not known around that end", How.QUALIFIER),
-    EffectKind("restricted", "a scenario's movement restriction stays on", How.NOT_CHECKED,
-               "the restriction binds a grouping of units the scenario makes for itself (not the order of "
-               "battle's formations) and lifts on conditions the log does not show (line of sight to an enemy that "
-               "crossed a line, artillery fire); that grouping as formations in the data would make it checkable"),
     EffectKind("hexside", "where later units may cross (the same hexside; not again next turn)", How.NOT_CHECKED,
                "a creek crossing is a move across a creek hexside, which only the map's terrain tells from any "
                "other move; the creek's hexsides in terrain.xlsx would make it checkable"),

@@ -6,7 +6,8 @@ rolls of the chain (`History`: counts, sets, the weather a result set), from wha
 players said at the roll (the case the chat names: "Sherman AM drawn" -> `division =
 Sherman`), and from the roll's own units (named at the roll, or the table's units:
 `unit.status(exhausted)`, `unit.side`, `enemy-distance` — hexes to the nearest enemy
-combat unit). Anything else, and everything when there is no view, is `UNKNOWN`: the
+combat unit; `target.adjacent`, `target.within-2-los` — the other side's combat units next to
+the unit picked, or within two hexes of it with line of sight). Anything else, and everything when there is no view, is `UNKNOWN`: the
 reading then says what it depends on instead of guessing.
 """
 from __future__ import annotations
@@ -53,7 +54,7 @@ class RollFacts:
         earlier = self.history.value(fact, view_turn(self.view), view_day(self.view))
         if earlier is not None:
             return earlier
-        if fact.name.startswith("unit.") or fact.name == "enemy-distance":
+        if fact.name.startswith(("unit.", "target.")) or fact.name == "enemy-distance":
             return self._of_subject(fact)
         return self._from_view(fact)
 
@@ -71,6 +72,8 @@ class RollFacts:
         if len(units) != 1:
             return UNKNOWN
         (unit,) = units
+        if fact.name.startswith("target."):
+            return self._opposing_near(fact.name, unit)
         if fact.name == "unit.side":
             return unit.side
         if fact.name == "unit.status" and len(fact.args) == 1:
@@ -94,6 +97,24 @@ class RollFacts:
             if graph.near(centres, n) & enemy:
                 return n
         return FAR + 1
+
+    def _opposing_near(self, name: str, target: Any) -> object:
+        """How close the other side's combat units stand to the unit a roll picked (a leader for
+        I am Hit!): ``target.adjacent``, one next to it; ``target.within-2-los``, one within two
+        hexes that sees it (`gamedata.los`; UNKNOWN while the terrain between is not entered)."""
+        graph = self.graph
+        if graph is None or target.hex is None or target.hex not in graph:
+            return UNKNOWN
+        others = {u.hex for u in self.view.units.values()
+                  if u.hex is not None and u.side != target.side and u.unit.type not in NON_COMBAT}
+        reach = 1 if name == "target.adjacent" else 2 if name == "target.within-2-los" else None
+        if reach is None:
+            return UNKNOWN
+        close = sorted(others & (graph.near([target.hex], reach) - {target.hex}))
+        if name == "target.adjacent":
+            return bool(close)
+        seen = [graph.sees(h, target.hex) for h in close]
+        return True if True in seen else UNKNOWN if None in seen else False
 
     def _from_view(self, fact: Fact) -> object:
         view = self.view

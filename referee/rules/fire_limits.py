@@ -8,11 +8,21 @@ target), each cited by its rulebook line. At each fire:
 
 * a firing unit at No Ammo (28.1 "No Ammo units cannot fire") is an error;
 * more batteries than the side's cap firing at once (one roll is one target) is an error;
+* units on the line of fire (19.3d: `fire_sight`, the friendly units between, the enemy ones
+  for small arms) where the targets are marked defending;
 * the strength points fired from one hex in one fire phase (the units' hexes at the roll) above
   the cap is an error at the roll that passes it. A phase is the view's (turn, phase); where the
   game has no phases, the fire rolls one side makes one after another with no unit moved between
   them (a movement phase, a retreat or an advance ends such a run, so a run is never longer than
-  a phase).
+  a phase);
+* in a close combat (12.3: "up to 8 strength points of infantry and one artillery battery (any
+  strength) may fire in the defender's portion"; the ``close combat, defender`` row), a fire roll
+  in a phase whose name says "close combat" is the defender's portion — the only fire of a
+  close combat — and its firers in one hex may be at most that many non-artillery SP (dismounted
+  cavalry counted with the infantry: the lenient reading) and that many batteries; the 8 SP of
+  all types does not bind it. Each roll is one close combat's portion. Without phases a close
+  combat's fire is not told from another, and a hex's fire that passes the 8 SP only as a
+  defender's close-combat fire may is said not checked rather than an error.
 
 Rolls with no unit marked are not checked, said once; a unit whose strength is not known leaves
 its hex's total unchecked, naming its oob.xlsx cell.
@@ -35,6 +45,7 @@ from ..view import YES, GameView, UnitView
 from . import artillery_fire
 from .consequences import OUT_OF_AMMO
 from .combat_units import hexes_apart
+from .fire_sight import FireSight, UnitSight
 from .stacking import _PHASES, strength
 
 CHECK_ID = "fire"
@@ -50,6 +61,7 @@ class FireLimits:
     batteries: Mapping[str, int]       # side -> batteries on one target
     batteries_rule: str
     no_ammo_rule: str
+    close: tuple[int, int, str] | None = None   # a close combat defender's SP (not artillery), batteries, rule
 
 
 def fire_limits(game: Game) -> FireLimits | None:
@@ -66,9 +78,14 @@ def fire_limits(game: Game) -> FireLimits | None:
     if points is None or guns is None or ammo is None or found is None:
         return None
     caps = {side: int(n) for n, side in re.findall(r"(\d+)\s+(Union|Confederate)", guns.result)}
+    defender = next((r for k, r in rows.items() if k.startswith("close combat, defender")), None)
+    close = re.match(r"\s*(\d+) SP\b.*?\b(one|\d+) (?:artillery )?batter", defender.result) if defender else None
     return FireLimits(int(found[1]), cite("12.3 Fire Limits", points.rulebook_line), caps,
                       cite("26.3.1 Combining Artillery Fire", guns.rulebook_line),
-                      cite("28.1 Low Ammo and No Ammo", ammo.rulebook_line))
+                      cite("28.1 Low Ammo and No Ammo", ammo.rulebook_line),
+                      (int(close[1]), 1 if close[2] == "one" else int(close[2]),
+                       cite("12.3 Fire Limits (close combat)", defender.rulebook_line))
+                      if close and defender else None)
 
 
 def split_increments(game: Game) -> tuple[int, str] | None:
@@ -99,6 +116,8 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
     last: tuple[int, str, GameView] | None = None  # the previous fire's step, side and view
     increments = split_increments(game)
     split = Splits(hexids, increments)
+    units_rule = UnitSight.of(game)
+    sight = FireSight(game, units_rule) if units_rule is not None else None
     for step, player in rolls:
         before = view_at(step - 1)
         firing = [u for _, u in sorted(before.units.items()) if u.hex is not None and u.status.get("attacking") == YES]
@@ -112,6 +131,8 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
             split = Splits(hexids, increments)
         last = (step, side, before)
         yield from split.fire(before, firing, label, step, player)
+        if sight is not None:
+            yield from sight.fire(before, firing, label, step, player)
         for u in firing:
             if any(u.status.get(code) == YES for code in OUT_OF_AMMO):
                 yield Finding(CHECK_ID, Severity.ERROR, f"{u.name} fired from {hexids.format(u.hex)} at No Ammo "
@@ -125,9 +146,12 @@ def check_fire(game: Game, rolls: Sequence[tuple[int, str | None]], view_at: Cal
                               f"{', '.join(u.name for u in guns)}): at most {cap} combine on one target",
                               lim.batteries_rule, label, step, player, tuple(u.name for u in guns),
                               tuple(dict.fromkeys(Place(u.map or "", hexids.format(u.hex)) for u in guns)))
+        if lim.close is not None and "close combat" in str(before.phase or "").casefold():
+            yield from _defender_fire(lim.close, hexids, firing, label, step, player)
+            continue
         for u in firing:
             fired.setdefault(u.hex, {})[u.unit_id] = u
-        yield from _hex_totals(lim, hexids, fired, reported, firing, label, step, player)
+        yield from _hex_totals(lim, hexids, fired, reported, firing, label, step, player, before.phase is None)
     yield from split.unphased(label)
     if unmarked:
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{len(unmarked)} fire roll(s) with no unit marked attacking: "
@@ -146,8 +170,48 @@ def _same_phase(last: tuple[int, str, GameView], step: int, side: str, before: G
     return all(after_roll.unit(uid) is None or after_roll.unit(uid).hex == u.hex for uid, u in before.units.items())
 
 
+def _is_gun(u: UnitView) -> bool:
+    return symbol_for(u.unit.type) is Symbol.ARTILLERY
+
+
+def _within_close(close: tuple[int, int, str] | None, units: Sequence[UnitView]) -> bool:
+    """Whether the units' fire stays within what a close combat's defender may fire (12.3)."""
+    if close is None:
+        return False
+    points = sum(strength(u) or 0 for u in units if not _is_gun(u))
+    return points <= close[0] and sum(map(_is_gun, units)) <= close[1]
+
+
+def _defender_fire(close: tuple[int, int, str], hexids: HexIds, firing: Sequence[UnitView], label: str, step: int,
+                   player: str | None) -> Iterator[Finding]:
+    """One close combat's defender fire: per hex at most ``close[0]`` SP not of artillery and ``close[1]`` batteries."""
+    points, guns, rule = close
+    for h in dict.fromkeys(u.hex for u in firing):
+        units = [u for u in firing if u.hex == h]
+        where = hexids.format(h)
+        place = (Place(units[0].map or "", where),)
+        troops = [u for u in units if not _is_gun(u)]
+        blind = [u for u in troops if strength(u) is None]
+        batteries = [u for u in units if _is_gun(u)]
+        if len(batteries) > guns:
+            yield Finding(CHECK_ID, Severity.ERROR, f"{len(batteries)} batteries fired from {where} in a close combat's "
+                          f"defender fire ({', '.join(u.name for u in batteries)}): at most {guns}", rule, label, step,
+                          player, tuple(u.name for u in batteries), place)
+        if blind:
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"close combat fire from {where}: the strength points of "
+                          f"{', '.join(u.name for u in blind)} are not known: the {points} SP of infantry was not "
+                          "checked", rule, label, step, player, tuple(u.name for u in blind),
+                          cells=tuple(unit_cell(u.unit_id, "strength", u.name, "its strength points") for u in blind))
+        elif sum(strength(u) for u in troops) > points:  # type: ignore[misc]
+            yield Finding(CHECK_ID, Severity.ERROR, f"{sum(strength(u) for u in troops)} strength points of "  # type: ignore[misc]
+                          f"infantry fired from {where} in a close combat's defender fire ("
+                          f"{', '.join(u.name for u in troops)}): at most {points} and one battery", rule, label,
+                          step, player, tuple(u.name for u in troops), place)
+
+
 def _hex_totals(lim: FireLimits, hexids: HexIds, fired: Mapping[Hex, Mapping[str, UnitView]], reported: set[Hex],
-                firing: Sequence[UnitView], label: str, step: int, player: str | None) -> Iterator[Finding]:
+                firing: Sequence[UnitView], label: str, step: int, player: str | None,
+                unphased: bool = False) -> Iterator[Finding]:
     for h in dict.fromkeys(u.hex for u in firing):
         if h in reported:
             continue
@@ -161,6 +225,13 @@ def _hex_totals(lim: FireLimits, hexids: HexIds, fired: Mapping[Hex, Mapping[str
                           f"{', '.join(u.name for u in blind)} are not known: the {lim.points} SP a hex was not "
                           "checked", lim.points_rule, label, step, player, tuple(u.name for u in blind),
                           cells=tuple(unit_cell(u.unit_id, "strength", u.name, "its strength points") for u in blind))
+        elif sum(points) > lim.points and unphased and _within_close(lim.close, units):  # type: ignore[arg-type]
+            reported.add(h)
+            yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"{sum(points)} strength points fired from {where} "  # type: ignore[arg-type]
+                          f"({', '.join(u.name for u in units)}): more than {lim.points} a phase, as only a close "
+                          "combat's defender may fire; the log shows no phase, so whether it was one is not known "
+                          "(the game's sequence of play in game.toml [[phases]])", lim.close[2], label, step,  # type: ignore[index]
+                          player, tuple(u.name for u in units), (Place(units[0].map or "", where),), cells=(_PHASES,))
         elif sum(points) > lim.points:  # type: ignore[arg-type]
             reported.add(h)
             yield Finding(CHECK_ID, Severity.ERROR, f"{sum(points)} strength points fired from {where} in one fire "  # type: ignore[arg-type]

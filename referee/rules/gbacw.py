@@ -29,11 +29,13 @@ from gamedata.paths import Missing, StayOn, route, zone
 from gamedata.ruledata import cell, cite, parameter
 
 from ..findings import Finding, Measure, Severity
-from ..table_rolls import TableRoll, read_table_rolls
+from ..table_rolls import TableRoll, read_table_rolls, undone_steps
 from ..view import GameView, UnitView
 from . import incommand
 from .abilities import Abilities
 from .board import NON_COMBAT, Unchecked, enemies_next_to, touched
+from .board import first_day as _first_day
+from .board import scenario_of as _scenario
 from .command import Tracer, assess, own_formation, range_of
 from .declared import Declarations
 
@@ -46,20 +48,6 @@ ROAD, LANE = "Road", "Farm Lane"
 def _hour(view: GameView) -> tuple[str, str]:
     turn = getattr(view, "turn", None)
     return (turn.date, turn.hour) if turn is not None else ("", "")
-
-
-def _scenario(view: GameView) -> str | None:
-    return getattr(getattr(view, "scenario", None), "scenario_id", None)
-
-
-def _first_day(game: Game, view: GameView) -> bool | None:
-    """Whether the view's turn is on the scenario's first day (None: not known)."""
-    sid, turn = _scenario(view), getattr(view, "turn", None)
-    scenario = next((s for s in game.scenarios if s.scenario_id == sid), None)
-    if scenario is None or turn is None or scenario.start_turn is None:
-        return None
-    start = next((t for t in game.turns if t.id == scenario.start_turn), None)
-    return None if start is None else start.date == turn.date
 
 
 class Bridge:
@@ -94,14 +82,17 @@ class Bridge:
 
 
 def check_command(game: Game, views: Iterable[GameView], label: str, players: dict[int, str | None],
-                  texts: Mapping[int, tuple[str, ...]] | None = None) -> Iterator[Finding]:
+                  texts: Mapping[int, tuple[str, ...]] | None = None, loss_rolls: Iterable[int] = ()
+                  ) -> Iterator[Finding]:
     """Command at the Division Orders Phase (4.15, 4.2-4.21), Shiloh Branch's bridge closed while
     it is (9.44), attachments (4.33) and batteries per brigade (4.32) at every step, and the
-    counts declared in the chat (``texts`` by step: 4.25 Unassigned AMs, 4.11 Direct Command)."""
+    counts declared in the chat (``texts`` by step: 4.25 Unassigned AMs, 4.11 Direct Command);
+    Johnston's leader loss roll in the turns that require one (12.77; ``loss_rolls``: its steps)."""
     tracer = Tracer(game)
     bridge = Bridge(game, tracer)
     declarations = Declarations(texts or {}, label)
-    abilities = Abilities(texts or {}, label, lambda turn, who: (turn, who) in declarations.direct)
+    abilities = Abilities(texts or {}, label, lambda turn, who: (turn, who) in declarations.direct,
+                          rolls=frozenset(loss_rolls))
 
     def every_step(game: Game, before: GameView, view: GameView, label: str, player: str | None,
                    tracer: Tracer) -> Iterator[Finding]:
@@ -477,5 +468,15 @@ def _roll(game: Game, supply: Supply, view: GameView, u: UnitView, step: int, la
 
 
 def resupply_rolls(steps, game: Game, views) -> list[TableRoll]:
+    return [r for r in _table_rolls(steps, game, views) if r.table.table_id == "ammo-resupply"]
+
+
+def rolls_on(steps, game: Game, views, table_id: str) -> list[TableRoll]:
+    """The log's rolls on one table that stand (not undone)."""
+    undone = undone_steps(steps)
+    return [r for r in _table_rolls(steps, game, views) if r.table.table_id == table_id and r.step not in undone]
+
+
+def _table_rolls(steps, game: Game, views) -> tuple[TableRoll, ...]:
     phase = (lambda s: views.at(s).phase) if views is not None else (lambda s: None)
-    return [r for r in read_table_rolls(steps, game, phase).rolls if r.table.table_id == "ammo-resupply"]
+    return tuple(read_table_rolls(steps, game, phase).rolls)

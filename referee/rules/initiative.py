@@ -35,6 +35,7 @@ from ..view import GameView, UnitView
 from ..view.names import loose
 from .board import moved
 from .late_rain import Rolled, begins, event_turns, no_entrenching
+from .wagons import voluntary
 
 CHECK_ID = "initiative"
 CAVALRY = "Cav"
@@ -214,6 +215,7 @@ def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], labe
                 findings.append(_out_of_turn(game, late, winner, view.step, label, players.get(view.step)))
                 winner = None                   # said once per initiative
         before = view
+    findings.extend(voluntary(game, views, scenario, won, starts, fights, carried.winner, label, players))
     if unsure:
         findings.append(Finding(CHECK_ID, Severity.NOT_CHECKED, "initiative not checked for " + "; ".join(unsure[:3])
                                 + (f" and {len(unsure) - 3} more" if len(unsure) > 3 else ""),

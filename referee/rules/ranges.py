@@ -6,10 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
+from gamedata.ruledata import parameter
+
 from ..context import CheckContext
 from ..findings import Finding, Severity
-from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, incommand, initiative, late_rain,
-               leader_death, orders, prepared, trains, unit_states)
+from . import (capped, chits, classic, consolidation, cwb, gbacw, gcacw, immobile, incommand, initiative,
+               late_rain, leader_death, line, markers, orders, prepared, remounts, reserve, trains, unit_states)
+from .assault_bonus import check_assault_bonus
+from .winter import check_winter
 
 COMMAND, SUPPLY, ACTIVATION, ORDERS, INITIATIVE = incommand.CHECK_ID, "supply", "activation", "orders", "initiative"
 UNITS = unit_states.CHECK_ID
@@ -28,11 +32,18 @@ def _steps_text(ctx: CheckContext) -> dict[int, tuple[str, ...]]:
     return {s.index: s.texts for s in ctx.log.steps if not s.is_undo}
 
 
+def _loss_rolls(ctx: CheckContext) -> list[int]:
+    """The steps of the rolls on the table rules.xlsx ``johnston.loss-table`` names (ITW 12.77)."""
+    table = parameter(ctx.game, "johnston.loss-table")
+    return [r.step for r in gbacw.rolls_on(ctx.log.steps, ctx.game, ctx.views, str(table))] if table else []
+
+
 Rules = dict[str, Callable[[CheckContext], Iterable[Finding]]]
 
 #: per system, the command-range rules run over a log (the context has the game and its views)
 COMMAND_RULES: Rules = {
-    "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx)),
+    "GBACW": lambda ctx: gbacw.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx),
+                                             _loss_rolls(ctx)),
     "CWB": lambda ctx: cwb.check_command(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
     "GCACW": lambda ctx: gcacw.no_command_range(ctx.game, ctx.log.label),
     "classic": lambda ctx: classic.no_command_range(ctx.game, ctx.log.label),
@@ -75,22 +86,35 @@ ACTIVATION_RULES: Rules = {
     "GBACW": lambda ctx: chain(capped.check_capped(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                    _steps_text(ctx)),
                                chits.check_battle_events(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                         _steps_text(ctx))),
+                                                         _steps_text(ctx)),
+                               line.check_line(ctx.game, ctx.views, ctx.log.label, _players(ctx), _steps_text(ctx))),
 }
 #: per system, the rules on orders (Into the Woods 9.22, 9.7, 4.25, 14.44)
 ORDERS_RULES: Rules = {
     "GBACW": lambda ctx: orders.check_orders(ctx.game, ctx.views, ctx.log.label, _players(ctx)),
 }
-#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), and the
-#: units a result replaces (Hood Strikes North 6.0)
+#: per system, the statuses a unit must or must not show (Into the Woods 10.92, 14.75, 17.0, S7), the
+#: units a result replaces (Hood Strikes North 6.0), the markers a pool limits (its 10.0 bridges) and its cavalry's
+#: Horses Worn Out markers and A/B versions (5.1-5.4), who may take the Hood and Forrest Assault Bonus
+#: (7.4) and what winter forbids (4.0)
 UNIT_RULES: Rules = {
     "GBACW": lambda ctx: chain(unit_states.check_unit_states(ctx.game, ctx.views, ctx.log.label, _players(ctx),
                                                              _steps_text(ctx)),
                                prepared.check_fire(ctx.game, ctx.views, ctx.log.label, _players(ctx),
-                                                       _steps_text(ctx))),
+                                                       _steps_text(ctx)),
+                               immobile.check_immobile(ctx.game, ctx.views, ctx.log.label, _players(ctx),
+                                                       _steps_text(ctx)),
+                               reserve.check_reserve_recovery(ctx.game, ctx.views, ctx.log.label, _players(ctx))),
     "GCACW": lambda ctx: [*leader_death.check_leader_death(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label,
                                                            _players(ctx)),
-                          *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx))],
+                          *consolidation.check_consolidation(ctx.game, list(ctx.views), ctx.log.label, _players(ctx)),
+                          *markers.check_marker_limits(ctx.game, ctx.log.replay, ctx.log.label, _players(ctx)),
+                          *remounts.check_remounts(ctx.game, ctx.views, ctx.log.steps, ctx.log.label,
+                                                   _players(ctx), ctx.opening),
+                          *check_assault_bonus(ctx.game, list(ctx.views), ctx.log.steps, ctx.log.label, _players(ctx),
+                                               ctx.log.replay),
+                          *check_winter(ctx.game, ctx.views, ctx.log.steps, ctx.log.label, _players(ctx),
+                                        ctx.carried.get("tables"), ctx.log.replay)],
 }
 #: per system, who has the initiative (Hood Strikes North 1.0 A and the scenarios' Turn 1 Start)
 INITIATIVE_RULES: Rules = {

@@ -5,10 +5,9 @@ formations; on the rule's turns) is a finding at that step, with what the rule s
 happens (``eliminated``, ``removed-no-vp``; ``removed``: the unit may enter, and is then removed
 from the map, Hood Strikes North S9's wagons): when the unit left the map later in the log
 the finding is a warning (a forced retreat there ends so), else an error. A rule lifted by
-an event the log may not show (``until``) gives warnings that name the event; when the players
-record the event in the chat (``lifted_by``, a wording: Atlanta 5.2a.2's change of Garrard's
-orders), the rule binds until that line (in the log, or in an earlier log of the chain: the
-check's ``carry``), and an entry before it is an error.
+an event the log may not show (``until``) gives warnings that name the event. A rule lifted by a
+chat line (``lifted_by`` ``said:WORDING``, Atlanta 5.2a.2's change of Garrard's orders) is handed on,
+once lifted, to the next logs of the chain (the check's ``carry``: ``Carried``).
 
 A unit that must end its moves near friendly units (``[[near]]``: Into the Woods 14.55,
 cavalry within four hexes of friendly non-cavalry unless under Attack Orders) is judged
@@ -32,6 +31,8 @@ from gamedata.scenario_rules import NearRule, Restriction
 from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import UNKNOWN, GameView, UnitView
+from .lifts import Lifts, forbidden, in_turns
+from .markers import standing
 from .scenario_places import Places, binds, place_of
 from .setup import scenario_for
 
@@ -55,24 +56,23 @@ class Carried:
     guns: object = None
 
 
-def lifted_at(rule: Restriction, steps) -> int | None:
-    """The first step of the log whose chat records the event that lifts ``rule`` (``lifted_by``)."""
-    wording = rule.lifted_by.lower()
-    return next((s.index for s in steps if wording and any(wording in t.lower() for t in s.texts)), None)
+def _said(rule: Restriction) -> list[str]:
+    return [how.partition(":")[2].lower() for how in rule.lifted_by if how.startswith("said:")]
 
 
-def _lifted_before(ctx: CheckContext) -> frozenset[str]:
+def _carried(ctx: CheckContext) -> Carried | None:
     before = getattr(ctx, "carried", {}).get(CHECK_ID)
-    return before.lifted if isinstance(before, Carried) else frozenset()
+    return before if isinstance(before, Carried) else None
 
 
 def lifted(ctx: CheckContext) -> frozenset[str]:
     """The rules lifted by a chat line in this log or an earlier one of the chain (their ids)."""
     game = ctx.game
-    done = set(_lifted_before(ctx))
+    before = _carried(ctx)
+    done = set(before.lifted if before else ())
     if game is not None and game.scenario_rules is not None:
-        done |= {r.rule_id for r in game.scenario_rules.restrictions if r.lifted_by
-                 and lifted_at(r, ctx.log.steps) is not None}
+        done |= {r.rule_id for r in game.scenario_rules.restrictions
+                 if any(w and w in t.lower() for w in _said(r) for s in ctx.log.steps for t in getattr(s, "texts", ()))}
     return frozenset(done)
 
 
@@ -87,9 +87,6 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
     if scenario is None or ctx.views is None or game is None:
         return
     rules = game.scenario_rules.restrictions_of(scenario.scenario_id) if game.scenario_rules else ()
-    done = _lifted_before(ctx)
-    rules = tuple(r for r in rules if r.rule_id not in done)
-    lifted = {r.rule_id: lifted_at(r, ctx.log.steps) for r in rules if r.lifted_by}
     near = game.scenario_rules.near_of(scenario.scenario_id) if game.scenario_rules else ()
     places = Places(game)
     if near:
@@ -98,22 +95,68 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
         return
     last = ctx.views.at(len(ctx.views) - 1)
     before = ctx.views.at(0)
+    lifts = Lifts(game, places, rules, ctx.log.steps)
+    before_log = _carried(ctx)
+    if before_log is not None:
+        lifts.freed_all |= set(before_log.lifted)
+    marked = _markers(ctx, rules)
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
+        lifts.update(before, view)
+        here = marked.get(step.index, {})
         for unit_id, unit in sorted(view.units.items()):
             old = before.unit(unit_id)
-            if unit.hex is None or (old is not None and old.hex == unit.hex):
+            if unit.hex is None:
                 continue
-            for rule in rules:
-                if lifted.get(rule.rule_id) is not None and lifted[rule.rule_id] <= step.index:
-                    continue
-                if _applies(rule, unit, view, game) and places.in_area(unit.hex, rule.area):
+            bound = [r for r in rules if _applies(r, unit, view, game) and lifts.binds(r, unit)]
+            if old is not None and old.hex is not None:
+                for rule in bound:
+                    did = forbidden(game, rule, old, unit)
+                    if did:
+                        yield _restricted(rule, unit, view, False, ctx.log.label, step.index, step.player, did,
+                                          _lift_unknown(rule, lifts, ctx.opening, before_log is not None))
+            if (old is not None and old.hex == unit.hex) or unit_id in lifts.retreating:
+                continue
+            for rule in bound:
+                if rule.unless_marker and rule.unless_marker.casefold() in here.get(unit.location, ()):
+                    continue                # the hex holds the marker that lifts the rule there
+                if "move" in rule.forbids and places.in_area(unit.hex, rule.area):
                     gone = last.unit(unit_id)
                     removed = gone is None or gone.hex is None
                     if removed and rule.effect == "removed":
                         continue            # entering is allowed; the unit went, as the rule says
-                    yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player)
+                    yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player,
+                                      lift_unknown=_lift_unknown(rule, lifts, ctx.opening, before_log is not None))
         before = view
+
+
+def _markers(ctx: CheckContext, rules: tuple[Restriction, ...]) -> dict[int, dict[str, set[str]]]:
+    """By step, the game markers a rule's ``unless_marker`` names in each hex (read from the replay only
+    when a rule names one)."""
+    names = {r.unless_marker for r in rules if r.unless_marker}
+    if not names or ctx.game is None:
+        return {}
+    replay = ctx.log.replay
+    out: dict[int, dict[str, set[str]]] = {}
+    for step, on in standing(ctx.game, replay.initial, replay.steps, names):
+        by_hex: dict[str, set[str]] = {}
+        for name, _, location in on.values():
+            by_hex.setdefault(location, set()).add(name.casefold())
+        out[step.index] = by_hex
+    return out
+
+
+def _lift_unknown(rule: Restriction, lifts: Lifts, opening: bool, carried: bool = False) -> str:
+    """Why a lift of the rule may have been missed ("" when the log shows every one); ``carried``:
+    the log before handed on the rules its chat lifted."""
+    if not rule.lifted_by or (carried and len(_said(rule)) == len(rule.lifted_by)):
+        return ""
+    if rule.rule_id in lifts.unknown:
+        return (f"{rule.until or 'the event that lifts it'}: the log cannot show it without "
+                f"{lifts.unknown[rule.rule_id]}")
+    if not opening:
+        return f"{rule.until or 'the event that lifts it'} in an earlier log of the chain"
+    return ""
 
 
 def _near_findings(ctx: CheckContext, rules: tuple[NearRule, ...], places: Places) -> Iterator[Finding]:
@@ -163,28 +206,29 @@ def _far(unit: UnitView, rule: NearRule, view: GameView, places: Places, game: G
 
 
 def _applies(rule: Restriction, unit: UnitView, view: GameView, game: Game) -> bool:
-    if not binds(unit, game, rule.side, rule.unit_types, rule.units, rule.formations):
-        return False
-    if rule.turns is None:
-        return True
-    turn = view.scenario_turn
-    return turn is None or rule.turns[0] <= turn <= rule.turns[1]
+    return binds(unit, game, rule.side, rule.unit_types, rule.units, rule.formations) and in_turns(rule, view)
 
 
 def _restricted(rule: Restriction, unit: UnitView, view: GameView, removed: bool, label: str, step: int,
-                player: str | None) -> Finding:
+                player: str | None, did: str = "", lift_unknown: str = "") -> Finding:
+    """``did``: what the unit did besides entering a hex (entrenched, recovered); ``lift_unknown``:
+    why an event lifting a ``lifted_by`` rule may have been missed."""
     turn = f" on Turn {view.scenario_turn}" if view.scenario_turn is not None else ""
     unknown_turn = rule.turns is not None and view.scenario_turn is None
-    message = f"{unit.name} ({unit.side}) entered {unit.location}{turn}: {rule.text}"
-    if rule.effect != "prohibited":
+    message = f"{unit.name} ({unit.side}) {did or 'entered ' + unit.location}{turn}: {rule.text}"
+    if rule.effect != "prohibited" and not did:
         message += "; it left the map later in the log" if removed else "; it was never removed"
-    if rule.until and rule.lifted_by:
-        message += f" (unless {rule.until}: no chat line says '{rule.lifted_by}' before it)"
-    elif rule.until:
-        message += f" (unless {rule.until}: the log does not show it)"
+    unsure = lift_unknown if rule.lifted_by else rule.until and f"{rule.until}: the log does not show it"
+    if unsure:
+        message += f" (unless {unsure})"
+    elif _said(rule):
+        wording = next(h.partition(":")[2] for h in rule.lifted_by if h.startswith("said:"))
+        message += f" (unless {rule.until}: no chat line says '{wording}' before it)"
+    elif rule.lifted_by:
+        message += f" ({rule.until or 'the event that lifts it'} had not happened)"
     if unknown_turn:
         message += f" (if the turn is within scenario turns {rule.turns[0]}-{rule.turns[1]}: the log's turn is unknown)"
-    severity = Severity.WARNING if ((rule.until and not rule.lifted_by) or unknown_turn or (removed and rule.effect != "prohibited")) \
+    severity = Severity.WARNING if (unsure or unknown_turn or (removed and rule.effect != "prohibited" and not did)) \
         else Severity.ERROR
     return Finding(CHECK_ID, severity, message, str(rule.cite), label, step, player, (unit.name,),
                    (place_of(unit),))

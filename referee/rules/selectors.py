@@ -1,7 +1,8 @@
 """Which units a table result is about: selectors in an effect's value, and the roll's own units.
 
 A result names its units in data (``stay=unit:US:Grant``, ``units=formation:2/5/T``,
-``enter=reinf:lew-wallace#1``) or points at the case the roll was made for
+``enter=reinf:lew-wallace#1``, ``stay=noted:Hardee's_corps``: the units whose set-up row in the
+scenario has a note saying so, ``_`` for a blank) or points at the case the roll was made for
 (``stay=case:division``: the formation led by the leader the `division` fact names) or at
 the unit the roll was made for (``rolled``: the units named in the chat at the roll, "unmounting
 roll for Croxton"). Terms joined by blanks must all hold; ``-TERM`` excludes. A selector the
@@ -79,6 +80,11 @@ def _term(term: str, game: Game, cases: Mapping[str, str], subject: Sequence[str
         rows = [r for r in reinforcement_rows(game, scenario_id, kind) if not order or r.order == order]
         return Selected(frozenset(r.unit_id for r in rows) or None,
                         f"the scenario has no reinforcement rows of die-roll set {arg}")
+    if head == "noted":
+        words = arg.replace("_", " ").casefold()
+        rows = [r for sc in game.scenarios if scenario_id is None or sc.scenario_id == scenario_id for r in sc.setup]
+        return Selected(frozenset(r.unit_id for r in rows if words in r.notes.casefold()) or None,
+                        f"no set-up row of the scenario has a note '{arg.replace('_', ' ')}'")
     if head == "rolled" and not arg:
         return Selected(frozenset(subject) or None, "no unit is named in the chat at the roll")
     return Selected(None, f"selector term '{term}' is not understood")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamedata.conditions import UNKNOWN, parse_fact
+from gamedata.los import LineOfSight
 from gamedata.model import Game
 from gamedata.rolls import Reading, RollTable, evaluate, roll_tables
 
@@ -26,6 +27,7 @@ from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..table_rolls import TableRoll, read_table_rolls, undone_steps
 from ..timeline import StepView
+from .abilities import ability_used
 from .combat import COMBAT_WORDS
 from .consequences import (
     Context, Judge, Outcome, TablesCarried, Window, check_ammo, check_markers, check_removed_units, open_roll, unchecked,
@@ -91,6 +93,15 @@ def _case_values(table: RollTable) -> dict[str, list[str]]:
     return {f: list(dict.fromkeys(v)) for f, v in values.items()}
 
 
+#: the fact of a loss roll's modifier: the leader used one of his abilities that turn
+USED = "ability-used"
+
+
+def _asks(table: RollTable, fact: str) -> bool:
+    return any(c.fact.name == fact for when in [*(r.when for r in table.rows), *(m.when for m in table.modifiers)]
+               for c in when.clauses)
+
+
 def read_rolls(steps: Sequence[StepView], game: Game, views: object = None, history: History | None = None
                ) -> list[Read]:
     """Each table roll of a log that stands (not undone), read in log order; ``history`` (the
@@ -115,7 +126,11 @@ def read_rolls(steps: Sequence[StepView], game: Game, views: object = None, hist
         cases = {f: v for f, v in _case_values(roll.table).items()
                  if base.value(parse_fact(f)) is UNKNOWN}
         named = named_cases(texts, cases)
-        reading = evaluate(roll.table, roll.dice, RollFacts(history, view, named, subject, graph))
+        said: dict[str, object] = dict(named)
+        if views is not None and _asks(roll.table, USED):      # ITW 12.77: the chat's abilities (abilities.py)
+            used = ability_used(game, steps, views, roll.step)
+            said.update({} if used is None else {USED: used})
+        reading = evaluate(roll.table, roll.dice, RollFacts(history, view, said, subject, graph))
         history.add(reading, view_turn(view), view_day(view))
         found.append(Read(roll, reading, subject, view_turn(view), tuple(named.items())))
     return found
@@ -132,6 +147,12 @@ class _Graph:
 
     def near(self, centres: Iterable[Any], n: int) -> frozenset[Any]:
         return self.game.terrain.graph.near(centres, n)
+
+    def sees(self, a: Any, b: Any) -> bool | None:
+        """Whether a unit in ``a`` sees ``b`` (`gamedata.los`), None while the terrain is not known."""
+        if not hasattr(self, "_los"):
+            self._los = LineOfSight.of(self.game)
+        return self._los.sight(a, b).sees
 
 
 def readings(steps: Sequence[StepView], game: Game, views: object = None) -> Iterator[tuple[TableRoll, Reading]]:

@@ -15,13 +15,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from gamedata.model import Game, Scenario, VPTable
-from gamedata.scenario_rules import VPGroup, VPTerm
+from gamedata.scenario_rules import RatioLevel, VPGroup, VPTerm
 
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..timeline import StepView
 from ..view import Views
 from ..view.passage import Passed
+from .markers import Replayed
 from .setup import scenario_for, scenario_name
 from .vp_terms import Term, TermReader
 
@@ -55,7 +56,9 @@ class Tally:
         parts = []
         for side, total in self.totals:
             terms = [f"{_num(t.points)} {t.label}" for t in self.terms
-                     if t.side == side and t.points is not None]
+                     if t.side == side and t.points is not None and not t.condition]
+            terms += [f"{t.label} {'met' if t.count else 'not met'}" for t in self.terms
+                      if t.side == side and t.condition and not t.why]
             parts.append(f"{side} {_num(total)} VP ({' + '.join(terms) or 'no term'})")
         level = f" -> {self.level}" if self.level else " -> no victory level"
         text = f"Scenario {self.scenario_id} {when}: {'; '.join(parts) or 'no VP'}{level}"
@@ -81,16 +84,17 @@ def tally_of(ctx: CheckContext) -> Tally | None:
     scenario, _ = scenario_for(ctx)
     if scenario is None or ctx.views is None or ctx.game is None:
         return None
-    return tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed, ctx.log.steps, ctx.previous is None)
+    return tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed, ctx.log.steps, ctx.previous is None,
+                 ctx.log.replay)
 
 
 def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Passed | None = None,
-          steps: Sequence[StepView] = (), first_log: bool = True) -> Tally:
+          steps: Sequence[StepView] = (), first_log: bool = True, replay: Replayed | None = None) -> Tally:
     """The VP tally of ``scenario`` at the last view of ``views``; ``passed``: who the chain's
     earlier logs left in each hex; ``steps``: the log's steps (its rolls); ``first_log``: no
-    earlier log of the chain."""
+    earlier log of the chain; ``replay``: its pieces (the game markers a term reads)."""
     end = views.at(len(views) - 1)
-    reader = TermReader(views, scenario, game, passed, steps, first_log)
+    reader = TermReader(views, scenario, game, passed, steps, first_log, replay)
     rows, written, groups = _rows_of(game, scenario.scenario_id)
     terms: list[Term] = []
     shared = {r.item for r in rows if sum(1 for o in rows if o.item == r.item) > 1}
@@ -119,11 +123,41 @@ def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Pass
         if found is not None:
             level = found.result
             level_rule = f"{scenario_name(scenario)} levels of victory (rulebook L{found.rulebook_line})"
+    ratio = game.scenario_rules.levels_of(scenario.scenario_id) if game.scenario_rules else ()
+    if ratio:
+        level, level_rule = ratio_level(ratio, dict(totals), terms, game, scenario)
     met = next((t for t in terms if t.automatic and t.count), None)
     if met is not None:
         level, level_rule = f"{met.side} automatic victory ({met.label}: {met.what[0]})", met.rule
     return Tally(scenario.scenario_id, label, end.step, end.scenario_turn, tuple(terms), totals, net, net_side,
                  level, level_rule)
+
+
+def ratio_level(levels: Sequence[RatioLevel], totals: dict[str, float], terms: Sequence[Term], game: Game,
+                scenario: Scenario) -> tuple[str, str]:
+    """The first level of ``levels`` met (scenario-rules.toml ``[[levels]]``: a side's VP against
+    the other's, and a held term), its Levels row's result and the rule; a level whose held term
+    is undecided makes the level undecided; none met: no level, saying so."""
+    for lv in levels:
+        mine = totals.get(lv.side, 0.0)
+        theirs = sum(v for s, v in totals.items() if s != lv.side)
+        if lv.nonzero and mine <= 0:
+            continue
+        if lv.at_least is not None and not mine >= lv.at_least * theirs:
+            continue
+        if lv.more_than is not None and not mine > lv.more_than * theirs:
+            continue
+        if lv.held:
+            held = [t for t in terms if t.item.startswith(lv.held) and t.side == lv.side]
+            if any(t.why or t.count is None for t in held):
+                return (f"not decided: whether the {lv.side} side holds {held[0].label} is not known "
+                        f"({held[0].why})", str(lv.cite))
+            if not any(t.count for t in held):
+                continue
+        row = next((r for r in game.levels if r.scenario_id == scenario.scenario_id
+                    and r.result.startswith(lv.result)), None)
+        return (row.result if row else lv.result), str(lv.cite)
+    return "", f"{scenario_name(scenario)} levels of victory (none applies)"
 
 
 def _rows_of(game: Game, scenario_id: str) -> tuple[list[VPTable], dict[str, VPTerm], dict[str, VPGroup]]:

@@ -20,6 +20,7 @@ from ..timeline import StepView
 from ..view import UNKNOWN, YES, GameView, UnitView, Views
 from ..view.names import loose
 from ..view.passage import Passed, last_in, passage
+from .markers import Replayed, standing
 from .restricted import is_eliminated_box
 from .scenario_places import Places, binds
 
@@ -39,6 +40,7 @@ class Term:
     short: str = ""
     automatic: bool = False        # an automatic-victory condition: met when count is 1
     scored: float | None = None    # the points its VP group gives it, when it is in one
+    condition: bool = False        # a condition of the levels (count 1: met), scoring no VP
 
     @property
     def label(self) -> str:
@@ -57,7 +59,7 @@ def _short(item: str, limit: int = 40) -> str:
 
 
 #: the kinds that read hexes (the row's location when the reading names none)
-_PLACED = {"occupy", "held", "absent", "outside", "automatic", "entered", "field"}
+_PLACED = {"occupy", "held", "absent", "outside", "automatic", "entered", "field", "marked"}
 
 
 @dataclass(frozen=True)
@@ -83,15 +85,17 @@ class TermReader:
     """Reads VP terms from one log's views: the last view for positions at the end, every view
     for what happened during the log, ``passed`` (who the chain's earlier logs left in each hex)
     for ``held``. ``steps``: the log's steps (the rolls a ``lost`` or ``rolled`` term reads);
-    ``first_log``: the log starts the game (no earlier log of the chain)."""
+    ``first_log``: the log starts the game (no earlier log of the chain); ``replay``: its start board and
+    steps (the game markers a ``marker`` term reads)."""
 
     def __init__(self, views: Views, scenario: Scenario, game: Game, passed: Passed | None = None,
-                 steps: Sequence[StepView] = (), first_log: bool = True) -> None:
+                 steps: Sequence[StepView] = (), first_log: bool = True, replay: Replayed | None = None) -> None:
         self.views, self.scenario, self.game, self.passed = views, scenario, game, passed
         self.steps, self.first_log = tuple(steps), first_log
         self.places = Places(game)
         self.in_scenario = {r.unit_id for r in scenario.setup} | {r.unit_id for r in scenario.reinforcements}
         self.end = views.at(len(views) - 1)
+        self.replay = replay
 
     @cached_property
     def _ledger(self) -> dict[tuple[Hex, str], tuple[int, UnitView]]:
@@ -112,7 +116,8 @@ class TermReader:
         if term.kind == "base":
             yield Term(row.item, row.side, 0.0, 1, rule, ("read as the base scenario's terms",))
             return
-        sides = [term.by or row.side] if (term.by or row.side) else list(self.game.sides)
+        by_side = _other(self.game, row.side) if term.by == "enemy" and row.side else term.by
+        sides = [by_side or row.side] if (by_side or row.side) else list(self.game.sides)
         for by in sides:
             scorer = row.side or (by if term.kind in ("held", "occupy", "field") else _other(self.game, by))
             hexes, why = self._hexes(row, term) if term.kind in _PLACED or term.hexes or term.special else (None, "")
@@ -121,12 +126,30 @@ class TermReader:
                 found = ask.term_of(None, why=why)
             else:
                 found = getattr(self, "_" + term.kind.replace("-", "_"))(ask)
-            if each is None and term.kind != "automatic" and not found.why:
+            if term.condition:
+                found = replace(found, each=0.0, condition=True)
+            elif term.first_then and not found.why:
+                found = self._first_then(row, found)
+            elif each is None and term.kind != "automatic" and not found.why:
                 found = (replace(found, each=0.0) if found.count == 0 else
                          replace(found, why=f"its points '{row.points}' are not one number"))
             if len(sides) > 1:
-                found = Term(f"{found.item} ({scorer})", *_rest(found))
+                found = replace(found, item=f"{found.item} ({scorer})")
             yield found
+
+    def _first_then(self, row: VPTable, found: Term) -> Term:
+        """Points ``A/B``: the game's first counted phase scores A, each later one B; in a log that
+        continues a chain, whether an earlier log's phase already scored A is not known."""
+        parts = [_points(p.strip()) for p in str(row.points).split("/")]
+        if len(parts) != 2 or None in parts:
+            return replace(found, why=f"its points '{row.points}' are not 'first/later'")
+        first, later = parts
+        if not found.count:
+            return replace(found, each=first, count=0)
+        if not self.first_log:
+            return replace(found, why="the first VP Phase it counts scores more: whether an earlier log of the chain "
+                                      "already had it is not known")
+        return replace(found, each=first, scored=first + later * (found.count - 1))   # type: ignore[operator]
 
     def _hexes(self, row: VPTable, term: VPTerm) -> tuple[frozenset[Hex] | None, str]:
         """The term's hexes, or why they are not known (the cells to fill)."""
@@ -206,7 +229,51 @@ class TermReader:
                  else self._occupied_at(ask, self.end))
         return replace(found, count=None, why=term.why) if term.why and found.count else found
 
+    @cached_property
+    def _markers(self) -> dict[int, set[tuple[str, str]]]:
+        """By step, (marker name casefolded, hex) of the game markers the terms name, standing."""
+        terms = self.game.scenario_rules.vp_terms if self.game.scenario_rules else ()
+        names = {n for t in terms if t.marker for n in t.marker.partition("@")[0].split(";")}
+        if self.replay is None or not names:
+            return {}
+        initial = {(p.name.casefold(), p.location) for p in self.replay.initial.pieces.values()
+                   if p.map and p.name in names}
+        out = {0: initial}
+        for step, on in standing(self.game, self.replay.initial, self.replay.steps, names):
+            out[step.index] = {(n.casefold(), loc) for n, _, loc in on.values()}
+        return out
+
+    def _marker_stands(self, ask: _Ask, view: GameView) -> bool | None:
+        """Whether the term's ``marker`` stands at the view's step (None: the log's pieces not given)."""
+        name, _, where = ask.term.marker.partition("@")
+        if self.replay is None:
+            return None
+        return (name.casefold(), where) in self._markers.get(view.step, set())
+
+    def _marked(self, ask: _Ask) -> Term:
+        """Per hex of the term, one of its ``marker`` names (``;``-separated) standing there at the end."""
+        if self.replay is None:
+            return ask.term_of(None, why="the log's pieces were not read (its game markers are not known)")
+        names = {n.casefold() for n in ask.term.marker.split(";")}
+        there = self._markers.get(self.end.step, set())
+        hexids = self.game.terrain.hexids
+        hit = sorted(hexids.format(h) for h in ask.hexes or () if any((n, hexids.format(h)) in there for n in names))
+        return ask.term_of(len(hit), tuple(f"{ask.term.marker} marker in {h}" for h in hit))
+
     def _occupied_at(self, ask: _Ask, view: GameView) -> Term:
+        found = self._occupants_term(ask, view)
+        if not ask.term.marker or not found.count:
+            return found
+        stands = self._marker_stands(ask, view)
+        name, _, where = ask.term.marker.partition("@")
+        if stands is None:
+            return ask.term_of(None, found.what, why=f"whether a {name} marker stands in {where} is not known (the "
+                                                     "log's pieces were not read)")
+        if not stands:
+            return ask.term_of(0, (*found.what, f"no {name} marker in {where}: not counted"))
+        return ask.term_of(found.count, (*found.what, f"{name} in {where}"))
+
+    def _occupants_term(self, ask: _Ask, view: GameView) -> Term:
         term, hexes = ask.term, ask.hexes or frozenset()
         good, unknown = self._occupants(view, ask.by, term, hexes)
         if unknown and (len(good) < max(term.min_units, 1) or term.per_hex):
@@ -261,6 +328,8 @@ class TermReader:
             if turn in turns:
                 continue
             found = self._occupied_at(ask, view)
+            if found.why and term.marker:
+                return found                      # the marker's standing is not known
             if found.count and any(self._occupied_at(r, view).count for r in rivals):
                 what.append(f"Turn {turn}, step {view.step}: not counted, "
                             + ", ".join(r.row.item[:40] for r in rivals) + " scored")
@@ -362,6 +431,42 @@ class TermReader:
     def _eliminated(self, ask: _Ask) -> Term:
         gone = [u for u in self._units(self.end, ask.by, ask.term) if is_eliminated_box(u)]
         return ask.term_of(len(gone), tuple(u.name for u in gone))
+
+    def _eliminated_strength(self, ask: _Ask) -> Term:
+        """The printed strength of ``by``'s units of the scenario eliminated: in an eliminated box,
+        or off the map at the end after standing on it (a set-up unit in a later log of the chain
+        stood on it). A reinforcement this log never shows, due by now, in a later log: whether it
+        entered and was eliminated earlier is not in this log."""
+        term, end = ask.term, self.end
+        shown = {uid for view in self.views for uid, u in view.units.items() if u.hex is not None}
+        setup = {r.unit_id for r in self.scenario.setup}
+        due = {r.unit_id: r.turn for r in self.scenario.reinforcements}
+        turn = end.scenario_turn
+        total, what, unknown, unsure = 0.0, [], [], []
+        for uid in sorted(setup | set(due)):
+            unit = self.game.unit(uid)
+            if unit is None or unit.side != ask.by or (term.unit_types and unit.type not in term.unit_types):
+                continue
+            now = end.unit(uid)
+            if now is not None and now.hex is not None:
+                continue
+            boxed = now is not None and is_eliminated_box(now)
+            if not (boxed or uid in shown or (uid in setup and not self.first_log)):
+                when = due.get(uid, "")
+                if not self.first_log and (not when.isdigit() or turn is None or int(when) <= turn):
+                    unsure.append(unit.name)
+                continue
+            points = _number(unit.strength) if unit.strength else None
+            if points is None:
+                unknown.append(f"{unit.name} (oob.xlsx Units strength of {uid})")
+                continue
+            total += points
+            what.append(f"{unit.name} {points:g}")
+        if unknown or unsure:
+            why = ("strength not known: " + ", ".join(unknown[:3])) if unknown else (
+                "whether " + ", ".join(unsure[:3]) + " entered and was eliminated in an earlier log is not in this one")
+            return ask.term_of(None, tuple(what), why=why)
+        return ask.term_of(int(total), tuple(what))
 
     def _status(self, ask: _Ask) -> Term:
         """Per unit of ``by`` showing ``status`` at the end; an eliminated unit counts too."""
@@ -729,10 +834,6 @@ def _counts(text: object) -> dict[str, int]:
 
 def _other(game: Game, side: str) -> str:
     return next((s for s in game.sides if s != side), side)
-
-
-def _rest(t: Term) -> tuple[object, ...]:
-    return (t.side, t.each, t.count, t.rule, t.what, t.why, t.short, t.automatic, t.scored)
 
 
 def _says(button: str, words: tuple[str, ...]) -> bool:

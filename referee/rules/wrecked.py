@@ -26,6 +26,7 @@ from ..context import CheckContext
 from ..findings import Finding, Place, Severity
 from ..view import NO, YES, GameView
 from .stacking import _kind, phase_ends, run_rules, strength
+from .stragglers import check_recovery
 
 CHECK_ID = "wrecked"
 TABLE = "rss-wrecked"
@@ -42,7 +43,7 @@ def wreck_share(game: Game) -> tuple[Fraction, str] | None:
 
 
 def run(ctx: CheckContext) -> Iterator[Finding]:
-    return run_rules(ctx, wreck_share, CHECK_ID, "wrecked regiments", (check_wrecked,))
+    return run_rules(ctx, wreck_share, CHECK_ID, "wrecked regiments", (check_wrecked, check_recovery))
 
 
 def check_wrecked(game: Game, views: Iterable[GameView], label: str, players: Mapping[int, str | None]

@@ -98,6 +98,11 @@ _STUART = "formation:2/5/T"
 
 _HARDEE_FAILS = "Hardee's restrictions remain; he may roll again next Activation"
 _GRANT_FAILS = "Grant may not move this turn"
+#: S8's ad hoc corps is a grouping of the scenario's own: its set-up rows carry the note (specs.S8_CORPS)
+_HARDEE_CORPS = "noted:Hardee's_corps -noted:Polk's_corps -type:Ldr -formation:2/2/2"
+_HARDEE_UNLESS = ("its units start the Activation in LOS of enemy units that crossed Tilghman's Branch, the N4122-N5328 "
+                  "line or Dill Branch, or a turn after such LOS was established (L2633-2635), or the second turn "
+                  "after a Confederate corps suffered artillery fire (L2637)")
 
 READINGS: tuple[Reading, ...] = (
     # -- when each table is rolled
@@ -159,8 +164,9 @@ READINGS: tuple[Reading, ...] = (
     Reading("Rows", "hardee-release", 2647, "0-5", "removed", "with the -1 per failed roll a modified total "
             "below 0 also succeeds", roll="5 or less"),
     _otherwise("hardee-release", 2647, "If he fails, he may roll during each succeeding Activation",
-               _HARDEE_FAILS, "release needs 0-5", effect="restricted=Hardee's corps of the S8 command structure "
-               "(L2616-2626)"),
+               _HARDEE_FAILS, "release needs 0-5; the corps (L2611-2626), not its leaders (they 'may move', L2639) "
+               "nor Chalmers' brigade ('may move whenever activated', L2641); 5 TN, also listed under Polk, is left "
+               "out", effect=f"stay={_HARDEE_CORPS}; until=roll; unless={_HARDEE_UNLESS}"),
     Reading("Modifiers", "hardee-release", 2647, "-1", "previous failed roll", "one per previous failed roll",
             amount=f"-1 * rolls(hardee-release, {_HARDEE_FAILS})"),
     *_chart("involuntary-alert", _alert, 3185, "Sherman Alert roll", "the division does not alert",
