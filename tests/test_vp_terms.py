@@ -168,9 +168,11 @@ def test_atlanta_garrard_order_change_said_in_the_chat() -> None:
         scenario = next(s for s in atl.scenarios if s.scenario_id == sid)
         log = Log([view(atl, 0, turn, "", sid, []), view(atl, 1, turn, "", sid, [])])
         chat = [SimpleNamespace(index=1, texts=("<Sherman> - Garrard: orders changed, he marches west",))]
-        assert points(tally(log, scenario, atl, "m", steps=chat))["Garrard's orders changed"] == -10  # type: ignore[arg-type]
+        said = points(tally(log, scenario, atl, "m", steps=chat))  # type: ignore[arg-type]
+        assert said["Garrard's orders changed"] == -10
         quiet = [SimpleNamespace(index=1, texts=("<Sherman> - Garrard holds",))]
-        assert points(tally(log, scenario, atl, "m", steps=quiet))["Garrard's orders changed"] == 0  # type: ignore[arg-type]
+        none = points(tally(log, scenario, atl, "m", steps=quiet))  # type: ignore[arg-type]
+        assert none["Garrard's orders changed"] == 0
         later = points(tally(log, scenario, atl, "m", steps=chat, first_log=False))  # type: ignore[arg-type]
         assert "earlier logs of the chain" in later["Garrard's orders changed"]
 
