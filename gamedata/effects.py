@@ -154,6 +154,7 @@ class TerrainEffects:
         self._index: dict[tuple[str, str, str, str, str], TerrainCost] = {}
         for r in self.rows:
             self._index.setdefault((r.move, r.action, r.terrain, r.via, r.condition), r)
+        self._stars = {(r.move, r.action, r.condition) for r in self.rows if r.terrain == "*" and not r.via}
         self._steps: dict[tuple[str, str, int], StepCost] = {}
 
     def chain(self, move: str) -> tuple[str, ...]:
@@ -172,10 +173,10 @@ class TerrainEffects:
         None when no class of the chain has a row."""
         for cond in ((condition, "") if condition else ("",)):
             for cls in self.chain(move):
-                for code in ((terrain, "*") if not via else (terrain,)):
-                    row = self._index.get((cls, action, code, via, cond))
-                    if row is None:
-                        continue
+                row = self._index.get((cls, action, terrain, via, cond))
+                if row is None and not via and (cls, action, cond) in self._stars:
+                    row = self._index.get((cls, action, "*", via, cond))
+                if row is not None:
                     if row.prohibited:
                         return PROHIBITED
                     if row.cost is None and row.factor is None:

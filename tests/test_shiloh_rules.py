@@ -216,6 +216,11 @@ def test_a_reinforcement_enters_in_its_own_movement_phase(game):
     assert (f.step, f.pieces) == (2, ("Nelson",)) and "outside the Union movement phase" in f.message
 
 
+def test_a_reinforcement_may_not_enter_a_river_hex(game):
+    [f] = errors(movement(game, _nelson("1607", [])), 11)
+    assert (f.step, f.pieces) == (2, ("Nelson",)) and f.message.endswith("at 1607: unit may not enter River")
+
+
 def test_a_reinforcement_may_not_enter_an_enemy_held_hex(game):
     start = at(SETUP, CS_Hardee=EAST_BANK)
     frames = [(T3, "Confederate", SETUP), (T3, "Confederate", start), (T3, "Union", at(start, US_Sherman="1206")),

@@ -50,6 +50,13 @@ def test_a_held_entry_sends_it_to_the_nearest_edge_hex(game):
     assert "the nearest map-edge hexes not held by the enemy are 1707, 1709" in f.message
 
 
+def test_the_nearest_edge_hex_is_one_the_unit_may_enter(game):
+    """Crittenden (Turn 4, 1704) with Hardee on 1704: of the edge hexes next to it, 1604 is the river."""
+    frames = [(4, "Union", at(SETUP, CS_Hardee="1704")), (4, "Union", at(SETUP, CS_Hardee="1704", US_Crittenden="1606"))]
+    [f] = [f for f in check_arrivals(context(game, frames)) if f.severity is Severity.ERROR]
+    assert "the nearest map-edge hexes not held by the enemy are 1705:" in f.message
+
+
 def test_a_free_entry_may_not_be_left(game):
     [f], _ = arrive(game, 3, "1707")
     assert "not at its entry 1708 (its entry was not held by an enemy unit" in f.message

@@ -20,9 +20,10 @@ the log plays past that turn without them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from gamedata.effects import PROHIBITED
 from gamedata.hexids import Hex
 from gamedata.model import Game, ReinforcementRow, Scenario
 from gamedata.scenario_rules import ArrivalTrigger, EntryOptions
@@ -30,6 +31,7 @@ from gamedata.scenario_rules import ArrivalTrigger, EntryOptions
 from ..context import CheckContext
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
+from .classic import Classic
 from .scenario_places import Places, place_of
 from .setup import row_cite, scenario_for, state_differences
 
@@ -188,7 +190,7 @@ def arrival_findings(unit: UnitView, row: ReinforcementRow, before: GameView, vi
     assert unit.hex is not None
     if unit.hex in entry:
         return
-    shift = _shifted(unit.hex, row, places, options, before, unit.side)
+    shift = _shifted(unit.hex, row, places, options, before, unit.side, _enterable(game, unit))
     if shift is True:
         return
     yield _finding(Severity.ERROR, f"{unit.name} entered at {unit.location}, not at its entry {_entry_words(row)}"
@@ -206,7 +208,7 @@ def _entry_hexes(row: ReinforcementRow, places: Places, options: EntryOptions) -
 
 
 def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOptions, before: GameView,
-             side: str) -> bool | str:
+             side: str, enterable: Callable[[Hex], bool] = lambda x: True) -> bool | str:
     """True when the game lets the unit enter at ``h`` because its entry was blocked (Into the
     Woods 9.7: every entry hex next to an enemy unit; the closest hex on either side, along the
     map edge when the entry is on it, not itself next to an enemy unit); else the reason it may
@@ -219,7 +221,7 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
         return f" (no shift from {row.entry}: {options.never_at_cite})"
     enemy = frozenset(u.hex for u in before.units.values() if u.hex is not None and u.side != side)
     if options.blocked == "occupied":
-        return _to_edge(h, entry, enemy, places, options)
+        return _to_edge(h, entry, enemy, places, options, enterable)
     near_enemy = places.within(enemy, 1)
     if not entry <= near_enemy:
         return f" (its entry was not next to an enemy unit: {options.shift_when_blocked})"
@@ -232,18 +234,32 @@ def _shifted(h: Hex, row: ReinforcementRow, places: Places, options: EntryOption
     return ""
 
 
-def _to_edge(h: Hex, entry: frozenset[Hex], enemy: frozenset[Hex], places: Places,
-             options: EntryOptions) -> bool | str:
+def _to_edge(h: Hex, entry: frozenset[Hex], enemy: frozenset[Hex], places: Places, options: EntryOptions,
+             enterable: Callable[[Hex], bool]) -> bool | str:
     """An entry held by an enemy unit sends the unit to the map-edge hex nearest
-    it (any of several equally near), itself not held by the enemy."""
+    it (any of several equally near), itself not held by the enemy and one it may enter."""
     if not entry <= enemy:
         return f" (its entry was not held by an enemy unit: {options.shift_when_blocked})"
     for d in range(1, 30):
-        free = {x for x in places.within(entry, d) if x not in enemy and places.on_edge(x)}
+        free = {x for x in places.within(entry, d) if x not in enemy and places.on_edge(x) and enterable(x)}
         if free:
             return True if h in free else f" (the nearest map-edge hexes not held by the enemy are " \
                 f"{', '.join(sorted(places.name(x) for x in free))}: {options.shift_when_blocked})"
     return ""
+
+
+def _enterable(game: Game, unit: UnitView) -> Callable[[Hex], bool]:
+    """Whether the unit's movement class may enter a hex (effects.xlsx Costs; a hex or a class
+    the data do not give: yes)."""
+    move = Classic(game).move_class(unit.unit)
+    if move is None:
+        return lambda x: True
+    fx, terrain = game.effects, game.terrain
+
+    def may(x: Hex) -> bool:
+        here = terrain.hex(x)
+        return here is None or not any(fx.lookup(move, "enter", c) is PROHIBITED for c in here.terrain)
+    return may
 
 
 def _finding(severity: Severity, message: str, rule: str, pieces: tuple[str, ...], locations: tuple) -> Finding:

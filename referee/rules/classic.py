@@ -166,6 +166,12 @@ def class_cell(unit_type: str) -> CellRef:
                    f"the movement class of {unit_type} units")
 
 
+def row_rule(row: Any) -> str:
+    """How a finding cites an effects.xlsx Costs row: the section its notes begin with, and its line."""
+    where = row.notes.split(":")[0] if row.notes else ""
+    return cite(where or "Terrain Effects Chart", row.rulebook_line)
+
+
 def place(view_unit: Any, hexids: Any, h: Hex | None = None) -> Place:
     """Where a unit is (or the hex ``h`` on its map), as findings name it."""
     target = view_unit.hex if h is None else h

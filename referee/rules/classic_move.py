@@ -25,7 +25,7 @@ from gamedata.ruledata import cite, parameter_row
 
 from ..findings import Finding, Measure, Place, Severity
 from .board import Unchecked
-from .classic import Classic, Leg, Portion, class_cell, is_classic, place, value_cell
+from .classic import Classic, Leg, Portion, class_cell, is_classic, place, row_rule, value_cell
 from .classic_rules import Ferries, SpecialRules
 
 CHECK_ID = "movement"
@@ -187,19 +187,19 @@ class Mover:
         everywhere = [r for r in rows if r.action == "enter" and r.terrain == "*"]
         if everywhere and not any(fx.lookup(move, "enter", c) not in (None, PROHIBITED) for c in fx.types
                                   if fx.types[c].applies == "hex"):
-            return f"{move} may never move", _row_rule(everywhere[0])
+            return f"{move} may never move", row_rule(everywhere[0])
         if target is not None:
             for code in target.terrain:
                 hit = [r for r in rows if r.action == "enter" and r.terrain == code]
                 if hit:
-                    return f"{move} may not enter {code}", _row_rule(hit[0])
+                    return f"{move} may not enter {code}", row_rule(hit[0])
                 if everywhere and fx.lookup(move, "enter", code) is PROHIBITED:     # its class's "*" row
-                    return f"{move} may not enter {code}", _row_rule(everywhere[0])
+                    return f"{move} may not enter {code}", row_rule(everywhere[0])
         crossing = [r for r in rows if r.action in ("cross", "climb", "descend")]
         if crossing:
             codes = ", ".join(dict.fromkeys(r.terrain for r in crossing))
             return (f"no way there for {move} without crossing a hexside it may not cross ({codes}) or entering a "
-                    "hex it may not enter", _row_rule(crossing[0]))
+                    "hex it may not enter", row_rule(crossing[0]))
         return f"no way there for {move}", self.limit_rule
 
     def _stacking(self, portion: Portion, legs: list[Leg]) -> Iterator[Finding]:
@@ -225,11 +225,6 @@ class Mover:
 
 def _row_cite(row: Any) -> tuple[str, int | None]:
     return (row.section or "reinforcements", row.rulebook_line) if row is not None else ("reinforcements", None)
-
-
-def _row_rule(row: Any) -> str:
-    where = row.notes.split(":")[0] if row.notes else ""
-    return cite(where or "Terrain Effects Chart", row.rulebook_line)
 
 
 def _n(x: float) -> str:

@@ -14,7 +14,8 @@ over the portions a log shows (``classic.read_portions``): no game is named here
 - `reinforcement.none` (sides, `;`): no unit of those sides arrives once play has begun.
 - `reinforcement.phase` (`movement`): a unit arrives (steps onto the map from no hex) in its own
   side's movement stage — the placement may open that stage — and `reinforcement.enemy-hex`
-  (`prohibited`): never into a hex an enemy unit holds. `reinforcement.entry-cost` (MP): what
+  (`prohibited`): never into a hex an enemy unit holds; never (with or without these rows) into a
+  hex its class may not enter (effects.xlsx Costs). `reinforcement.entry-cost` (MP): what
   entering costs, added by the movement check to the arriving unit's first move.
 - `movement.never-end-in` (terrain codes, `;`): no unit ends a movement stage in such a hex.
 - A ferry (`Ferries`, read by the movement check's path search): `ferry.terrain` (the hexes'
@@ -35,12 +36,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gamedata.effects import PROHIBITED
 from gamedata.hexids import Hex
 from gamedata.paths import Missing
 from gamedata.ruledata import parameter, parameter_cite, parameter_list, parameter_row
 
 from ..findings import Finding, Severity
-from .classic import Portion, class_cell
+from .classic import Portion, class_cell, row_rule
 
 MOVEMENT = "movement"
 
@@ -228,12 +230,30 @@ class SpecialRules:
                 yield m._finding(f"{where} outside the {unit.side} movement phase: a player places his "
                                  "reinforcements during his own movement phase",
                                  parameter_cite(game, "reinforcement.phase", "reinforcements"), a.step, unit, (a.hex,))
+            barred = self._barred(unit, a.hex)
+            if barred is not None:
+                yield m._finding(f"{where}: {barred[0]}", barred[1], a.step, unit, (a.hex,))
             held = [o for o in before.at(a.hex) if o.side != unit.side]
             if enemy is not None and str(enemy.value).casefold() == "prohibited" and held:
                 yield m._finding(f"{where}, held by {held[0].name}: reinforcements may not enter the map in a hex "
                                  "occupied by an enemy unit",
                                  parameter_cite(game, "reinforcement.enemy-hex", "reinforcements"), a.step, unit,
                                  (a.hex,))
+
+    def _barred(self, unit: Any, h: Hex) -> tuple[str, str] | None:
+        """Why the unit's class may not stand in ``h`` (a Costs row prohibiting its terrain), with
+        the row's rule; None when it may, or the data do not say."""
+        m = self.mover
+        move = m.rules.move_class(unit.unit)
+        here = m.terrain.hex(h)
+        if move is None or here is None:
+            return None
+        for code in here.terrain:
+            if m.effects.lookup(move, "enter", code) is PROHIBITED:
+                rows = [r for r in m.effects.rows if r.prohibited and r.action == "enter"
+                        and r.move in m.effects.chain(move) and r.terrain in (code, "*")]
+                return f"{move} may not enter {code}", (row_rule(rows[0]) if rows else "Terrain Effects Chart")
+        return None
 
     def _own_stage(self, a: Arrival, side: str) -> bool:
         p, after = self._portion_of(a.step)
