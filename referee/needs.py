@@ -26,7 +26,7 @@ from .rules.ranges import COMMAND_RULES, SUPPLY_RULES
 #: parameter key prefixes -> the check that reads them
 PARAMETER_CHECKS = (("supply-source.", "supply"), ("resupply.", "supply"), ("wagon.", "supply"),
                     ("trace-floor", "command"), ("unassigned.", "command"), ("direct-command.", "command"),
-                    ("near-leaders.", "command"), ("bridge-", "command"))
+                    ("near-leaders.", "command"), ("detachment.", "command"), ("bridge-", "command"))
 #: (workbook, sheet, column) -> what a group of such cells is called
 KINDS = {("rules.xlsx", "Ranges", "range"): ("leader range", "leader ranges"),
          ("rules.xlsx", "Parameters", "value"): ("rule parameter", "rule parameters"),
