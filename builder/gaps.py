@@ -13,6 +13,7 @@ from gamedata.model import Game
 def build_gaps(game: Game) -> list[str]:
     """One sentence per thing missing for play, naming where to enter it; empty when complete."""
     gaps = []
+    mine = "player/" if game.order_of_battle == "player" else ""    # where the player gives the order of battle
     for m in game.maps:
         if m.scan is None and m.columns[0] == m.columns[1] and m.rows[0] == m.rows[1]:
             gaps.append(f"map '{m.name}' has a single hex (columns {m.columns[0]}-{m.columns[1]}, rows "
@@ -21,13 +22,13 @@ def build_gaps(game: Game) -> list[str]:
                         f"map in [maps.scan]")
     if not game.units:
         gaps.append("oob.xlsx has no units: the module has no counters; enter the order of battle in "
-                    "oob.xlsx, sheet Units")
+                    f"{mine}oob.xlsx, sheet Units")
     if not game.scenarios:
         gaps.append("scenarios.xlsx has no scenarios: the module has no predefined setup for File > New Game; "
                     "enter them in scenarios.xlsx, sheet Scenarios")
     for s in game.scenarios:
         if not s.setup and not s.reinforcements:
             gaps.append(f"scenario '{s.scenario_id}' sets up no unit and brings in none: its predefined "
-                        f"setup is an empty board; enter it in scenarios.xlsx, sheets '{s.scenario_id} Setup' "
+                        f"setup is an empty board; enter it in {mine}scenarios.xlsx, sheets '{s.scenario_id} Setup' "
                         f"and '{s.scenario_id} Reinf'")
     return gaps

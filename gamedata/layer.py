@@ -14,7 +14,11 @@ each holding only the rows and columns the player gives. `import-tables` never w
   (a row `adjutant to-fill` wrote, not filled yet) is no row at all;
 - a row whose key the game lacks is added (a hex's terrain, a chart's cell, a leader's range),
   and must then be whole; where the layer only gives values to the game's rows (units: the
-  order of battle is the rulebook's), it is an error.
+  order of battle is the rulebook's), it is an error;
+- the order of battle and the scenarios' set-up and reinforcement rows (`player/oob.xlsx` Units
+  and Formations, `player/scenarios.xlsx` "<scenario> Setup" and "<scenario> Reinf") are the
+  rulebook's, except in a game whose `game.toml` says `order_of_battle = "player"` (a rulebook
+  printing no counters and no setup, as classic Shiloh's): there the layer adds them too.
 
 Every cell is typed by the sheet's row schema and a problem names the player's workbook, sheet,
 row and column (`player/oob.xlsx:Units:5:strength`). Three columns only the layer has:
@@ -25,11 +29,12 @@ written by `adjutant to-fill` for the person filling it; never read).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gamedata.hexids import HexError, HexIds
-from gamedata.folder import EFFECTS_FILE, OOB_FILE, RULES_FILE, TERRAIN_FILE, USER_WORKBOOKS, WORKBOOKS, schema
+from gamedata.folder import (EFFECTS_FILE, OOB_FILE, RULES_FILE, SCENARIOS_FILE, TERRAIN_FILE, USER_WORKBOOKS,
+                             WORKBOOKS, schema)
 from gamedata.model import Problem
 from gamedata.terrain import codes
 from gamedata.terrain_check import spans
@@ -55,6 +60,7 @@ class Overlay:
     adds: bool = True
     lists: frozenset[str] = field(default_factory=frozenset)
     blank: tuple[str, ...] = ()     # key columns a sheet may leave out: their value is then "" (none)
+    oob: bool = False               # adds rows where the game's order of battle is the player's, not elsewhere
 
     @property
     def needed(self) -> tuple[str, ...]:
@@ -66,7 +72,9 @@ _CODES = frozenset({"terrain", "features"})
 
 #: workbook -> sheet -> how the layer's sheet lies over the game's
 OVERLAYS: dict[str, dict[str, Overlay]] = {
-    OOB_FILE: {"Units": Overlay(("unit_id",), adds=False)},
+    OOB_FILE: {"Units": Overlay(("unit_id",), adds=False, oob=True),
+               "Formations": Overlay(("formation_id",), adds=False, oob=True)},
+    SCENARIOS_FILE: {},             # "<scenario> Setup" and "<scenario> Reinf": see `overlay_of`
     RULES_FILE: {"Parameters": Overlay(("key",)), "Ranges": Overlay(("leader", "side"), loose=("side",))},
     TERRAIN_FILE: {
         "Hexes": Overlay(("map", "hex"), lists=_CODES), "Hexsides": Overlay(("map", "hex", "side"), lists=_CODES),
@@ -87,6 +95,26 @@ OVERLAYS: dict[str, dict[str, Overlay]] = {
 }
 
 
+SCENARIO_SHEETS = {" Setup": "setup", " Reinf": "reinforcement"}
+"""The scenario sheets of the layer by the end of their name, with their row schemas."""
+_SCENARIO_ROWS = Overlay(("unit_id",), adds=False, oob=True)   # a unit starts once per scenario
+
+
+def overlay_of(file: str, sheet: str) -> Overlay | None:
+    """How a sheet of the layer lies over the game's (None: not a sheet of the layer)."""
+    if file == SCENARIOS_FILE and sheet.endswith(tuple(SCENARIO_SHEETS)):
+        return _SCENARIO_ROWS
+    return OVERLAYS.get(file, {}).get(sheet)
+
+
+def key_of(file: str, sheet: str) -> tuple[str, ...]:
+    """The key columns of a sheet of the layer."""
+    overlay = overlay_of(file, sheet)
+    if overlay is None:
+        raise KeyError(f"{file} {sheet} is not a sheet of the player's layer")
+    return overlay.key
+
+
 def layer_file(file: str) -> str:
     """How problems name a workbook of the layer: ``player/oob.xlsx``."""
     return f"{PLAYER_DIR}/{file}"
@@ -94,6 +122,8 @@ def layer_file(file: str) -> str:
 
 def sheet_schema(file: str, sheet: str) -> str:
     """The row schema of a sheet of the layout."""
+    if file == SCENARIOS_FILE:
+        return next(name for end, name in SCENARIO_SHEETS.items() if sheet.endswith(end))
     specs = WORKBOOKS.get(file) or USER_WORKBOOKS.get(file) or ()
     return next(s.schema for s in specs if s.name == sheet)
 
@@ -113,7 +143,7 @@ class Layer:
         return sum(1 for file, book in self.books.items() for name, sheet in book.items()
                    for row in sheet.rows for column, value in row.values.items()
                    if value is not None and column not in LAYER_ONLY
-                   and column not in OVERLAYS[file].get(name, Overlay(())).key)
+                   and column not in (overlay_of(file, name) or Overlay(())).key)
 
 
 def read_layer(folder: Path) -> tuple[Layer, list[Problem]]:
@@ -178,20 +208,30 @@ def merge_cell(column: str, game: Cell, player: Cell, lists: frozenset[str]) -> 
     return player
 
 
-def lay_over(sheets: dict[str, Sheet], homes: dict[str, str], layer: Layer, hexids: HexIds | None) -> list[Problem]:
+def lay_over(sheets: dict[str, Sheet], homes: dict[str, str], layer: Layer, hexids: HexIds | None,
+             player_oob: bool = False) -> list[Problem]:
     """Merge every sheet of the layer into ``sheets`` (changed in place; ``homes`` gets the
-    layer's workbook for a sheet only the layer has) and return the layer's problems."""
+    layer's workbook for a sheet only the layer has) and return the layer's problems.
+    ``player_oob``: the game's order of battle is the player's (the layer adds units and
+    set-up and reinforcement rows)."""
     problems: list[Problem] = []
     normalize = hex_normalizer(hexids)
     for file, book in layer.books.items():
         label = layer_file(file)
-        overlays = OVERLAYS[file]
         for name, sheet in book.items():
-            if name not in overlays:
+            overlay = overlay_of(file, name)
+            if overlay is None:
+                gives = ", ".join(OVERLAYS[file]) or "<scenario> Setup, <scenario> Reinf"
                 problems.append(Problem(label, name, 0, "", f"not a sheet the player's layer gives in {file} "
-                                        f"({', '.join(overlays)})"))
+                                        f"({gives})"))
                 continue
-            merged, found = _lay_sheet(label, sheet, sheets.get(name), homes.get(name, label), overlays[name],
+            if file == SCENARIOS_FILE and name not in sheets:
+                problems.append(Problem(label, name, 0, "", f"no scenario {name.rsplit(' ', 1)[0]!r} in "
+                                        f"{file} Scenarios: a scenario sheet is named after a scenario_id"))
+                continue
+            if overlay.oob and player_oob:
+                overlay = replace(overlay, adds=True)
+            merged, found = _lay_sheet(label, sheet, sheets.get(name), homes.get(name, label), overlay,
                                        sheet_schema(file, name), normalize)
             problems += found + list(sheet.problems)
             if merged is not None:
@@ -245,9 +285,12 @@ def _lay_sheet(label: str, sheet: Sheet, game: Sheet | None, home: str, overlay:
             problems += schema_problems(label, sheet.name, row.number, given, name)  # an added row must be whole
             rows.append(Row(row.number, {**{k: None for k in props}, **given}, file=label))
         else:
+            why = ("; a game whose rulebook prints no order of battle says order_of_battle = \"player\" in game.toml"
+                   if overlay.oob and not rows else "")
             problems.append(Problem(label, sheet.name, row.number, overlay.key[0],
                                     f"unknown {_named(overlay, key)}: not in {home} {sheet.name} (the player's layer "
-                                    "gives values to its rows, it adds none)"))
+                                    f"gives values to its rows, it adds none: the order of battle is the rulebook's"
+                                    f"{why})"))
     if drafts:
         rows_said = f"row{'s' if len(drafts) > 1 else ''} {spans(drafts)}"
         problems.append(Problem(label, sheet.name, drafts[0], "reviewed", f"{len(drafts)} drafted row(s) not reviewed "

@@ -58,6 +58,7 @@ def build_game(d: dict[str, Any], sheets: dict[str, Sheet]) -> Game:
     return Game(
         id=d["id"], name=d["name"], system=d["system"], rulebook=d["rulebook"], sides=tuple(d["sides"]),
         maps=map_defs(d), family=d.get("family", ""),
+        order_of_battle=d.get("order_of_battle", "rulebook"),
         areas=tuple(Area(a["code"], a["name"], tuple(a["hexes"])) for a in d.get("areas", ())),
         turns=tuple(TurnDef(t["id"], t.get("date", ""), t["label"], t.get("hour", ""), t.get("night", False))
                     for t in d.get("turns", ())),

@@ -461,6 +461,7 @@ class Game:
     sides: tuple[str, ...]
     maps: tuple[MapDef, ...]
     family: str = ""                # the rules family the referee runs ("classic"; "" = the system's own)
+    order_of_battle: str = "rulebook"   # "player": the player's layer gives the units, set-up and reinforcements
     areas: tuple[Area, ...] = ()
     turns: tuple[TurnDef, ...] = ()
     phases: tuple[PhaseDef, ...] = ()

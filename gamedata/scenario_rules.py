@@ -181,7 +181,8 @@ class VPTerm:
     before it when ``removals_unclear``), ``entered`` / ``exited`` (during ``turns``; ``returns``: an
     exit counts though the unit came back), ``arrived`` (per formation of ``formations`` with a unit on
     the map during the log), ``late`` (the scenario turns from ``turns[0]`` until one of ``units``
-    arrives), ``rolled`` (the readings of ``table`` that gave ``result``), ``constant`` (always 1),
+    arrives), ``rolled`` (the readings of ``table`` that gave ``result``), ``said`` (the log's chat
+    lines containing ``said``: an event the players record by a wording), ``constant`` (always 1),
     ``base`` (the row stands for the terms of another scenario, ``[[vp_base]]``: 0 itself), ``field``
     (per field of ``special``, ``;``-separated, that ``by`` controls at the end of the turn ``turn_id``
     (the turn track's): in it alone, else last through it, else ``start``), ``automatic`` (an occupation
@@ -235,6 +236,7 @@ class VPTerm:
     condition: bool = False           # a condition of the victory levels (points like "control"), not points
     marker: str = ""                  # ``NAME@HEX``: the term counts only while that game marker stands in HEX
     first_then: bool = False          # phase terms: points ``A/B``: the game's first counted phase A, later ones B
+    said: str = ""                    # said: the chat wording whose lines count
 
 
 @dataclass(frozen=True)
@@ -407,7 +409,8 @@ def _vp_term(t: dict[str, Any]) -> VPTerm:
                   tuple(t.get("any_cause_types", ())), t.get("status", ""), tuple(t.get("units", ())),
                   t.get("table", ""), t.get("result", ""), tuple(t.get("join", {}).items()),
                   t.get("removals_unclear", False), t.get("returns", False), t.get("start", ""),
-                  t.get("turn_id", 0), t.get("condition", False), t.get("marker", ""), t.get("first_then", False))
+                  t.get("turn_id", 0), t.get("condition", False), t.get("marker", ""), t.get("first_then", False),
+                  t.get("said", ""))
 
 
 def _restriction(r: dict[str, Any]) -> Restriction:

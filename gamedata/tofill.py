@@ -19,7 +19,7 @@ from pathlib import Path
 
 from gamedata.cellref import CellRef
 from gamedata.hexids import HexIds
-from gamedata.layer import OVERLAYS, PLAYER_DIR, covers, hex_normalizer, layer_file, row_key
+from gamedata.layer import PLAYER_DIR, covers, hex_normalizer, key_of, layer_file, overlay_of, row_key
 from gamedata.workbook import Cell, SheetData, WorkbookError, has_formulas, read_workbook, write_workbook
 
 ABOUT = "about"
@@ -40,7 +40,7 @@ def rows_to_fill(cells: Iterable[CellRef], about: Mapping[CellRef, str]) -> dict
     of the layer can give them) are left out."""
     out: dict[str, dict[str, dict[tuple, dict[str, Cell]]]] = {}
     for c in cells:
-        if not c.key or c.sheet not in OVERLAYS.get(c.file, {}):
+        if not c.key or overlay_of(c.file, c.sheet) is None:
             continue
         rows = out.setdefault(c.file, {}).setdefault(c.sheet, {})
         row = rows.setdefault(c.key, {**dict(c.key), ABOUT: about.get(c, c.what)})
@@ -73,7 +73,8 @@ def add_to_layer(folder: Path, rows: Mapping[str, Mapping[str, list[dict[str, Ce
         added = present = 0
         fresh: dict[str, list[dict[str, Cell]]] = {}
         for name, list_ in sheets.items():
-            overlay = OVERLAYS[file][name]
+            overlay = overlay_of(file, name)
+            assert overlay is not None
             have = [row_key(overlay, r.values, normalize) for r in book[name].rows] if name in book else []
             new = [r for r in list_ if not any(covers(overlay, k, row_key(overlay, r, normalize)) for k in have)]
             present += len(list_) - len(new)
@@ -87,7 +88,7 @@ def add_to_layer(folder: Path, rows: Mapping[str, Mapping[str, list[dict[str, Ce
 
 
 def _columns(file: str, sheet: str, rows: list[dict[str, Cell]]) -> tuple[str, ...]:
-    key = OVERLAYS[file][sheet].key
+    key = key_of(file, sheet)
     return (*key, *dict.fromkeys(c for r in rows for c in r if c not in key and c != ABOUT), ABOUT)
 
 

@@ -82,7 +82,8 @@ def check_folder(folder: Path) -> tuple[list[Problem], FolderData]:
             except WorkbookError as exc:
                 problems.append(exc.problem)
     layer, layer_problems = read_layer(folder)
-    problems += layer_problems + lay_over(sheets, homes, layer, HexIds(map_defs(definition)))
+    problems += layer_problems + lay_over(sheets, homes, layer, HexIds(map_defs(definition)),
+                                             player_oob=definition.get("order_of_battle") == "player")
     if not any(p.message == MISSING_COLUMN for p in problems):
         # a deleted column is said once, on its header: the references and cells that read it would
         # each say it again (an effects.xlsx Terrain without its codes makes every cost row unknown)

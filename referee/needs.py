@@ -26,7 +26,7 @@ from .rules.ranges import COMMAND_RULES, SUPPLY_RULES
 #: parameter key prefixes -> the check that reads them
 PARAMETER_CHECKS = (("supply-source.", "supply"), ("resupply.", "supply"), ("wagon.", "supply"),
                     ("trace-floor", "command"), ("unassigned.", "command"), ("direct-command.", "command"),
-                    ("near-leaders.", "command"), ("bridge-", "command"))
+                    ("near-leaders.", "command"), ("detachment.", "command"), ("bridge-", "command"))
 #: (workbook, sheet, column) -> what a group of such cells is called
 KINDS = {("rules.xlsx", "Ranges", "range"): ("leader range", "leader ranges"),
          ("rules.xlsx", "Parameters", "value"): ("rule parameter", "rule parameters"),
@@ -35,13 +35,18 @@ KINDS = {("rules.xlsx", "Ranges", "range"): ("leader range", "leader ranges"),
          ("terrain.xlsx", "Specials", "hex"): ("place without its hex", "places without their hex"),
          ("effects.xlsx", "Costs", "cost"): ("chart cost", "chart costs"),
          ("oob.xlsx", "Units", "strength"): ("unit strength", "unit strengths"),
-         ("combat.xlsx", "Combat Tables", ""): ("combat table", "combat tables")}
+         ("combat.xlsx", "Combat Tables", ""): ("combat table", "combat tables"),
+         ("oob.xlsx", "Units", ""): ("order of battle", "orders of battle"),
+         ("scenarios.xlsx", "Setup", ""): ("scenario set-up", "scenario set-ups"),
+         ("scenarios.xlsx", "Reinf", ""): ("reinforcement schedule", "reinforcement schedules"),
+         ("scenarios.xlsx", "Setup", "location"): ("unit no scenario places", "units no scenario places")}
 MAP_SHEETS = frozenset({("terrain.xlsx", "Hexes"), ("terrain.xlsx", "Hexsides")})
 
 
 def kind(cell: CellRef, count: int = 2) -> str:
     """What such a cell is called, for ``count`` of them."""
-    names = KINDS.get((cell.file, cell.sheet, cell.column))
+    sheet = cell.sheet.rsplit(" ", 1)[-1] if cell.file == "scenarios.xlsx" else cell.sheet   # "<scenario> Setup"
+    names = KINDS.get((cell.file, sheet, cell.column))
     if names is None:
         return f"{cell.sheet} {cell.column}".strip()
     return names[count != 1]
@@ -78,7 +83,7 @@ def _group(check: str, cells: Iterable[CellRef], reach: str) -> list[Group]:
 
 def game_needs(game: Game) -> list[Group]:
     """Every empty cell of the game's data that blocks a check, grouped by check and kind."""
-    groups: list[Group] = []
+    groups: list[Group] = _order_of_battle(game) if game.order_of_battle == "player" else []
     scenarios = len(game.scenarios)
     if game.system in COMMAND_RULES and game.command_ranges:
         leaders = [u for u in game.units if game.led_by(u.unit_id)]
@@ -106,6 +111,29 @@ def game_needs(game: Game) -> list[Group]:
         groups += _group("command, supply", cells, "every trace and supply line through them (digitize the map, "
                          "or run to-fill with a log for the few a dispute needs)")
     return [g for g in groups if g.cells]
+
+
+def _order_of_battle(game: Game) -> list[Group]:
+    """A game whose order of battle is the player's (game.toml ``order_of_battle = "player"``):
+    without counters, the counters and each scenario's set-up and reinforcements (by hand: no key
+    to write); with counters, a set-up row to fill, in every scenario, for each unit no scenario
+    places (a reinforcement is given in the scenario's Reinf sheet instead)."""
+    if not game.units:
+        cells = [CellRef("oob.xlsx", "Units", (), "", "player/oob.xlsx Units",
+                         "the counters: a row per unit (unit_id, side, name, type, strength, movement)")]
+        for s in game.scenarios:
+            cells += [CellRef("scenarios.xlsx", f"{s.scenario_id} {sheet}", (), "",
+                              f"player/scenarios.xlsx {s.scenario_id} {sheet}", what)
+                      for sheet, what in (("Setup", "the set-up: a row per unit (unit_id, location)"),
+                                          ("Reinf", "the reinforcements: a row per unit (unit_id, turn, entry)"))]
+    else:
+        placed = {r.unit_id for s in game.scenarios for r in (*s.setup, *s.reinforcements)}
+        cells = [CellRef("scenarios.xlsx", f"{s.scenario_id} Setup", (("unit_id", u.unit_id),), "location",
+                         f"player/scenarios.xlsx:{s.scenario_id} Setup: a row for {u.unit_id}",
+                         f"where {u.name} sets up in {s.scenario_id} (or its turn and entry in {s.scenario_id} Reinf)")
+                 for s in game.scenarios for u in game.units if u.unit_id not in placed]
+    return _group("every check", cells, "every check that reads the units on the board (the rulebook prints no "
+                  "counters and no setup: the order of battle is the player's)")
 
 
 def _in_scenarios(game: Game, units: Sequence[Unit], total: int) -> str:

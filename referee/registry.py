@@ -104,7 +104,7 @@ carry_initiative = _imported_when_run(".rules.ranges", "carry_initiative")
 check_arrivals = _imported_when_run(".rules.arrivals", "check_arrivals")
 _check_restricted = _imported_when_run(".rules.restricted", "check_restricted")
 _check_guns = _imported_when_run(".rules.guns_heard", "check_guns")
-carry_restricted = _imported_when_run(".rules.guns_heard", "carry")
+carry_restricted = _imported_when_run(".rules.restricted", "carry")
 
 
 def check_restricted(ctx: CheckContext) -> Iterable[Finding]:
@@ -214,7 +214,10 @@ COMMAND_COVER = (
                 "itw.direct_command_count", "itw.johnston_ability_limits", "itw.johnston_leader_loss",
                 "itw.csa_cavalry_attachment",
                 "atl.dodge_4_hex")
-    + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED))
+    + _covering("atl.command_radius", "rss.command_radius", needs=_TRACED)
+    + _covering("atl.detachment_marker", needs="terrain.xlsx Hexes and Hexsides (the terrain between the detachment "
+                "marker and its brigade) and effects.xlsx Costs (the infantry and cavalry movement costs), or rules.xlsx "
+                "Parameters trace-floor (the 4 MP are then proved by hex distance alone)"))
 SUPPLY_COVER = (_covering("itw.ammo_resupply_small_arms", "itw.ammo_resupply_camp", "itw.ammo_resupply_artillery",
                           "itw.supply_line_trace", needs=_ROADS)
                 + _covering("atl.resupply", "rss.resupply_eligible")
@@ -260,8 +263,7 @@ RESTRICTED_COVER = (_covering("itw.s6_east_limit", "itw.cavalry_leash", "hsn.hex
                                 "county named Rutherford County (S9's Murfreesboro garrison is freed when a "
                                 "Confederate unit enters the county: the rulebook prints no county line)")
                     + _covering("hsn.s9_wagon_removal")
-                    + _covering("atl.garrard_column_limit", partial="an order change (it lifts the limit and costs "
-                                "10 VP) is not in a log: a move west of the line is a warning naming it")
+                    + _covering("atl.garrard_column_limit")
                     + _covering("itw.detachment_rules", partial=_DETACHMENTS)
                     + _covering("atl.cheatham_no_advance_before_guns", needs="terrain.xlsx Specials of kind vp "
                                 "'Atlanta outer defenses' (the hexes inside the defenses: an advance leaves them)"))
@@ -278,10 +280,11 @@ VICTORY_COVER = (
     + _covering("hsn.vp_tally", partial="the LOC, county and river terms (the map's pikes, counties and rivers, and "
                                         "the units' Combat values)")
     + _covering("hsn.s9_murfreesboro")
+    + _covering("atl.garrard_column_limit", "atl.wreck_1_23_variant")
     + _covering("atl.victory_points", needs="terrain.xlsx Specials of kind vp (the defenses, the built-up zone, "
-                                            "the Georgia Railroad)",
-                partial="divisions and corps wrecked (the rosters), the plans chosen secretly, the Union brigades "
-                        "sent off north"))
+                                            "the Georgia Railroad) and rules.xlsx Parameters wreck.division and "
+                                            "wreck.corps (the rosters' checks: the divisions and corps wrecked)",
+                partial="the plans chosen secretly, the Union brigades sent off north"))
 
 #: the regimental sub-series' own rulebook prints no regiment: a game played with it brings its units
 _REGIMENTS = "oob.xlsx Units (the regiments, batteries, wagons and leaders of a game played with these rules, their "\

@@ -3,9 +3,10 @@ printed map or counters (which the rulebook does not hold): a 6 x 7 hex map (col
 rows 4-10) with the Tennessee in column 16, a river ferry at 1608 whose symbol marks its
 hexsides to 1708 (east bank) and 1508 (Pittsburg Landing, west bank), a few counters, a Terrain
 Effects Chart of clear terrain and an odds CRT, the classic family's zone of control and stacking
-rows (the SPI series rules, which the 18-line text does not print). Written into a tmp copy of
-``sources/shiloh``: the counters and the set-up/reinforcement rows into its oob.xlsx and
-scenarios.xlsx (the layer takes no new units), the rest into its ``player/`` layer.
+rows (the SPI series rules, which the 18-line text does not print). Written into the ``player/``
+layer of a tmp copy of ``sources/shiloh``, as a player gives them (the game's order of battle is
+the player's: ``player/oob.xlsx`` and ``player/scenarios.xlsx`` add the counters and the
+set-up and reinforcement rows).
 
 ``play(game, frames)`` runs the production checks over stand-in views of a log whose steps show
 ``frames``: (turn, side of the player, {unit: hex or None}).
@@ -41,7 +42,7 @@ SETUP = {"CS:Hardee": "1210", "CS:Bragg": "1310", "CS:Polk": "1209", "US:Sherman
 REINF = [("US:Nelson", 3, "1708"), ("US:Crittenden", 4, "1704")]
 
 
-def _rewrite(path: Path, sheet: str, rows: list[dict], schema: str) -> None:
+def put_sheet(path: Path, sheet: str, rows: list[dict], schema: str) -> None:
     book = read_workbook(path) if path.exists() else {}
     sheets = [SheetData(n, s.header, tuple(dict(r.values) for r in s.rows)) for n, s in book.items() if n != sheet]
     sheets.append(SheetData(sheet, columns(schema), tuple(rows)))
@@ -70,26 +71,26 @@ def filled_copy(tmp: Path, without: tuple[str, ...] = ()) -> Path:
     player = folder / "player"
     player.mkdir(exist_ok=True)
     if "oob" not in without:
-        _rewrite(folder / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, movement=mp,
-                                                     strength=None if "strength" in without else st)
-                                                for u, s, n, t, st, mp in UNITS], "unit")
+        put_sheet(player / "oob.xlsx", "Units", [dict(unit_id=u, side=s, name=n, type=t, movement=mp,
+                                                      strength=None if "strength" in without else st)
+                                                 for u, s, n, t, st, mp in UNITS], "unit")
     if "scenarios" not in without:
-        _rewrite(folder / "scenarios.xlsx", "shiloh Setup", [dict(unit_id=u, location=h) for u, h in SETUP.items()],
-                 "setup")
-        _rewrite(folder / "scenarios.xlsx", "shiloh Reinf", [dict(unit_id=u, turn=t, entry=h) for u, t, h in REINF],
-                 "reinforcement")
+        put_sheet(player / "scenarios.xlsx", "shiloh Setup",
+                  [dict(unit_id=u, location=h) for u, h in SETUP.items()], "setup")
+        put_sheet(player / "scenarios.xlsx", "shiloh Reinf",
+                  [dict(unit_id=u, turn=t, entry=h) for u, t, h in REINF], "reinforcement")
     if "terrain" not in without:
-        _rewrite(player / "terrain.xlsx", "Hexes", _hexes(), "terrain-hex")
-        _rewrite(player / "terrain.xlsx", "Hexsides",
-                 [dict(map="main", hex=FERRY, side="NE", features="Ferry"),
-                  dict(map="main", hex=FERRY, side="NW", features="Ferry")], "terrain-hexside")
+        put_sheet(player / "terrain.xlsx", "Hexes", _hexes(), "terrain-hex")
+        put_sheet(player / "terrain.xlsx", "Hexsides",
+                  [dict(map="main", hex=FERRY, side="NE", features="Ferry"),
+                   dict(map="main", hex=FERRY, side="NW", features="Ferry")], "terrain-hexside")
     if "effects" not in without:
-        _rewrite(player / "effects.xlsx", "Terrain", [dict(code="Clear", name="clear", applies="hex", category="clear")],
-                 "terrain-type")
-        _rewrite(player / "effects.xlsx", "Costs", [dict(move="unit", action="enter", terrain="Clear", cost=1)],
-                 "terrain-cost")
+        put_sheet(player / "effects.xlsx", "Terrain",
+                  [dict(code="Clear", name="clear", applies="hex", category="clear")], "terrain-type")
+        put_sheet(player / "effects.xlsx", "Costs",
+                  [dict(move="unit", action="enter", terrain="Clear", cost=1)], "terrain-cost")
     if "rules" not in without:
-        _rewrite(player / "rules.xlsx", "Parameters", [
+        put_sheet(player / "rules.xlsx", "Parameters", [
             dict(key="zoc.enter", value="stop", section="series ZOC (test data)"),
             dict(key="zoc.leave", value="free", section="series ZOC (test data)"),
             dict(key="stacking.units", value=2, section="series stacking (test data)")], "rule-parameter")

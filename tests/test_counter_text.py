@@ -84,9 +84,9 @@ def test_games_without_map_or_setup_data_say_what_is_missing(tmp_path):
         "map 'Shiloh' has a single hex (columns 15-15, rows 8-8): the game data give no map extent, so its "
         "board is a placeholder; enter the map's columns and rows in game.toml [[maps]], or a scanned map in "
         "[maps.scan]",
-        "oob.xlsx has no units: the module has no counters; enter the order of battle in oob.xlsx, sheet Units",
+        "oob.xlsx has no units: the module has no counters; enter the order of battle in player/oob.xlsx, sheet Units",
         "scenario 'shiloh' sets up no unit and brings in none: its predefined setup is an empty board; enter it "
-        "in scenarios.xlsx, sheets 'shiloh Setup' and 'shiloh Reinf'",
+        "in player/scenarios.xlsx, sheets 'shiloh Setup' and 'shiloh Reinf'",
     ]
     cwb = load_game(REPO / "sources" / "cwb-regimental")
     assert build_gaps(cwb)[2] == ("scenarios.xlsx has no scenarios: the module has no predefined setup for "

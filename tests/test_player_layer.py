@@ -78,7 +78,7 @@ def test_a_row_the_game_lacks_is_added_whole_or_refused(itw):
           {"map": "S", "hex": "S2410", "terrain": "Woods"})              # a rulebook row: codes are added
     layer(itw, "oob.xlsx", "Units", ("unit_id", "strength"), {"unit_id": "CS:Nobody", "strength": 3})
     assert lines(itw) == ["player/oob.xlsx:Units:2:unit_id: unknown unit_id 'CS:Nobody': not in oob.xlsx Units "
-                          "(the player's layer gives values to its rows, it adds none)"]
+                          "(the player's layer gives values to its rows, it adds none: the order of battle is the rulebook's)"]
     (itw / "player" / "oob.xlsx").unlink()
     terrain = load_game(itw).terrain
     assert terrain.hex(Hex("S", 30, 15)).terrain == ("Woods",)

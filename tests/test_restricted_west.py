@@ -5,8 +5,10 @@ Atlanta 5.2a.2 (rulebook 004 L667): "Garrard is ordered to ... remain East of he
 until Noon, and 30.xx thereafter. Any change to these orders costs 10 victory points" — the
 scenario-rules.toml rows of 5.2, its variant and 5.3 ("Same as 5.2a"), run by the restricted
 check on stand-in views of the real game (its units, maps, hex ids and turn track): a move of
-Garrard's division west of the line is a warning naming the order change the log cannot show;
-east of it, or after the line moves back at Noon, silent.
+Garrard's division west of the line is an error naming the order change, unless the players
+recorded it before in the chat ("Garrard: orders changed", the rows' `lifted_by`: in the log, or
+in an earlier log of the chain, the check's carry); east of it, or after the line moves back at
+Noon, silent. The same chat line is the 10 VP term of the 5.2 and 5.3 tallies (`said`).
 
 Hood Strikes North S9 special rule 3 (rulebook 003 L1687): "A Union wagon is immediately removed
 from the map if it enters Nashville (5706, 5707), Murfreesboro (5232), or Fortress Rosecrans
@@ -55,9 +57,10 @@ class Views(list):
         return self[step]
 
 
-def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", markers=()):
+def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", markers=(), chat=None, carried=None):
     """A unit (Garrard's 3/2/Cav, Wilder) from ``start`` through ``moves`` (one a step; None: off
-    the map) on scenario turn ``turn``; ``markers``: (name, hex) of game markers on the map from the start."""
+    the map) on scenario turn ``turn``; ``markers``: (name, hex) of game markers on the map from the start;
+    ``chat``: step -> a chat line; ``carried``: what the log before handed on."""
     ids = HexIds(game.maps)
     cav = game.unit(uid)
     views = [SimpleNamespace(step=n, scenario_turn=turn, units={uid: Unit(cav, h and ids.parse(h), cav.formation or cav.command,
@@ -68,19 +71,49 @@ def findings(game, scenario, turn, moves, uid="3/2/Cav", start="A45.20", markers
     start_board = BoardState({f"m{n}": PieceState(f"m{n}", name, "Main Map", 0, 0, h, None, None, "", "")
                               for n, (name, h) in enumerate(markers)}, {}, {})
     replay = SimpleNamespace(initial=start_board, steps=[Step(i, (), (), "Sherman", None) for i in range(1, len(views))])
+    chat = chat or {}
     ctx = SimpleNamespace(game=game, views=Views(views, SimpleNamespace(scenario_id=scenario)), opening=True,
                           log=SimpleNamespace(label="t.vlog", replay=replay,
-                                              steps=[SimpleNamespace(index=i, player="Sherman", is_undo=False, rolls=())
-                                                     for i in range(1, len(views))]))
+                                              steps=[SimpleNamespace(index=i, player="Sherman", is_undo=False, rolls=(),
+                                                                     texts=(chat[i],) if i in chat else ())
+                                                     for i in range(1, len(views))]),
+                          carried={} if carried is None else {"restricted": carried})
     return list(restricted.check_restricted(ctx))
 
 
 def test_garrard_east_of_column_40_until_noon(game):
     assert findings(game, "5.2", 10, ["A42.20", "A40.20"]) == []          # column 40 itself let pass
     (f,) = findings(game, "5.2", 10, ["A41.20", "A39.20"])
-    assert f.severity is Severity.WARNING and (f.step, f.player, f.pieces) == (2, "Sherman", ("Wilder",))
+    assert f.severity is Severity.ERROR and (f.step, f.player, f.pieces) == (2, "Sherman", ("Wilder",))
     assert f.rule == "5.2a.2 Orders (L667)"
-    assert "entered A39.20 on Turn 10" in f.message and "unless Garrard's orders are changed" in f.message
+    assert "entered A39.20 on Turn 10" in f.message
+    assert f.message.endswith("(unless Garrard's orders are changed, at a cost of 10 VP to the Union: no chat line "
+                              "says 'Garrard: orders changed' before it)")
+
+
+CHANGED = "<Sherman> - Garrard: Orders changed (to Decatur)"
+
+
+def test_an_order_change_recorded_in_the_chat_lifts_the_limit(game):
+    assert findings(game, "5.2", 10, ["A41.20", "A39.20"], chat={1: CHANGED}) == []    # said before the move
+    assert findings(game, "5.2", 10, ["A39.20"], chat={1: CHANGED}) == []              # in the same step
+    (f,) = findings(game, "5.2", 10, ["A39.20", "A38.20"], chat={2: CHANGED})         # said after it
+    assert (f.severity, f.step) == (Severity.ERROR, 1)
+    assert findings(game, "5.3", 40, ["A29.20"], chat={1: CHANGED}) == []              # both lines lifted
+    # said in an earlier log of the chain: the carry lifts it here; another rule's lifting does not
+    assert findings(game, "5.2", 10, ["A39.20"], carried=restricted.Carried(
+        frozenset({"garrard-east-of-40", "garrard-east-of-30"}))) == []
+    assert len(findings(game, "5.2", 10, ["A39.20"], carried=restricted.Carried(frozenset({"other"})))) == 1
+
+
+def test_the_carry_hands_on_the_lifted_rules(game):
+    def ctx(chat, before=frozenset()):
+        steps = [SimpleNamespace(index=1, player="Sherman", texts=(chat,))]
+        return SimpleNamespace(game=game, log=SimpleNamespace(steps=steps),
+                               carried={"restricted": restricted.Carried(before)})
+    assert restricted.lifted(ctx(CHANGED)) == {"garrard-east-of-40", "garrard-east-of-30"}
+    assert restricted.lifted(ctx("<Sherman> - Garrard moves")) == frozenset()
+    assert restricted.lifted(ctx("", frozenset({"garrard-east-of-30"}))) == {"garrard-east-of-30"}
 
 
 def test_garrard_east_of_column_30_from_noon_in_5_2_and_5_3(game):

@@ -230,7 +230,8 @@ def test_atlanta_exits_and_graded_and_largest_terrain_groups_reproduce_the_hand_
     (L419-425): Williams off the north edge at 46.36 on turn 1 (12:00): -3; Anderson's A/Ky/Cv off at
     47.35 on turn 3 but back on turn 5: 0 ("not to include units that exited and subsequently
     reentered"); Ferguson at 20.36 on turn 5, west of 45.35: -1, and not again for Williams
-    ("except for cases above"). Decatur, 15.32 and 19.26 are empty: 0. 9 + 10 - 3 + 0 - 1 = 15."""
+    ("except for cases above"). Decatur, 15.32 and 19.26 are empty: 0. No brigade is wrecked, so no
+    division or corps is either (0, whatever the rosters' checks). 9 + 10 - 3 + 0 - 1 = 15."""
     _, findings = logs["atlanta-exits"]
     [tally] = [f for f in findings if f.check == "victory"]
     assert tally.message.startswith(
@@ -238,7 +239,9 @@ def test_atlanta_exits_and_graded_and_largest_terrain_groups_reproduce_the_hand_
         "which… + 0 Hex 19.26 (Strategic crossroads) + 5 Hex 17.19 (Dominating height, bombardme… + 3 Hex 18.14 "
         "(Bald Hill, from which bombar… + 1 Hexes 11.21, 13.18, 16.14 (all of which… + 0 Hex 42.01 (Exit hex to "
         "south) + 10 Hex 29.01 (Exit hex to south) + 0 Hex 9.01 (Exit hex to south) + 0 CSA brigades wrecked + 0 "
-        "Union brigades wrecked + -3 cavalry off the north "
+        "Union brigades wrecked + 0 CSA divisions wrecked + 0 Union divisions wrecked + 0 CSA corps wrecked + 0 "
+        "Union corps wrecked + 0 16th Corps wrecked + 0 17th Corps wrecked + 0 23rd Corps wrecked + -3 cavalry off "
+        "the north "
         "edge east of 45.35 by turn 2 + 0 cavalry off the north edge east of 45.35, turns 3-4 + -1 cavalry off the "
         "north edge by turn 6)"), \
         tally.message

@@ -245,6 +245,10 @@ def test_written_attachment_markers_turn_and_activation(itw_written) -> None:
     assert [f.formation_id for f in game.command_chain("US:55 IL", il55[1].formation)][:2] == ["1/5/T", "5/T"]
     fatigue = [views.at(n).unit("US:71 OH").status["fatigue"] for n in range(5)]
     assert fatigue == ["0", "0", "2", "0", "0"]          # the marker counts only while stacked with him
+    # the marker piece itself stands on its hex, stacked with him or (after he left) alone, until deleted
+    ids, where = HexIds(game.maps), hexes(built, views, 1)["US:71 OH"]
+    assert [[(m.code, ids.format(m.hex)) for m in views.at(n).markers] for n in range(5)] == \
+        [[], [], [("fatigue-2", where)], [("fatigue-2", where)], []]
     assert "9001" not in views.replay.final.pieces
     sixth = views.at(5)
     assert (sixth.turn.id, sixth.turn.label, sixth.phase) == (20, "1 PM", "Division Orders")

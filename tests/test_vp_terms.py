@@ -155,3 +155,74 @@ def test_itw_s1_fields_controlled_at_the_end_of_their_turns() -> None:
     short = Log(log.views[:5])
     got = points(tally(short, scenario, filled, "m"))  # type: ignore[arg-type]
     assert got["Review and Ben Howell Fields by 10 AM (Union)"] == "the end of the 10 AM turn is not in this log"
+
+
+def test_atlanta_garrard_order_change_said_in_the_chat() -> None:
+    """Atlanta 5.2a.2 (L667): "Any change to these orders costs 10 victory points": the players record
+    the change in the chat ("Garrard: orders changed", the term's `said`); one such line is -10 on
+    the Union-positive scale of 5.2 and 5.3, none is 0, and a later log of the chain cannot see
+    the earlier logs' chat (undecided, saying so)."""
+    atl = load_game(SOURCES / "atlanta")
+    from types import SimpleNamespace
+    for sid, turn in (("5.2", 1), ("5.3", 1)):
+        scenario = next(s for s in atl.scenarios if s.scenario_id == sid)
+        log = Log([view(atl, 0, turn, "", sid, []), view(atl, 1, turn, "", sid, [])])
+        chat = [SimpleNamespace(index=1, texts=("<Sherman> - Garrard: orders changed, he marches west",))]
+        said = points(tally(log, scenario, atl, "m", steps=chat))  # type: ignore[arg-type]
+        assert said["Garrard's orders changed"] == -10
+        quiet = [SimpleNamespace(index=1, texts=("<Sherman> - Garrard holds",))]
+        none = points(tally(log, scenario, atl, "m", steps=quiet))  # type: ignore[arg-type]
+        assert none["Garrard's orders changed"] == 0
+        later = points(tally(log, scenario, atl, "m", steps=chat, first_log=False))  # type: ignore[arg-type]
+        assert "earlier logs of the chain" in later["Garrard's orders changed"]
+
+
+def _atl_wrecks(atl, sid, units):
+    scenario = next(s for s in atl.scenarios if s.scenario_id == sid)
+    log = Log([view(atl, 0, 1, "", sid, units)])
+    return points(tally(log, scenario, atl, "m"))  # type: ignore[arg-type]
+
+
+def _attached(atl, uid, where, formation, **status):
+    return replace(unit(atl, uid, where, **status), formation=formation)
+
+
+def test_atlanta_wrecked_divisions_and_corps_by_the_rosters_checks() -> None:
+    """5.1c.3 (L411-415): 2 per wrecked division, 5 per wrecked corps (2, 3, 3 for the 16th, 17th
+    and 23rd). A division is wrecked when its roster's check is reached (RSS 22.0, L201): the
+    check is the player's data (rules.xlsx Parameters wreck.division / wreck.corps). Nothing
+    wrecked: every term 0 without them. One wrecked brigade of 2/15: undecided, naming the cell;
+    with the checks filled (made up here: 2/15 at 2 brigades, the 15th Corps at 2 divisions) one
+    wrecked brigade does not wreck it, two do (-2), and two wrecked divisions wreck the 15th Corps (-5).
+    5.1d.13 (L629), 1/23 as a division of its own (its brigades' counters attached to it): 1/23
+    wrecked when both brigades are, 2/23 when two are, with no player's cell."""
+    atl = load_game(SOURCES / "atlanta")
+    fine = _atl_wrecks(atl, "5.1", [unit(atl, "1/2/15", "A20.20", wrecked="no")])
+    assert fine["Union divisions wrecked"] == 0 and fine["16th Corps wrecked"] == 0
+    one = [unit(atl, "1/2/15", "A20.20", wrecked="yes"), unit(atl, "2/2/15", "A20.21", wrecked="no")]
+    got = _atl_wrecks(atl, "5.1", one)
+    assert got["Union divisions wrecked"].startswith("2/15: how many wrecked brigades wreck it is on its roster")
+    assert "wreck.division" in got["Union divisions wrecked"] and got["CSA divisions wrecked"] == 0
+    assert "wreck.corps" in got["Union corps wrecked"]
+    rows = tuple(replace(p, value="2/15:2;1/15:2;4/15:3") if p.key == "wreck.division" else
+                 replace(p, value="15:2") if p.key == "wreck.corps" else p for p in atl.rule_parameters)
+    filled = replace(atl, rule_parameters=rows)
+    assert _atl_wrecks(filled, "5.1", one)["Union divisions wrecked"] == 0
+    two = [unit(atl, "1/2/15", "A20.20", wrecked="yes"), unit(filled, "2/2/15", "A20.21", wrecked="yes")]
+    got = _atl_wrecks(filled, "5.1", two)
+    assert got["Union divisions wrecked"] == -2 and got["Union corps wrecked"] == 0
+    both = two + [unit(atl, "1/1/15", "A21.20", wrecked="yes"), unit(atl, "2/1/15", "A21.21", wrecked="yes")]
+    got = _atl_wrecks(filled, "5.1", both)
+    assert got["Union divisions wrecked"] == -4 and got["Union corps wrecked"] == -5
+    # 5.1d.13: the rulebook's own checks, no cell needed
+    variant = [_attached(atl, "1/1/23", "A30.20", "1/23", wrecked="yes"),
+               _attached(atl, "2/1/23", "A30.21", "1/23", wrecked="no")]
+    assert _atl_wrecks(atl, "5.1", variant)["Union divisions wrecked"] == 0
+    variant[1] = _attached(atl, "2/1/23", "A30.21", "1/23", wrecked="yes")
+    assert _atl_wrecks(atl, "5.1", variant)["Union divisions wrecked"] == -2
+    # two brigades of 2/23 wrecked (made up: two 15th Corps brigades attached to it) wreck it too
+    variant += [_attached(atl, "1/2/15", "A31.20", "2/23", wrecked="yes"),
+                _attached(atl, "2/2/15", "A31.21", "2/23", wrecked="yes")]
+    assert _atl_wrecks(atl, "5.1", variant)["Union divisions wrecked"] == -4
+    assert "wreck.division" in _atl_wrecks(atl, "5.1", [unit(atl, "1/1/23", "A30.20", wrecked="yes")])[
+        "Union divisions wrecked"]                              # attached to 3/23: the variant is not played

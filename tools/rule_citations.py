@@ -125,6 +125,42 @@ ROWS: dict[str, dict[str, list[Row]]] = {
                    "of play is in the series rules, not in the rulebook set); filled, a battery of "
                    "resupply.automatic still out of ammunition at its end with its wagon within "
                    "resupply.automatic-distance hexes is an error"),
+        dict(key="detachment.status", value="detachment", section="2.6a", rulebook_line=150,
+             words="A single special detachment marker has been included for the Union forces",
+             notes="the game.toml status (its palette marker on the detachment's hex, or the badge on a counter) "
+                   "that shows the detachment marker"),
+        dict(key="detachment.side", value="Union", section="2.6a", rulebook_line=150,
+             words="A single special detachment marker has been included for the Union forces"),
+        dict(key="detachment.count", value=1, section="2.6a", rulebook_line=150,
+             words="only one unit may use this provision at a time",
+             notes="the hexes the marker may show in at once"),
+        dict(key="detachment.mp", value=4, section="2.6a", rulebook_line=150,
+             words="The detachment must stay within 4 movement points of the parent command's marker",
+             notes="traced from the parent brigade over the terrain (the command check's tracer; trace-floor)"),
+        dict(key="detachment.move", value="Inf:infantry;Cav:cavalry", section="2.6a", rulebook_line=150,
+             words="within 4 movement points of the parent command's marker",
+             notes="[inferred] the effects.xlsx movement class of the parent brigade's type: the detachment is "
+                   "part of it"),
+        dict(key="detachment.brigades", value="2/4/16:Sprague", section="2.1h", rulebook_line=114,
+             words="the detached brigade 2/4/16 is given a brigade commander marker, Sprague",
+             notes="the brigades detached from their division (2.6a, L150: 'It may be used only by a brigade that "
+                   "is detached from its division'), each while the leader named after ':' is on the map (2.1h: "
+                   "reattached, 'the Sprague marker is removed from the game'); brigades detached by an order "
+                   "(2.1d) are not in a log: a marker used by one is a warning"),
+        dict(key="wreck.division", value=None, section="RSS 22.0", rulebook_line=201, rulebook=RSS,
+             words="A division becomes wrecked when all of the brigade boxes to the left of the check are marked",
+             notes="not in this rulebook: each division's roster check, as `division:brigades;...` (e.g. C/H:3), the "
+                   "number of its brigades wrecked (a brigade counter showing wrecked, or eliminated) that wrecks it; "
+                   "filled, the 'wrecked division' VP terms (5.1c.3 L413, 5.2c.3, 5.3) count"),
+        dict(key="wreck.corps", value=None, section="5.1c.3", rulebook_line=415,
+             words="5 Per wrecked corps",
+             notes="not in this rulebook: each corps' roster check, as `corps:divisions;...`, the number of its "
+                   "divisions wrecked that wrecks it; filled, the 'wrecked corps' VP terms count"),
+        dict(key="wreck.variant", value="1/23:2;2/23:2;3/23:2", section="5.1d.13", rulebook_line=629,
+             words="It is considered wrecked when both brigades are wrecked. 2/23 and 3/23 are now considered "
+                   "wrecked when two brigades are wrecked",
+             notes="5.1d.13, 1/23 as a separate division: these thresholds replace wreck.division's while a brigade "
+                   "counter is attached to 1/23 (its Formation property: the variant is being played)"),
         dict(key="trace-floor", value=None, section="Terrain Effects Chart (CWB series)",
              notes="not in this rulebook: the cheapest movement point cost any hex or hexside can have on your "
                    "edition's CWB Terrain Effects Chart (the series chart is not in the rulebook set); filled, a "

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gamedata.layer import OVERLAYS, PLAYER_DIR, Normalize, Overlay, layer_file, row_key
+from gamedata.layer import PLAYER_DIR, Normalize, Overlay, key_of, layer_file, overlay_of, row_key
 from gamedata.terrain import codes
 from gamedata.workbook import Cell, Row, SheetData
 
@@ -57,7 +57,7 @@ class Typed:
 
     def cells(self, file: str | None = None) -> int:
         """How many typed cells (outside the keys), in one workbook or in all."""
-        return sum(len(row) - len(OVERLAYS[f][name].key)
+        return sum(len(row) - len(key_of(f, name))
                    for f, sheets in self.rows.items() if file in (None, f)
                    for name, rows in sheets.items() for row in rows)
 
@@ -68,7 +68,7 @@ class Typed:
             counts: dict[str, int] = {}
             for row in rows:
                 for column in row:
-                    if column not in OVERLAYS[file][name].key:
+                    if column not in key_of(file, name):
                         counts[column] = counts.get(column, 0) + 1
             parts.append(f"{name}: " + ", ".join(f"{c} {n}" for c, n in counts.items()))
         return "; ".join(parts)
@@ -78,7 +78,7 @@ def typed_rows(file: str, sheet: str, produced: Sequence[Record], existing: Sequ
                normalize: Normalize, typed: Typed) -> None:
     """Add to ``typed`` what the player typed into one sheet of an imported workbook (see
     module doc)."""
-    overlay = OVERLAYS.get(file, {}).get(sheet)
+    overlay = overlay_of(file, sheet)
     if overlay is None or not existing:
         return
     made: dict[tuple[str, ...], list[Record]] = {}
@@ -123,7 +123,7 @@ def layer_sheets(file: str, sheets: Mapping[str, list[dict[str, Cell]]]) -> list
     """The typed rows of a workbook as the layer's sheets: the keys, then the columns in use."""
     out = []
     for name, rows in sheets.items():
-        key = OVERLAYS[file][name].key
+        key = key_of(file, name)
         used = dict.fromkeys(c for row in rows for c in row if c not in key)
         out.append(SheetData(name, (*key, *used), tuple(rows)))
     return out

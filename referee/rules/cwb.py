@@ -23,7 +23,8 @@ artillery "is automatically replenished if ... within 2 hexes of the Corps suppl
 Army trains") are judged by that distance alone (`resupply.automatic-distance`), under that
 rule's citation. All of it is hex distance and counter state: no terrain needed.
 
-The same units left out of ammunition: `refills.py`.
+The same units left out of ammunition: `refills.py`. Atlanta 2.6a's detachment marker, traced to
+its parent brigade at each step beside the radii: `detachment.py`.
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ from ..view import GameView, UnitView
 from . import incommand
 from .board import NON_COMBAT, Unchecked, moved, touched
 from .command import Tracer
+from .detachment import Detachment
 
 SUPPLY = "supply"
 WAGONS = frozenset({"Sup", "Wag", "Wagon", "Train"})
@@ -51,7 +53,15 @@ def check_command(game: Game, views: Iterable[GameView], label: str, players: di
                       "battle (oob.xlsx Units and Formations are empty: the series rules name no units)",
                       "10.5a Command Radius", label)
         return
-    yield from incommand.check(game, views, label, players, "10.5a Command Radius", extra=NearLeaders())
+    near, detachment = NearLeaders(), Detachment()
+
+    def extra(game: Game, before: GameView, view: GameView, label: str, player: str | None,
+              tracer: Tracer) -> Iterator[Finding]:
+        yield from near(game, before, view, label, player, tracer)
+        yield from detachment(game, before, view, label, player, tracer)
+
+    yield from incommand.check(game, views, label, players, "10.5a Command Radius", extra=extra)
+    yield from detachment.findings_at_end()
 
 
 def _ids(text: object) -> list[str]:

@@ -55,7 +55,7 @@ def _heard_at(ctx: CheckContext) -> tuple[int | None, bool, bool]:
 
     assert ctx.game is not None
     return heard_at(ctx.game, read_table_rolls(ctx.log.steps, ctx.game), undone_steps(ctx.log.steps),
-                    ctx.carried.get(CHECK_ID))
+                    getattr(ctx.carried.get(CHECK_ID), "guns", ctx.carried.get(CHECK_ID)))
 
 
 def heard_at(game: Game, rolls: TableRolls, undone: Collection[int], before: object

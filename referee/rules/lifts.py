@@ -15,6 +15,9 @@ enters Rutherford County on Turn 3 or earlier"). A restriction's ``lifted_by`` n
   activation an error.
 * ``attacked``: a combat roll (the rules.xlsx ``initiative.combat-button`` dice) with the bound unit
   marked defending and an enemy unit marked attacking.
+* ``said:WORDING``: a chat line of the step containing the wording (case aside), by which the players
+  record an event written on paper (Atlanta 5.2a.2, a change of Garrard's orders); the restricted
+  check carries the rules so lifted to the next logs of the chain (``restricted.Carried``).
 * ``entered:KIND:NAME``: an enemy unit entering a hex of the terrain.xlsx Specials rows of that kind
   and name (Rutherford County: the rulebook prints no county line); without those rows the lift is
   not known, and a restricted unit's activation is a warning naming the rows to fill.
@@ -68,6 +71,7 @@ class Lifts:
     retreating: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
+        self.chat = {s.index: tuple(t.lower() for t in getattr(s, "texts", ())) for s in self.steps}
         self.combats = _rolled(self.game, self.steps, "initiative.combat-button")
         self.initiatives = _rolled(self.game, self.steps, "initiative.button")
         for rule in self.rules:
@@ -115,6 +119,8 @@ class Lifts:
                 marked = [u for u in view.units.values() if u.hex is not None]
                 if any(u.side != rule.side and u.status.get("attacking") == YES for u in marked):
                     yield from (b.unit_id for b in bound if b.status.get("defending") == YES)
+            elif kind == "said" and any(arg.lower() in t for t in self.chat.get(view.step, ())):
+                yield from (b.unit_id for b in bound)
             elif kind == "entered" and movers:
                 special = self._special(*arg.partition(":")[::2])
                 if any(self.game.terrain.hexids.canonical(m.hex) in special for m in movers if m.hex is not None):

@@ -5,7 +5,9 @@ formations; on the rule's turns) is a finding at that step, with what the rule s
 happens (``eliminated``, ``removed-no-vp``; ``removed``: the unit may enter, and is then removed
 from the map, Hood Strikes North S9's wagons): when the unit left the map later in the log
 the finding is a warning (a forced retreat there ends so), else an error. A rule lifted by
-an event the log may not show (``until``) gives warnings that name the event.
+an event the log may not show (``until``) gives warnings that name the event. A rule lifted by a
+chat line (``lifted_by`` ``said:WORDING``, Atlanta 5.2a.2's change of Garrard's orders) is handed on,
+once lifted, to the next logs of the chain (the check's ``carry``: ``Carried``).
 
 A unit that must end its moves near friendly units (``[[near]]``: Into the Woods 14.55,
 cavalry within four hexes of friendly non-cavalry unless under Attack Orders) is judged
@@ -21,6 +23,7 @@ scenario the file settles with no exit for it, any exit is a finding.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from gamedata.model import Game
 from gamedata.scenario_rules import NearRule, Restriction
@@ -44,6 +47,40 @@ def is_eliminated_box(unit: UnitView) -> bool:
     return any(word in text for word in _ELIMINATED)
 
 
+@dataclass(frozen=True)
+class Carried:
+    """What the restricted check hands the next log: the rules lifted by a chat line (their ids),
+    and the held corps' gunfire (``guns_heard.carry``)."""
+
+    lifted: frozenset[str] = frozenset()
+    guns: object = None
+
+
+def _said(rule: Restriction) -> list[str]:
+    return [how.partition(":")[2].lower() for how in rule.lifted_by if how.startswith("said:")]
+
+
+def _carried(ctx: CheckContext) -> Carried | None:
+    before = getattr(ctx, "carried", {}).get(CHECK_ID)
+    return before if isinstance(before, Carried) else None
+
+
+def lifted(ctx: CheckContext) -> frozenset[str]:
+    """The rules lifted by a chat line in this log or an earlier one of the chain (their ids)."""
+    game = ctx.game
+    before = _carried(ctx)
+    done = set(before.lifted if before else ())
+    if game is not None and game.scenario_rules is not None:
+        done |= {r.rule_id for r in game.scenario_rules.restrictions
+                 if any(w and w in t.lower() for w in _said(r) for s in ctx.log.steps for t in getattr(s, "texts", ()))}
+    return frozenset(done)
+
+
+def carry(ctx: CheckContext) -> Carried:
+    from .guns_heard import carry as guns
+    return Carried(lifted(ctx), guns(ctx))
+
+
 def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
     scenario, _ = scenario_for(ctx)
     game = ctx.game
@@ -59,6 +96,9 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
     last = ctx.views.at(len(ctx.views) - 1)
     before = ctx.views.at(0)
     lifts = Lifts(game, places, rules, ctx.log.steps)
+    before_log = _carried(ctx)
+    if before_log is not None:
+        lifts.freed_all |= set(before_log.lifted)
     marked = _markers(ctx, rules)
     for step in ctx.log.steps:
         view = ctx.views.at(step.index)
@@ -74,7 +114,7 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
                     did = forbidden(game, rule, old, unit)
                     if did:
                         yield _restricted(rule, unit, view, False, ctx.log.label, step.index, step.player, did,
-                                          _lift_unknown(rule, lifts, ctx.opening))
+                                          _lift_unknown(rule, lifts, ctx.opening, before_log is not None))
             if (old is not None and old.hex == unit.hex) or unit_id in lifts.retreating:
                 continue
             for rule in bound:
@@ -86,7 +126,7 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
                     if removed and rule.effect == "removed":
                         continue            # entering is allowed; the unit went, as the rule says
                     yield _restricted(rule, unit, view, removed, ctx.log.label, step.index, step.player,
-                                      lift_unknown=_lift_unknown(rule, lifts, ctx.opening))
+                                      lift_unknown=_lift_unknown(rule, lifts, ctx.opening, before_log is not None))
         before = view
 
 
@@ -106,9 +146,10 @@ def _markers(ctx: CheckContext, rules: tuple[Restriction, ...]) -> dict[int, dic
     return out
 
 
-def _lift_unknown(rule: Restriction, lifts: Lifts, opening: bool) -> str:
-    """Why a lift of the rule may have been missed ("" when the log shows every one)."""
-    if not rule.lifted_by:
+def _lift_unknown(rule: Restriction, lifts: Lifts, opening: bool, carried: bool = False) -> str:
+    """Why a lift of the rule may have been missed ("" when the log shows every one); ``carried``:
+    the log before handed on the rules its chat lifted."""
+    if not rule.lifted_by or (carried and len(_said(rule)) == len(rule.lifted_by)):
         return ""
     if rule.rule_id in lifts.unknown:
         return (f"{rule.until or 'the event that lifts it'}: the log cannot show it without "
@@ -180,6 +221,9 @@ def _restricted(rule: Restriction, unit: UnitView, view: GameView, removed: bool
     unsure = lift_unknown if rule.lifted_by else rule.until and f"{rule.until}: the log does not show it"
     if unsure:
         message += f" (unless {unsure})"
+    elif _said(rule):
+        wording = next(h.partition(":")[2] for h in rule.lifted_by if h.startswith("said:"))
+        message += f" (unless {rule.until}: no chat line says '{wording}' before it)"
     elif rule.lifted_by:
         message += f" ({rule.until or 'the event that lifts it'} had not happened)"
     if unknown_turn:

@@ -479,6 +479,73 @@ class TermReader:
                    if u.hex is None or u.status.get(code) == YES]
         return ask.term_of(len(counted), tuple(counted))
 
+    def _wrecked_formation(self, ask: _Ask) -> Term:
+        """Per formation of ``by`` at the level ``sizes`` names (division, corps; ``formations``: only
+        those) wrecked at the end: at least its threshold of brigades (a division) or divisions (a
+        corps) wrecked — a brigade showing ``status`` or eliminated. Thresholds: rules.xlsx Parameters
+        ``wreck.<level>`` (``formation:count;...``, the rosters' check positions: the player's data),
+        overridden by ``wreck.variant`` (``formation:count;...``) while a brigade's counter is
+        attached to the first formation it names (Atlanta 5.1d.13: 1/23 as a division of its own).
+        A formation with nothing wrecked is not wrecked whatever its threshold."""
+        level = ask.term.sizes[0] if ask.term.sizes else "division"
+        wrecked, missing = self._wrecked(level, ask.by, ask.term.status or "wrecked")
+        if ask.term.formations:
+            wrecked = [f for f in wrecked if f in ask.term.formations]
+            missing = [f for f in missing if f in ask.term.formations]
+        if missing:
+            from gamedata.ruledata import cell
+            keys = ["wreck.division"] if level == "division" else ["wreck.corps", "wreck.division"]
+            return ask.term_of(None, tuple(wrecked), why=f"{', '.join(missing[:4])}: how many wrecked "
+                               f"{'brigades' if level == 'division' else 'divisions'} wreck it is on its roster; "
+                               f"fill {' and '.join(str(cell(self.game, k)) for k in keys)}")
+        return ask.term_of(len(wrecked), tuple(wrecked))
+
+    def _thresholds(self, level: str) -> dict[str, int]:
+        from gamedata.ruledata import parameter
+        found = _counts(parameter(self.game, f"wreck.{level}"))
+        variant = _counts(parameter(self.game, "wreck.variant"))
+        if variant and any(u.formation == next(iter(variant)) and u.unit.size == "brigade"
+                           for u in self.end.units.values()):
+            found.update(variant)
+        return found
+
+    def _wrecked(self, level: str, side: str, code: str) -> tuple[list[str], list[str]]:
+        """(the formations of ``level`` wrecked at the end, those that may be but have no threshold)."""
+        below = "brigade" if level == "division" else "division"
+        if below == "brigade":
+            down = {}
+            for u in self.end.units.values():
+                if u.side == side and u.unit.size == "brigade" and u.unit.type != "Ldr" and \
+                        (u.hex is not None or is_eliminated_box(u)):
+                    hit = is_eliminated_box(u) or u.status.get(code) == YES
+                    down.setdefault(u.formation, []).append(hit)
+            counts = {f: sum(v) for f, v in down.items()}
+        else:
+            divisions, unknown = self._wrecked("division", side, code)
+            counts = {}
+            for d in divisions:
+                f = self.game.formation(d)
+                if f is not None and f.parent:
+                    counts[f.parent] = counts.get(f.parent, 0) + 1
+            for d in unknown:           # a corps whose division is undecided is undecided too
+                f = self.game.formation(d)
+                if f is not None and f.parent:
+                    counts.setdefault(f.parent, 0)
+            unknown_parents = {self.game.formation(d).parent for d in unknown if self.game.formation(d)}
+        limits = self._thresholds(level)
+        wrecked, missing = [], []
+        for f in sorted(x.formation_id for x in self.game.formations if x.side == side and x.level == level):
+            n = counts.get(f, 0)
+            if below == "division" and f in unknown_parents:
+                missing.append(f)
+            elif n == 0:
+                continue
+            elif f not in limits:
+                missing.append(f)
+            elif n >= limits[f]:
+                wrecked.append(f)
+        return wrecked, missing
+
     def _ci_brigade(self, ask: _Ask) -> Term:
         brigades = self._brigades(ask.by)
         status = {f: self._ci_of(f) for f in brigades}
@@ -737,12 +804,32 @@ class TermReader:
                                                        + "; ".join(unsure[:2]))
         return ask.term_of(len(found), tuple(found))
 
+    def _said(self, ask: _Ask) -> Term:
+        """The log's chat lines containing ``said`` (an event the players record by that wording)."""
+        wording = ask.term.said.lower()
+        if not self.first_log:
+            return ask.term_of(None, why=f"chat lines of earlier logs of the chain ('{ask.term.said}') are not in "
+                                         "this log")
+        found = [f"step {s.index}: {ask.term.said}" for s in self.steps
+                 if wording and any(wording in t.lower() for t in s.texts)]
+        return ask.term_of(len(found), tuple(found))
+
     def _constant(self, ask: _Ask) -> Term:
         return ask.term_of(1, (ask.term.cite.section,))
 
 
 def replace_types(term: VPTerm, types: tuple[str, ...]) -> VPTerm:
     return replace(term, unit_types=types, sizes=())
+
+
+def _counts(text: object) -> dict[str, int]:
+    """``a:2;b:3`` as {a: 2, b: 3} (in order)."""
+    out: dict[str, int] = {}
+    for item in str(text or "").split(";"):
+        name, _, n = item.partition(":")
+        if name.strip() and n.strip().isdigit():
+            out[name.strip()] = int(n)
+    return out
 
 
 def _other(game: Game, side: str) -> str:

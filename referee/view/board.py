@@ -81,6 +81,16 @@ class UnitView:
         return self.formation != (self.unit.formation or self.unit.command)
 
 
+@dataclass(frozen=True)
+class MarkerView:
+    """A status marker piece on a hex of a map (`code` its status step code): where it stands,
+    whether or not units stand with it (Atlanta 2.6a's detachment marker stands alone)."""
+
+    code: str
+    map: str | None
+    hex: Hex
+
+
 @dataclass
 class PieceRecord:
     id: str
@@ -171,6 +181,7 @@ class Board:
         self.units: dict[str, UnitView] = {}
         self._at: dict[Point, set[str]] = {}
         self._pieces_of: dict[str, set[str]] = {}
+        self._markers: set[str] = set()
 
     @classmethod
     def of(cls, board: BoardState, reader: Reader, note: Note) -> Board:
@@ -191,6 +202,8 @@ class Board:
         self._at.setdefault(piece.point, set()).add(piece.id)
         if piece.unit_id:
             self._pieces_of.setdefault(piece.unit_id, set()).add(piece.id)
+        elif piece.marker:
+            self._markers.add(piece.id)
         return self._touched(piece)
 
     def remove(self, piece_id: str) -> set[str]:
@@ -198,6 +211,7 @@ class Board:
         if piece is None:
             return set()
         self._at[piece.point].discard(piece_id)
+        self._markers.discard(piece_id)
         if piece.unit_id:
             self._pieces_of[piece.unit_id].discard(piece_id)
         return self._touched(piece)
@@ -228,6 +242,16 @@ class Board:
         if piece.marker:
             return {self.pieces[p].unit_id for p in self._at.get(piece.point, ()) if self.pieces[p].unit_id}
         return set()
+
+    def markers(self) -> tuple[MarkerView, ...]:
+        """The status marker pieces on hexes, in piece-id order."""
+        found = []
+        for pid in sorted(self._markers):
+            p = self.pieces[pid]
+            h = self.reader.hex(p.map, p.location)
+            if h is not None:
+                found.append(MarkerView(p.marker, p.map, h))
+        return tuple(found)
 
     def refresh(self, unit_ids: set[str]) -> None:
         for unit_id in unit_ids:

@@ -24,7 +24,7 @@ from vassal.module import Module
 from vassal.replay import Added, Changed, Moved, Removed, Replay, Step
 from vassal.sequence import split_chain
 
-from .board import Board, PieceRecord, Reader, UnitView, Unknown
+from .board import Board, MarkerView, PieceRecord, Reader, UnitView, Unknown
 from .clock import Clock
 from .scenario import ScenarioMatch, match_scenario
 from .unitmap import UnitMap
@@ -43,6 +43,7 @@ class GameView:
     scenario: ScenarioMatch | None
     units: Mapping[str, UnitView]
     unknown: tuple[Unknown, ...]
+    markers: tuple[MarkerView, ...] = ()    # status marker pieces on the map's hexes (alone or on units)
 
     def unit(self, unit_id: str) -> UnitView | None:
         return self.units.get(unit_id)
@@ -139,7 +140,7 @@ class Views:
         clock = self._clock.state()
         return GameView(self._step, clock.turn, self._scenario_turn(clock.turn), clock.phase, clock.phase_def,
                         clock.active, self.scenario, MappingProxyType(dict(self._board.units)),
-                        tuple(self._unknown.values()))
+                        tuple(self._unknown.values()), self._board.markers())
 
     def _scenario_turn(self, turn: TurnDef | None) -> int | None:
         scenario = next((s for s in self.game.scenarios if s.scenario_id == self.scenario.scenario_id), None)

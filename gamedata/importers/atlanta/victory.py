@@ -32,6 +32,11 @@ VP_PROSE = (
     ("5.1d.4", 539, "10 victory points per corps", "each Army of the Cumberland corps brought in", -10, ""),
     ("5.1d.4", 539, "5 victory points per division", "each division of Stewart's Corps brought in", 5,
      "'costs the Confederate player 5 victory points per division'"),
+    ("5.2", 667, "costs 10 victory points", "a change to Garrard's orders", -10,
+     "'Any change to these orders costs 10 victory points' (5.2a.2: the Union's orders to Garrard)"),
+    ("5.3", 667, "costs 10 victory points", "a change to Garrard's orders", -10,
+     "'Any change to these orders costs 10 victory points' (5.2a.2, which 5.3 plays: the Union's orders to "
+     "Garrard)"),
     ("5.3", 937, "Flank to East", "'Flank to East': south-edge VP of map A", "x2", "multiplier, not additive"),
     ("5.3", 937, "Flank to East", "'Flank to East': objectives inside the outer Atlanta defenses", "x1/2",
      "multiplier, not additive"),
