@@ -106,8 +106,8 @@ def check_restricted(ctx: CheckContext) -> Iterator[Finding]:
         here = marked.get(step.index, {})
         for unit_id, unit in sorted(view.units.items()):
             old = before.unit(unit_id)
-            if unit.hex is None:
-                continue
+            if unit.hex is None or old is unit:
+                continue                    # off the map, or untouched by the step: nothing done
             bound = [r for r in rules if _applies(r, unit, view, game) and lifts.binds(r, unit)]
             if old is not None and old.hex is not None:
                 for rule in bound:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from weakref import WeakKeyDictionary
 
 from gamedata.model import Game, Scenario, VPTable
 from gamedata.scenario_rules import RatioLevel, VPGroup, VPTerm
@@ -80,12 +81,22 @@ def check_victory(ctx: CheckContext) -> Iterator[Finding]:
 
 
 def tally_of(ctx: CheckContext) -> Tally | None:
-    """The tally at the end of the checked log (None without the game or a known scenario)."""
+    """The tally at the end of the checked log (None without the game or a known scenario).
+    The victory check and the report both ask for it: it is worked out once per log."""
     scenario, _ = scenario_for(ctx)
     if scenario is None or ctx.views is None or ctx.game is None:
         return None
-    return tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed, ctx.log.steps, ctx.previous is None,
-                 ctx.log.replay)
+    key = (scenario.scenario_id, id(ctx.game), ctx.log.label, id(ctx.passed), ctx.previous is None)
+    known = _TALLIES.get(ctx.views)
+    if known is not None and known[0] == key:
+        return known[1]
+    found = tally(ctx.views, scenario, ctx.game, ctx.log.label, ctx.passed, ctx.log.steps, ctx.previous is None,
+                  ctx.log.replay)
+    _TALLIES[ctx.views] = (key, found)
+    return found
+
+
+_TALLIES: WeakKeyDictionary[Views, tuple[tuple, Tally]] = WeakKeyDictionary()
 
 
 def tally(views: Views, scenario: Scenario, game: Game, label: str, passed: Passed | None = None,

@@ -86,6 +86,8 @@ def voluntary(game: Game, views: Sequence[GameView], scenario: str | None, won: 
         in_cycle = not phase or loose(view.phase or "") == loose(phase)
         for uid, was in before.units.items():
             now = view.unit(uid)
+            if now is was:
+                continue                    # untouched by the step: not taken off
             if (was.side != side or was.unit.type != kind or was.hex is None
                     or (now is not None and now.hex is not None) or not in_cycle or fought or uid in moved_now
                     or any(places.in_area(was.hex, r.area) for r in removing)):
