@@ -24,8 +24,11 @@ from .commands import Command, MovePiece, PlayerEntry
 HIDDEN = "[player id hidden]"
 # text that holds command text of its own: a tab or ESC (no player types those in chat),
 # a move's fields (after a word break, or anywhere when its map, x and y follow: a damaged
-# file can glue a move to the word before it), a roster entry
-_EMBEDDED = re.compile(r"[\t\x1b]|(?:^|[^\w])M/[^\s/]*/|M/[^\s/]*/[^/\t\x1b]*/-?\d+/-?\d+/|PLAYER\t")
+# file can glue a move to the word before it, or cut its "M" away and leave the two places it
+# joins, map/x/y/under twice over), a roster entry
+_PLACE = r"[^/\t\x1b]*/-?\d+/-?\d+/[^/\t\x1b]*/"
+_EMBEDDED = re.compile(r"[\t\x1b]|(?:^|[^\w])M/[^\s/]*/|M/[^\s/]*/[^/\t\x1b]*/-?\d+/-?\d+/|PLAYER\t"
+                       rf"|/{_PLACE}{_PLACE}")
 _FIELD_EDGE = r"/\t;\x1b\\"
 
 
