@@ -316,9 +316,10 @@ COMBAT_COVER += _covering("rss.odds_arty_counts_one", "rss.arty_long_range_halvi
                           + _REGIMENTS)
 
 #: classic Shiloh's counters and map: printed on them, not in the 18-line text (sources/shiloh/README.md)
-_SHILOH_UNITS = "oob.xlsx Units (the counters' side, type, strength, movement) and game.toml [[maps]] (the map's extent)"
+_SHILOH_UNITS = ("player/oob.xlsx Units (the counters' side, type, strength, movement) and game.toml [[maps]] "
+                 "(the map's extent)")
 _SHILOH_MAP = "terrain.xlsx Hexes and effects.xlsx Costs (the map's terrain and its Terrain Effects Chart)"
-_SHILOH_REINF = "scenarios.xlsx 'shiloh Reinf' (each reinforcement's turn and entry hex)"
+_SHILOH_REINF = "player/scenarios.xlsx 'shiloh Reinf' (each reinforcement's turn and entry hex)"
 MOVEMENT_COVER = (_covering("shi.game_length_13", "shi.no_csa_reinforcements", needs=_SHILOH_UNITS)
                   + _covering("shi.union_forced_move_t1_t2", "shi.river_hex_only_gunboats", "shi.gunboat_zoc",
                               needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}")
@@ -327,7 +328,7 @@ MOVEMENT_COVER = (_covering("shi.game_length_13", "shi.no_csa_reinforcements", n
                   + _covering("shi.reinf_entry", needs=f"{_SHILOH_UNITS}; {_SHILOH_MAP}; {_SHILOH_REINF}"))
 COMBAT_COVER += _covering("shi.gunboat_zoc", needs=f"{_SHILOH_UNITS}; combat.xlsx (the combat results table)")
 ARRIVALS_COVER += _covering("shi.reinf_entry", needs=f"{_SHILOH_REINF}; {_SHILOH_UNITS}")
-VICTORY_COVER += _covering("shi.victory", needs=f"{_SHILOH_UNITS}; scenarios.xlsx 'shiloh Setup' and 'shiloh Reinf' "
+VICTORY_COVER += _covering("shi.victory", needs=f"{_SHILOH_UNITS}; player/scenarios.xlsx 'shiloh Setup' and 'shiloh Reinf' "
                                                 "(the units in play)")
 
 _SCENARIO_NEEDS = (Need("game", "the scenario's own rules (set-up, reinforcements, restricted hexes, exits, "
