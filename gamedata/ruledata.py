@@ -15,9 +15,14 @@ def parameter(game: Game, key: str) -> float | str | None:
     return None if row is None else row.value
 
 
+def parameter_text(game: Game, key: str) -> str:
+    """A Parameters value as text ("" when the row is missing or its value empty)."""
+    return str(parameter(game, key) or "")
+
+
 def parameter_list(game: Game, key: str) -> list[str]:
     """A Parameters value that lists words separated by ';' (empty when the row is missing)."""
-    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
+    return [w.strip() for w in parameter_text(game, key).split(";") if w.strip()]
 
 
 def parameter_cite(game: Game, key: str, fallback: str) -> str:

@@ -34,7 +34,7 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from gamedata.model import Game
-from gamedata.ruledata import cell, cite, parameter, parameter_row
+from gamedata.ruledata import cell, parameter, parameter_cite, parameter_list, parameter_row
 
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
@@ -45,17 +45,8 @@ CHECK_ID = "command"
 RULE = "4.11 Overall Commanders"
 
 
-def _words(game: Game, key: str) -> list[str]:
-    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
-
-
 def _says(text: str, words: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text, re.IGNORECASE) is not None
-
-
-def _rule(game: Game, key: str) -> str:
-    row = parameter_row(game, key)
-    return cite(row.section, row.rulebook_line) if row else RULE
 
 
 def _mandatory(game: Game, view: GameView) -> bool | None:
@@ -69,7 +60,7 @@ def _mandatory(game: Game, view: GameView) -> bool | None:
 
 
 def _declares(game: Game, text: str, johnston: UnitView) -> bool:
-    return bool(named(text, [johnston])) and any(_says(text, w) for w in _words(game, "johnston.abilities"))
+    return bool(named(text, [johnston])) and any(_says(text, w) for w in parameter_list(game, "johnston.abilities"))
 
 
 def ability_used(game: Game, steps: Sequence[Any], views: Any, step: int) -> bool | None:
@@ -119,18 +110,18 @@ class Abilities:
         for text in self.texts.get(view.step, ()):
             if not named(text, [johnston]):
                 continue
-            if any(_says(text, w) for w in _words(game, "johnston.march-ability")):
+            if any(_says(text, w) for w in parameter_list(game, "johnston.march-ability")):
                 self.seen = True
                 self.march.setdefault(turn, view.step)
                 yield from self._march(game, view, text, label, player, johnston)
                 continue
-            for ability in (w for w in _words(game, "johnston.abilities") if _says(text, w)):
+            for ability in (w for w in parameter_list(game, "johnston.abilities") if _says(text, w)):
                 self.seen = True
                 first = self.used.setdefault((turn, ability.lower()), view.step)
                 if first != view.step:
                     yield Finding(CHECK_ID, Severity.ERROR, f"{johnston.name}'s ability '{ability}' used again in the "
                                   f"same turn (first at step {first}): he can use each ability once per turn",
-                                  _rule(game, "johnston.abilities"), label, view.step, player, (johnston.name,))
+                                  parameter_cite(game, "johnston.abilities", RULE), label, view.step, player, (johnston.name,))
         yield from self._clash(game, view, turn, label, player, johnston.name)
 
     def _loss_roll(self, game: Game, last: GameView, label: str) -> Iterator[Finding]:
@@ -150,7 +141,7 @@ class Abilities:
         else:
             return
         yield Finding(CHECK_ID, Severity.ERROR, f"no leader loss roll for {johnston.name} in turn {turn} ({hour}): "
-                      f"{why}, at the beginning of the Commander Movement Phase", _rule(game, "johnston.loss-from"),
+                      f"{why}, at the beginning of the Commander Movement Phase", parameter_cite(game, "johnston.loss-from", RULE),
                       label, last.step, None, (johnston.name,))
 
     def _clash(self, game: Game, view: GameView, turn: object, label: str, player: str | None,
@@ -165,12 +156,12 @@ class Abilities:
         used = ", ".join(f"'{a}'" for a in others) or "Direct Command"
         yield Finding(CHECK_ID, Severity.ERROR, f"{name} placed brigades in March Order (step {self.march[turn]}) in "
                       f"a turn he also used {used}: the March ability cannot be used in the same turn as the other "
-                      "abilities or Direct Command", _rule(game, "johnston.march-ability"), label, view.step, player,
+                      "abilities or Direct Command", parameter_cite(game, "johnston.march-ability", RULE), label, view.step, player,
                       (name,))
 
     def _march(self, game: Game, view: GameView, text: str, label: str, player: str | None,
                johnston: UnitView) -> Iterator[Finding]:
-        rule = _rule(game, "johnston.march-ability")
+        rule = parameter_cite(game, "johnston.march-ability", RULE)
         said = f"{johnston.name} places brigades in March Order"
         start = str(parameter(game, "johnston.march-from") or "")
         hour = getattr(view.turn, "hour", "") or ""
@@ -190,10 +181,10 @@ class Abilities:
         row = parameter_row(game, "johnston.abilities")
         if self.seen or row is None or not self.moved_any:
             return
-        words = _words(game, "johnston.abilities")
+        words = parameter_list(game, "johnston.abilities")
         why = (f"no chat line names Johnston with one of {', '.join(repr(w) for w in words)} (his abilities are "
                "counters on the Activation Sheet, not pieces on the board)" if words
                else f"no declaration words are defined: fill {cell(game, 'johnston.abilities')}")
         yield Finding(CHECK_ID, Severity.NOT_CHECKED, f"Johnston's abilities (each once per turn) not checked: {why}",
-                      _rule(game, "johnston.abilities"), self.label,
+                      parameter_cite(game, "johnston.abilities", RULE), self.label,
                       cells=() if words else (cell(game, "johnston.abilities"),))

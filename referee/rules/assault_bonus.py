@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from gamedata.model import Game
-from gamedata.ruledata import parameter, parameter_cite, parameter_list
+from gamedata.ruledata import parameter_cite, parameter_list, parameter_text
 
 from ..findings import Finding, Severity
 from ..timeline import StepView
@@ -38,10 +38,6 @@ from .board import named, unit_place
 from .markers import Replayed, standing
 
 CHECK_ID = "units"
-
-
-def _text(game: Game, key: str) -> str:
-    return str(parameter(game, key) or "")
 
 
 @dataclass(frozen=True)
@@ -58,8 +54,8 @@ class Claim:
 def claims(game: Game, steps: Sequence[StepView]) -> list[Claim]:
     """Each bonus the chat claims, with the combat die it is for (a claim no combat die follows
     before the next Initiative roll is for none and is left out)."""
-    combat, initiative = (loose(_text(game, k)) for k in ("initiative.combat-button", "initiative.button"))
-    names = {b: loose(_text(game, f"assault-bonus.{b}")) for b in ("hood", "forrest")}
+    combat, initiative = (loose(parameter_text(game, k)) for k in ("initiative.combat-button", "initiative.button"))
+    names = {b: loose(parameter_text(game, f"assault-bonus.{b}")) for b in ("hood", "forrest")}
     pending: list[tuple[str, int, str, str | None]] = []
     found = []
     for s in steps:
@@ -80,14 +76,14 @@ def check_assault_bonus(game: Game, views: Sequence[GameView], steps: Sequence[S
                         players: Mapping[int, str | None], replay: Replayed) -> Iterator[Finding]:
     """``replay``: its start board and steps show the Fort Destroyed markers (read only when the
     log claims a bonus)."""
-    if not _text(game, "assault-bonus.hood") or not views:
+    if not parameter_text(game, "assault-bonus.hood") or not views:
         return
     found = claims(game, steps)
     if not found:
         return
     by_step = {v.step: v for v in views}
     destroyed = {s.index: {loc for _, _, loc in on.values()}
-                 for s, on in standing(game, replay.initial, replay.steps, [_text(game, "fort.destroyed")])}
+                 for s, on in standing(game, replay.initial, replay.steps, [parameter_text(game, "fort.destroyed")])}
     first_hood: dict[object, str] = {}
     at_roll: dict[int, set[str]] = {}
     for c in found:
@@ -102,7 +98,7 @@ def check_assault_bonus(game: Game, views: Sequence[GameView], steps: Sequence[S
         else:
             problems += _forrest(game, view, c)
         for severity, message, units in problems:
-            yield Finding(CHECK_ID, severity, f"{_text(game, 'assault-bonus.' + c.bonus)} claimed at step {c.said} "
+            yield Finding(CHECK_ID, severity, f"{parameter_text(game, 'assault-bonus.' + c.bonus)} claimed at step {c.said} "
                           f"for the combat of step {c.roll}: {message}", _rule(game, c.bonus), label, c.said,
                           c.player or players.get(c.said), tuple(u.name for u in units),
                           tuple(p for u in units for p in unit_place(u)))
@@ -127,7 +123,7 @@ def _target(game: Game, view: GameView, destroyed: set[str], c: Claim) -> Iterat
     hit = [u for u in defenders if terrain.hexids.canonical(u.hex) in forts and u.location not in destroyed]
     if hit:
         yield (Severity.ERROR, f"the defenders stand in {hit[0].location}, a Union fort with no "
-               f"{_text(game, 'fort.destroyed')} marker: no assault bonus against an undestroyed fort", hit)
+               f"{parameter_text(game, 'fort.destroyed')} marker: no assault bonus against an undestroyed fort", hit)
 
 
 def _leader(game: Game, view: GameView, name: str) -> UnitView | None:
@@ -135,7 +131,7 @@ def _leader(game: Game, view: GameView, name: str) -> UnitView | None:
 
 
 def _hood(game: Game, view: GameView, c: Claim, first: dict[object, str], with_forrest: bool) -> list[Problem]:
-    army = _leader(game, view, _text(game, "assault-bonus.hood-army"))
+    army = _leader(game, view, parameter_text(game, "assault-bonus.hood-army"))
     corps = [u for u in view.units.values() if u.unit_id in parameter_list(game, "assault-bonus.hood-leaders")]
     said = named(c.text, corps)
     if with_forrest:
@@ -148,7 +144,7 @@ def _hood(game: Game, view: GameView, c: Claim, first: dict[object, str], with_f
             return [(Severity.ERROR, f"{wrong[0].name} is no Confederate infantry corps leader "
                      f"({', '.join(parameter_list(game, 'assault-bonus.hood-leaders'))})", wrong[:1])]
         return [(Severity.NOT_CHECKED, "the claim names no corps leader whose assault it is ('"
-                 f"{_text(game, 'assault-bonus.hood')}: Cheatham'): not checked", ())]
+                 f"{parameter_text(game, 'assault-bonus.hood')}: Cheatham'): not checked", ())]
     leader = said[0]
     out: list[Problem] = []
     if army is None or army.hex is None or army.hex != leader.hex:
@@ -163,9 +159,9 @@ def _hood(game: Game, view: GameView, c: Claim, first: dict[object, str], with_f
 
 
 def _forrest(game: Game, view: GameView, c: Claim) -> list[Problem]:
-    forrest = _leader(game, view, _text(game, "assault-bonus.forrest-leader"))
+    forrest = _leader(game, view, parameter_text(game, "assault-bonus.forrest-leader"))
     out: list[Problem] = []
-    if loose(_text(game, "assault.grand")) in loose(c.text):
+    if loose(parameter_text(game, "assault.grand")) in loose(c.text):
         out.append((Severity.ERROR, "a grand assault may never be attempted in an Assault action initiated by "
                     "Forrest", [forrest] if forrest else []))
     if forrest is None or forrest.hex is None:

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from gamedata.model import Game
-from gamedata.ruledata import cite, parameter, parameter_list, parameter_row
+from gamedata.ruledata import parameter, parameter_cite, parameter_list, parameter_text
 
 from ..findings import Finding, Place, Severity
 from ..timeline import StepView
@@ -54,30 +54,25 @@ class Die:
     log: str = ""
 
 
-def _text(game: Game, key: str) -> str:
-    return str(parameter(game, key) or "")
-
-
 def _rule(game: Game, key: str, fallback: str = "1.0 A Initiative Segment") -> str:
-    row = parameter_row(game, key)
-    return cite(row.section, row.rulebook_line) if row else fallback
+    return parameter_cite(game, key, fallback)
 
 
 def tie_winner(game: Game, scenario: str | None, value: int, turn: int | None, army: str | None = None) -> str | None:
     """Who wins a tie of ``value`` in the scenario on scenario turn ``turn`` (None: not known);
     ``army``: the Army Initiative (a side's Advantage, or Neutral) when the chain's Random Events
     tell it (3.0, L1279-1285)."""
-    rule = _text(game, f"initiative.ties.{scenario}")
+    rule = parameter_text(game, f"initiative.ties.{scenario}")
     if rule.lower() == "army":        # its start, until a Random Event may change it (Turn 11 on, L1234)
         until = parameter(game, "initiative.army-fixed-until")
         if turn is not None and isinstance(until, (int, float)) and turn <= until:
-            army = _text(game, "initiative.army-start") or None
+            army = parameter_text(game, "initiative.army-start") or None
         rule = army or ""
     if rule in game.sides:
         return rule
     if rule.lower() == "neutral":
-        low = {int(v) for v in _text(game, "initiative.neutral-low-values").split(";") if v.strip()}
-        side = _text(game, "initiative.neutral-low-side")
+        low = {int(v) for v in parameter_text(game, "initiative.neutral-low-values").split(";") if v.strip()}
+        side = parameter_text(game, "initiative.neutral-low-side")
         return side if value in low else next((s for s in game.sides if s != side), None)
     return None
 
@@ -115,7 +110,7 @@ def _army(game: Game, army: str | None, rolled: Sequence[Rolled]) -> list[tuple[
 def _dice(game: Game, steps: Sequence[StepView], views: Sequence[GameView], label: str) \
         -> tuple[list[Die], set[int]]:
     """The log's standing Initiative dice, and the steps of its combat rolls."""
-    button, combat = loose(_text(game, "initiative.button")), loose(_text(game, "initiative.combat-button"))
+    button, combat = loose(parameter_text(game, "initiative.button")), loose(parameter_text(game, "initiative.combat-button"))
     undone = {s.undoes for s in steps if s.is_undo and s.undoes is not None}
     by_step = {v.step: v for v in views}
     dice, fights = [], set()
@@ -187,7 +182,7 @@ def _walk(game: Game, views: Sequence[GameView], steps: Sequence[StepView], labe
     unsure: list[str] = []
     until = parameter(game, "initiative.army-fixed-until")
     opening = views[0].scenario_turn if views else None
-    start = carried.army if carried.army is not None else _text(game, "initiative.army-start") or None \
+    start = carried.army if carried.army is not None else parameter_text(game, "initiative.army-start") or None \
         if opening is not None and isinstance(until, (int, float)) and opening <= until else None
     moved_to = _army(game, start, rolled)
 
@@ -236,7 +231,7 @@ def check_initiative(game: Game, views: Sequence[GameView], steps: Sequence[Step
                      carried: Carried | None = None, rolled: Sequence[Rolled] = ()) -> Iterator[Finding]:
     """``rolled``: the log's table rolls with their results (``late_rain.table_results``): the
     Random Events that bring Late Rain or move the Army Initiative."""
-    if _text(game, "initiative.button"):
+    if parameter_text(game, "initiative.button"):
         yield from _walk(game, views, steps, label, carried, rolled).findings
 
 
@@ -273,10 +268,10 @@ def _forced(game: Game, views: Iterable[GameView], rolled: set[int], scenario: s
             players: dict[int, str | None]) -> Iterator[Finding]:
     """Turn 1's first initiatives, won without a roll: the sides moving before Turn 1's first
     Initiative roll, in the Action Cycle, follow the scenario's order."""
-    order = [s.strip() for s in _text(game, f"initiative.forced.{scenario}").split(";") if s.strip()]
+    order = [s.strip() for s in parameter_text(game, f"initiative.forced.{scenario}").split(";") if s.strip()]
     if not order:
         return
-    phase = loose(_text(game, "initiative.phase"))
+    phase = loose(parameter_text(game, "initiative.phase"))
     runs: list[str] = []
     for s in order:
         if not runs or runs[-1] != s:

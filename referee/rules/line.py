@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from gamedata.hexids import HexIds
 from gamedata.model import Game
-from gamedata.ruledata import cite, parameter, parameter_row
+from gamedata.ruledata import parameter, parameter_cite, parameter_list
 
 from ..findings import Finding, Place, Severity
 from ..view import GameView, UnitView
@@ -40,23 +40,14 @@ from .board import moved, scenario_of
 CHECK_ID = "activation"
 
 
-def _list(game: Game, key: str) -> list[str]:
-    return [w.strip() for w in str(parameter(game, key) or "").split(";") if w.strip()]
-
-
-def _rule(game: Game, key: str) -> str:
-    row = parameter_row(game, key)
-    return cite(row.section, row.rulebook_line) if row else "30.1"
-
-
 class _Line:
     """The line's data and how it judges one view."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.brigades = _list(game, "line.brigades") + _list(game, "line.joined")
-        self.exempt = set(_list(game, "line.exempt"))
-        self.types = set(_list(game, "line.types"))
+        self.brigades = parameter_list(game, "line.brigades") + parameter_list(game, "line.joined")
+        self.exempt = set(parameter_list(game, "line.exempt"))
+        self.types = set(parameter_list(game, "line.types"))
         self.ids = HexIds(game.maps)
 
     def brigade(self, u: UnitView) -> str | None:
@@ -101,7 +92,7 @@ class _Line:
 
 def check_line(game: Game, views: Iterable[GameView], label: str, players: Mapping[int, str | None],
                texts: Mapping[int, tuple[str, ...]]) -> Iterator[Finding]:
-    scenarios = set(_list(game, "line.scenarios"))
+    scenarios = set(parameter_list(game, "line.scenarios"))
     hour = str(parameter(game, "line.hour") or "")
     limit = parameter(game, "line.activations")
     if not scenarios or not hour or not isinstance(limit, (int, float)):
@@ -159,5 +150,5 @@ def _judge(game: Game, line: _Line, view: GameView, count: int, start: int, boun
     for what, units in line.gaps(view):
         yield Finding(CHECK_ID, severity, f"at the end of Hardee's Activation {count} (steps {start}-{view.step})"
                       f"{how}: {what}; the Continuous Line holds at the end of his first two Activations",
-                      _rule(game, "line.activations"), label, view.step, player, tuple(u.name for u in units),
+                      parameter_cite(game, "line.activations", "30.1"), label, view.step, player, tuple(u.name for u in units),
                       tuple(dict.fromkeys(Place(u.map or "", line.ids.format(u.hex)) for u in units)))

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from gamedata.model import Game
-from gamedata.ruledata import parameter, parameter_cite, parameter_list
+from gamedata.ruledata import parameter, parameter_cite, parameter_list, parameter_text
 
 from ..findings import Finding, Severity
 from ..timeline import StepView
@@ -41,10 +41,6 @@ from ..view.names import loose
 from .board import named, unit_place
 
 CHECK_ID = "units"
-
-
-def _text(game: Game, key: str) -> str:
-    return str(parameter(game, key) or "")
 
 
 def versions(game: Game) -> dict[str, str]:
@@ -57,25 +53,25 @@ def remounted(game: Game, steps: Sequence[StepView], views: Views) -> list[tuple
     """(step, the units the chat names or None when it names none) of each standing roll on the Remount
     Table whose result may be Remounted."""
     from .tables import readings
-    table, result = _text(game, "cavalry.remount-table"), loose(_text(game, "cavalry.remounted"))
+    table, result = parameter_text(game, "cavalry.remount-table"), loose(parameter_text(game, "cavalry.remounted"))
     texts = {s.index: s.texts for s in steps}
     found = []
     for roll, reading in readings(steps, game, views):
         if roll.table.table_id != table or result not in {loose(b.result) for b in reading.branches}:
             continue
         view = views.at(roll.step)
-        units = [u for u in view.units.values() if u.side == _text(game, "cavalry.side")]
+        units = [u for u in view.units.values() if u.side == parameter_text(game, "cavalry.side")]
         names = frozenset(u.unit_id for t in texts.get(roll.step, ()) for u in named(t, units))
         found.append((roll.step, names or None))
     return found
 
 
 def _cavalry(game: Game, u: UnitView) -> bool:
-    return u.side == _text(game, "cavalry.side") and u.unit.type == _text(game, "cavalry.type")
+    return u.side == parameter_text(game, "cavalry.side") and u.unit.type == parameter_text(game, "cavalry.type")
 
 
 def _marked(game: Game, u: UnitView) -> bool | None:
-    values = [u.status.get(_text(game, k)) for k in ("cavalry.worn-out", "cavalry.unmounted")]
+    values = [u.status.get(parameter_text(game, k)) for k in ("cavalry.worn-out", "cavalry.unmounted")]
     if any(v in (None, "unknown") for v in values):
         return None
     return YES in values
@@ -83,14 +79,14 @@ def _marked(game: Game, u: UnitView) -> bool | None:
 
 def _segment(game: Game, view: GameView) -> bool:
     turn = parameter(game, "cavalry.worn-out-turn")
-    return getattr(view.turn, "id", None) == turn and loose(view.phase or "") == loose(_text(game, "cavalry.phase"))
+    return getattr(view.turn, "id", None) == turn and loose(view.phase or "") == loose(parameter_text(game, "cavalry.phase"))
 
 
 def check_remounts(game: Game, views: Views, steps: Sequence[StepView], label: str,
                    players: Mapping[int, str | None], opening: bool = True) -> Iterator[Finding]:
     """``views``: the log's game views (``referee.view.Views``: iterated, and ``at(step)``)."""
     seq = list(views)
-    if not _text(game, "cavalry.phase") or not seq:
+    if not parameter_text(game, "cavalry.phase") or not seq:
         return
     yield from _worn_out(game, seq, label, players)
     yield from _versions(game, seq, remounted(game, steps, views), label, players, opening)
@@ -103,7 +99,7 @@ def _returns(game: Game, views: Sequence[GameView], label: str, players: Mapping
     if not hexes:
         return
     seen: set[str] = set()
-    phase = loose(_text(game, "cavalry.phase"))
+    phase = loose(parameter_text(game, "cavalry.phase"))
     rule = parameter_cite(game, "cavalry.return-hexes", "5.1 E Cavalry Return Segment")
     before = views[0]
     for view in views[1:]:

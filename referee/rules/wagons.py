@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from gamedata.model import Game
-from gamedata.ruledata import parameter, parameter_cite, parameter_list
+from gamedata.ruledata import parameter_cite, parameter_list, parameter_text
 
 from ..findings import Finding, Severity
 from ..view import GameView, UnitView
@@ -32,13 +32,9 @@ from .scenario_places import Places
 CHECK_ID = "initiative"
 
 
-def _text(game: Game, key: str) -> str:
-    return str(parameter(game, key) or "")
-
-
 def _area(game: Game) -> tuple[frozenset | None, str]:
     """The hexes where no wagon may be destroyed, or (None, the rows to fill)."""
-    kind, _, name = _text(game, "wagons.no-destroy-area").partition(":")
+    kind, _, name = parameter_text(game, "wagons.no-destroy-area").partition(":")
     terrain = game.terrain
     hexes = frozenset(terrain.hexids.canonical(s.hex) for s in terrain.specials(kind)
                       if s.hex is not None and (s.name or "").casefold() == name.casefold())
@@ -53,7 +49,7 @@ def voluntary(game: Game, views: Sequence[GameView], scenario: str | None, won: 
     Initiative dice; ``fights``: the combat dice; ``holder``: the initiative the previous log left."""
     if scenario not in parameter_list(game, "wagons.destroy-scenarios") or not views:
         return
-    side, kind, phase = (_text(game, k) for k in ("wagons.destroy-side", "wagons.type", "initiative.phase"))
+    side, kind, phase = (parameter_text(game, k) for k in ("wagons.destroy-side", "wagons.type", "initiative.phase"))
     rule = parameter_cite(game, "wagons.destroy-scenarios", "Scenario 9 special rules, Wagons")
     places = Places(game)
     removing = [r for r in (game.scenario_rules.restrictions_of(scenario) if game.scenario_rules else ())

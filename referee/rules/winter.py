@@ -27,7 +27,7 @@ from typing import Any
 
 from gamedata.conditions import UNKNOWN
 from gamedata.model import Game
-from gamedata.ruledata import parameter, parameter_cite, parameter_list
+from gamedata.ruledata import parameter, parameter_cite, parameter_list, parameter_text
 
 from ..findings import Finding, Severity
 from ..timeline import StepView
@@ -37,10 +37,6 @@ from .board import moved, unit_place
 from .markers import Replayed, standing
 
 CHECK_ID = "units"
-
-
-def _text(game: Game, key: str) -> str:
-    return str(parameter(game, key) or "")
 
 
 def winter_at(game: Game, steps: Sequence[StepView], views: Any, carried: Any) -> dict[int, object]:
@@ -53,7 +49,7 @@ def winter_at(game: Game, steps: Sequence[StepView], views: Any, carried: Any) -
     by_step: dict[int, list] = {}
     for r in reads:
         by_step.setdefault(r.roll.step, []).append(r.reading)
-    wanted = _text(game, "winter.weather")
+    wanted = parameter_text(game, "winter.weather")
     out: dict[int, object] = {}
     for s in steps:
         view = views.at(s.index)
@@ -67,7 +63,7 @@ def winter_at(game: Game, steps: Sequence[StepView], views: Any, carried: Any) -
 
 def check_winter(game: Game, views: Any, steps: Sequence[StepView], label: str, players: Mapping[int, str | None],
                  carried: Any, replay: Replayed) -> Iterator[Finding]:
-    if not _text(game, "winter.weather"):
+    if not parameter_text(game, "winter.weather"):
         return
     winter = winter_at(game, steps, views, carried)
     if not any(v is True for v in winter.values()):
@@ -117,7 +113,7 @@ def _level(unit: Any) -> int:
 
 def _ties(game: Game, views: Sequence[GameView], steps: Sequence[StepView], winter: Mapping[int, object],
           label: str, players: Mapping[int, str | None]) -> Iterator[Finding]:
-    button, phase = loose(_text(game, "initiative.button")), loose(_text(game, "initiative.phase"))
+    button, phase = loose(parameter_text(game, "initiative.button")), loose(parameter_text(game, "initiative.phase"))
     dice = {s.index: sum(r.dice) for s in steps if not s.is_undo for r in s.rolls
             if button and loose(r.purpose).startswith(button) and r.dice}
     ended: dict[object, int] = {}          # turn -> the step of the tie that ended its Action Cycle
